@@ -1,0 +1,30 @@
+# Set up a local virtual environment and run the game or the tests.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test setup clean screenshots bench
+
+play: $(STAMP)
+	$(BIN)/cardtable
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+screenshots: $(STAMP)
+	$(BIN)/python screenshots/make_screenshots.py
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_playouts.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

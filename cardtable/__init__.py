@@ -1,0 +1,3 @@
+"""cardtable: a terminal card table for trick-taking games."""
+
+__version__ = "0.1.0"

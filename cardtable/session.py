@@ -1,0 +1,238 @@
+"""The Table: the one authority that applies actions to a game, runs bots and autosaves.
+
+Everything that plays at a table goes through a seat-scoped :class:`SeatHandle`: the TUI for
+a local human, the network server for a remote one.  A handle shows only its seat's
+:class:`~games.core.SeatView` and submits actions only for its seat, so hot-seat, bots and
+remote play share one code path.  No Textual here.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from games import get_rules
+from games.bots import Bot, make_bot
+from games.core import Action, CardtableError, GameState, IllegalActionError, Record, SeatView
+
+SEAT_KINDS = ("human", "bot", "remote")
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """Who sits in a seat: a local ``human``, a ``bot`` of some level, or a ``remote`` human."""
+
+    kind: str = "bot"
+    name: str = ""
+    level: str = "heuristic"
+
+
+def data_dir() -> Path:
+    """Where saves live: $CARDTABLE_HOME, else $XDG_DATA_HOME/cardtable, else ~/.local/share/cardtable."""
+    if os.environ.get("CARDTABLE_HOME"):
+        return Path(os.environ["CARDTABLE_HOME"])
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "cardtable"
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+class SeatHandle(Protocol):
+    """What a front end holds for one seat, local or remote."""
+
+    seat: int
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    def view(self) -> SeatView: ...
+
+    def submit(self, action: str | Action) -> None: ...
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]: ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> None: ...
+
+
+class Table:
+    """A local, authoritative table.  Thread-safe: bots may think in worker threads."""
+
+    def __init__(self, state: GameState, seats: Sequence[SeatConfig], save_path: Path | None = None,
+                 bot_seed: int | None = None) -> None:
+        if len(seats) != state.num_seats:
+            raise CardtableError(f"{state.rules.title} needs {state.num_seats} seats, got {len(seats)}")
+        self.state = state
+        self.seats = list(seats)
+        self.save_path = save_path
+        self._lock = threading.RLock()
+        self._listeners: list[Callable[[], None]] = []
+        base = state.seed if bot_seed is None else bot_seed
+        self.bots: dict[int, Bot] = {
+            i: make_bot(cfg.level, state.rules.name, base * 101 + i)
+            for i, cfg in enumerate(seats) if cfg.kind == "bot"
+        }
+
+    # -- construction ----------------------------------------------------
+    @classmethod
+    def new(cls, game: str, seats: Sequence[SeatConfig], options: dict | None = None, seed: int | None = None,
+            save_path: Path | None = None) -> "Table":
+        state = get_rules(game).new_game(len(seats), options, seed)
+        table = cls(state, seats, save_path)
+        table.save()
+        return table
+
+    @classmethod
+    def from_record(cls, record: Record, save_path: Path | None = None) -> "Table":
+        state = record.replay()
+        kinds = record.meta.get("seats") or []
+        seats = []
+        for i in range(record.seats):
+            info = kinds[i] if i < len(kinds) and isinstance(kinds[i], dict) else {}
+            name = record.names[i] if i < len(record.names) else f"Seat {i + 1}"
+            kind = info.get("kind") if info.get("kind") in SEAT_KINDS else "bot"
+            seats.append(SeatConfig(kind, name, str(info.get("level", "heuristic"))))
+        return cls(state, seats, save_path, bot_seed=record.meta.get("bot_seed"))
+
+    # -- reading ---------------------------------------------------------
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(cfg.name or f"Seat {i + 1}" for i, cfg in enumerate(self.seats))
+
+    def view(self, seat: int | None) -> SeatView:
+        with self._lock:
+            return self.state.view(seat)
+
+    def human_seats(self) -> list[int]:
+        return [i for i, cfg in enumerate(self.seats) if cfg.kind == "human"]
+
+    def bot_to_act(self) -> int | None:
+        """The bot seat that must act now, if any."""
+        s = self.state.to_act
+        return s if s is not None and s in self.bots else None
+
+    def record(self) -> Record:
+        meta = {"seats": [{"kind": c.kind, "level": c.level} for c in self.seats], "bot_seed": self.state.seed}
+        return Record.of(self.state, self.names, meta)
+
+    # -- acting ----------------------------------------------------------
+    def submit(self, seat: int, action: str | Action) -> Action:
+        """Apply ``action`` for ``seat``; IllegalActionError if it is not that seat's turn or not legal."""
+        with self._lock:
+            if self.state.is_over:
+                raise IllegalActionError(str(action), seat, "the match is over")
+            if self.state.to_act != seat:
+                raise IllegalActionError(str(action), seat, f"it is {self.names[self.state.to_act]}'s turn, not yours")
+            applied = self.state.action_for(action)
+            self.state.apply(applied)
+            self.save()
+        self._notify()
+        return applied
+
+    def bot_choose(self) -> tuple[int, Action] | None:
+        """Let the bot to act think (safe in a worker thread); returns (seat, action) or None."""
+        with self._lock:
+            seat = self.bot_to_act()
+            if seat is None:
+                return None
+            view, legal = self.state.view(seat), list(self.state.legal_actions())
+        return seat, self.bots[seat].choose(view, legal)
+
+    def play_bot(self) -> Action | None:
+        """Think and apply one bot action, if a bot is to act."""
+        choice = self.bot_choose()
+        if choice is None:
+            return None
+        return self.submit(*choice)
+
+    def run_bots(self, limit: int = 100_000) -> int:
+        """Play bot moves until a human (or nobody) is to act; returns how many were played."""
+        n = 0
+        while n < limit and self.play_bot() is not None:
+            n += 1
+        return n
+
+    # -- undo --------------------------------------------------------------
+    def can_undo(self, seat: int) -> bool:
+        """Undo is allowed only at a table of one human against bots, for that human's own last
+        action, and only while nothing new has been revealed to them since."""
+        with self._lock:
+            return self._undo_point(seat) is not None
+
+    def _undo_point(self, seat: int) -> int | None:
+        if any(i != seat and cfg.kind != "bot" for i, cfg in enumerate(self.seats)):
+            return None
+        record = self.record()
+        for i in range(len(record.actions) - 1, -1, -1):
+            before = record.replay(i)
+            if before.to_act == seat:
+                after = record.replay(i + 1)
+                return i if _visible_cards(after.view(seat)) == _visible_cards(self.state.view(seat)) else None
+        return None
+
+    def undo(self, seat: int) -> None:
+        with self._lock:
+            point = self._undo_point(seat)
+            if point is None:
+                raise IllegalActionError("undo", seat, "you can only take back your own last move against bots, "
+                                         "before any new card is shown to you")
+            self.state = self.record().replay(point)
+            self.save()
+        self._notify()
+
+    # -- saving and listening ------------------------------------------------
+    def save(self) -> None:
+        if self.save_path is not None:
+            self.record().save(self.save_path)
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def _notify(self) -> None:
+        for cb in list(self._listeners):
+            cb()
+
+    def handle(self, seat: int) -> "LocalSeatHandle":
+        return LocalSeatHandle(self, seat)
+
+
+def _visible_cards(view: SeatView) -> frozenset[str]:
+    cards = {c.text for c in view.hand} | {c.text for c in view.up_cards}
+    cards |= {c.text for p in view.trick for c in p.cards}
+    cards |= {c.text for e in view.events for c in e.cards}
+    return frozenset(cards)
+
+
+class LocalSeatHandle:
+    """A seat at a local :class:`Table`."""
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.table.names
+
+    def view(self) -> SeatView:
+        return self.table.view(self.seat)
+
+    def submit(self, action: str | Action) -> None:
+        self.table.submit(self.seat, action)
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        return self.table.subscribe(callback)
+
+    def can_undo(self) -> bool:
+        return self.table.can_undo(self.seat)
+
+    def undo(self) -> None:
+        self.table.undo(self.seat)

@@ -1,0 +1,14 @@
+"""The shared rules library: cards, actions, trick helpers, the GameState protocol, records."""
+
+from .actions import Action, choose, normalize, play, word
+from .cards import (ACE, ALL_CARDS, BIG_JOKER, JACK, JOKER, KING, LITTLE_JOKER, QUEEN, SUITS, Card, Suit, card,
+                    cards_text, deck_24, deck_32, deck_33, deck_52, deck_53, deck_54, deck_agram, deck_double,
+                    parse_card, parse_cards, standard_deck)
+from .errors import (BadNotationError, BadOptionError, BadRecordError, CardtableError, IllegalActionError,
+                     ProtocolError, UnknownGameError)
+from .protocol import Event, GameState, Option, Outcome, Play, Rules, SeatView, TrickResult
+from .record import Record, atomic_write
+from .trickgame import TrickGame
+from .tricks import Ranking, follow_suit, must_head, next_seat, seat_order, trick_winner
+
+__all__ = [name for name in dir() if not name.startswith("_")]

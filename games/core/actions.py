@@ -1,0 +1,108 @@
+"""Actions: frozen, interned decision values with a stable string notation.
+
+Every decision a seat can make is an :class:`Action`: playing a card (``QS``), playing a card
+against a slot (``QS@2``, e.g. Simple Strange pairing), a card-selecting decision
+(``discard QS``), or a word with an optional argument (``pass``, ``bid 3``, ``nil``,
+``flip``, ``trump H``).  Records store the notation; replay looks the notation up among the
+legal actions, so no action id is ever computed by arithmetic.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, parse_card
+from .errors import BadNotationError
+
+_INTERNED: dict[str, "Action"] = {}
+
+
+class Action:
+    """One decision.  ``kind`` is ``"play"`` for playing a card to the table.
+
+    Attributes: ``kind`` (word), ``card`` (the card chosen, if any), ``arg`` (slot number or
+    word argument, if any), ``text`` (canonical notation), ``label`` (button text for the UI).
+    """
+
+    __slots__ = ("kind", "card", "arg", "text", "label")
+
+    kind: str
+    card: Card | None
+    arg: str | None
+    text: str
+    label: str
+
+    def __init__(self, kind: str, card: Card | None, arg: str | None, text: str, label: str) -> None:
+        self.kind = kind
+        self.card = card
+        self.arg = arg
+        self.text = text
+        self.label = label
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self):
+        return (_restore, (self.kind, self.card.text if self.card else None, self.arg, self.text, self.label))
+
+    def __copy__(self) -> "Action":
+        return self
+
+    def __deepcopy__(self, memo) -> "Action":
+        return self
+
+    @property
+    def is_card(self) -> bool:
+        """True when the action is chosen by picking a card (play, discard, ...)."""
+        return self.card is not None
+
+
+def _restore(kind, card_text, arg, text, label) -> Action:
+    a = _INTERNED.get(text)
+    if a is None:
+        a = _INTERNED[text] = Action(kind, parse_card(card_text) if card_text else None, arg, text, label)
+    return a
+
+
+def _intern(kind: str, card: Card | None, arg: str | None, text: str, label: str | None) -> Action:
+    a = _INTERNED.get(text)
+    if a is None:
+        a = _INTERNED[text] = Action(kind, card, arg, text, label or text)
+    return a
+
+
+def play(c: Card, slot: int | None = None) -> Action:
+    """Play a card; with ``slot``, play it against the slot-th led card (1-based)."""
+    if slot is None:
+        return _intern("play", c, None, c.text, None)
+    return _intern("play", c, str(slot), f"{c.text}@{slot}", f"{c.text} on led card {slot}")
+
+
+def choose(kind: str, c: Card, label: str | None = None) -> Action:
+    """A decision that picks a card but does not play it: ``discard QS``, ``keep 7H``."""
+    return _intern(kind, c, None, f"{kind} {c.text}", label or f"{kind.capitalize()} {c.text}")
+
+
+def word(kind: str, arg: object | None = None, label: str | None = None) -> Action:
+    """A non-card decision: ``pass``, ``bid 3``, ``trump H``, ``grid 2 3``."""
+    text = kind if arg is None else f"{kind} {arg}"
+    return _intern(kind, None, None if arg is None else str(arg), text, label)
+
+
+def normalize(text: str) -> str:
+    """Canonical notation of what a person typed: ``th`` → ``10H``, ``Bid  3`` → ``bid 3``."""
+    parts = text.strip().split()
+    if not parts:
+        raise BadNotationError("empty action: type a card such as QS, or a word such as pass")
+    out = []
+    for i, p in enumerate(parts):
+        card_part, at, slot = p.partition("@")
+        try:
+            c = parse_card(card_part)
+            out.append(c.text + (at + slot if at else ""))
+            continue
+        except BadNotationError:
+            pass
+        out.append(p.lower() if i == 0 or not p.isalpha() or len(p) > 1 else p.upper())
+    return " ".join(out)

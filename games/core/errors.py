@@ -1,0 +1,48 @@
+"""One error hierarchy for the whole project.
+
+Every error a user can cause derives from :class:`CardtableError`, so the CLI can print
+one clear line (exit status 2) and the TUI a notification, without ever showing a traceback.
+"""
+
+from __future__ import annotations
+
+
+class CardtableError(Exception):
+    """Root of every error the project raises on purpose."""
+
+
+class IllegalActionError(CardtableError, ValueError):
+    """An action that the rules forbid; the message names the action, the seat and the rule.
+
+    Example: ``"7C is not legal for seat 2: you must follow hearts (you hold 9H)"``.
+    """
+
+    def __init__(self, action: str, seat: int | None, rule: str) -> None:
+        self.action = action
+        self.seat = seat
+        self.rule = rule
+        who = f"seat {seat}" if seat is not None else "anyone"
+        super().__init__(f"{action} is not legal for {who}: {rule}")
+
+
+class BadOptionError(CardtableError, ValueError):
+    """An unknown option, a value of the wrong type or out of range, or a bad seat count."""
+
+
+class UnknownGameError(CardtableError, KeyError):
+    """A game name that is not registered."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; we want a plain sentence
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class BadRecordError(CardtableError, ValueError):
+    """A record (saved game or match log) that is corrupt, tampered with or does not replay."""
+
+
+class BadNotationError(CardtableError, ValueError):
+    """Text that is not a card or action in our notation."""
+
+
+class ProtocolError(CardtableError, ValueError):
+    """A malformed or hostile network message."""

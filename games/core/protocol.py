@@ -1,0 +1,416 @@
+"""The GameState protocol that every game implements, and the values it hands out.
+
+- :class:`Option` / :class:`Rules`: a game's identity, seat range and declared options.
+- :class:`GameState`: the whole match (hands inside it).  ``to_act``, ``legal_actions()``,
+  ``apply()``, ``view(seat)``, ``is_over``, ``outcome()``, ``history``, ``clone()``.
+- :class:`SeatView`: exactly what one seat may know; bots, the TUI and network clients only
+  ever see views.
+- :class:`Event`: things that happened (a card played, a trick won, a hand scored), each
+  either public or private to one seat.
+
+Contract for subclasses: keep mutable state in plain lists, dicts and sets of immutable
+values (cards and actions are interned), so :meth:`GameState.clone` can copy it without
+``deepcopy``; draw randomness only from ``self.rng``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .actions import Action, normalize
+from .cards import Card
+from .errors import BadNotationError, BadOptionError, IllegalActionError
+
+# ---------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Option:
+    """A declared game option.  The type comes from the default (bool, int or str).
+
+    ``choices`` restricts str (or int) values; ``minimum``/``maximum`` bound ints.  ``None`` as
+    a choice (e.g. "no cap") is written ``none`` on the command line.
+    """
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def allowed(self) -> str:
+        if self.choices is not None:
+            return ", ".join("none" if c is None else str(c).lower() for c in self.choices)
+        if isinstance(self.default, bool):
+            return "true, false"
+        if isinstance(self.default, int):
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            return f"a whole number {lo}..{hi}".rstrip(".") if (lo or hi) else "a whole number"
+        return "any text"
+
+    def parse(self, value: Any) -> Any:
+        """Convert a native or string value and check it; raise BadOptionError naming the option."""
+        v = self._convert(value)
+        if self.choices is not None and v not in self.choices:
+            raise BadOptionError(f"option {self.name}={_show(value)} is not allowed: use {self.allowed()}")
+        if isinstance(v, int) and not isinstance(v, bool):
+            if (self.minimum is not None and v < self.minimum) or (self.maximum is not None and v > self.maximum):
+                raise BadOptionError(f"option {self.name}={_show(value)} is out of range: use {self.allowed()}")
+        return v
+
+    def _convert(self, value: Any) -> Any:
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if text in ("none", "off") and self.choices is not None and None in self.choices:
+                return None
+            if isinstance(self.default, bool):
+                if text in ("1", "true", "yes", "on"):
+                    return True
+                if text in ("0", "false", "no", "off"):
+                    return False
+                raise BadOptionError(f"option {self.name}={value!r} is not allowed: use true or false")
+            if isinstance(self.default, int) or (self.default is None and self.choices and _all_int(self.choices)):
+                try:
+                    return int(text)
+                except ValueError:
+                    raise BadOptionError(f"option {self.name}={value!r} is not a number: use {self.allowed()}") from None
+            if self.choices is not None:
+                for c in self.choices:
+                    if isinstance(c, str) and c.lower() == text:
+                        return c
+                if _all_int([c for c in self.choices if c is not None]):
+                    try:
+                        return int(text)
+                    except ValueError:
+                        pass
+            return value.strip()
+        if isinstance(self.default, bool) and not isinstance(value, bool):
+            raise BadOptionError(f"option {self.name}={value!r} is not allowed: use true or false")
+        if isinstance(self.default, int) and not isinstance(self.default, bool) and (isinstance(value, bool) or not isinstance(value, int)):
+            if value is None and self.choices and None in self.choices:
+                return None
+            raise BadOptionError(f"option {self.name}={value!r} is not a number: use {self.allowed()}")
+        return value
+
+
+def _all_int(values: Sequence[Any]) -> bool:
+    return all(isinstance(c, int) and not isinstance(c, bool) for c in values if c is not None)
+
+
+def _show(value: Any) -> str:
+    return value if isinstance(value, str) else repr(value)
+
+
+# ---------------------------------------------------------------- values handed out
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened.  ``visible_to`` None means public; otherwise only that seat sees it.
+
+    Texts name seats as ``{p0}``, ``{p1}`` ...; :meth:`render` fills in the players' names.
+    ``kind`` is one of: ``deal``, ``play``, ``trick``, ``bid``, ``info``, ``hand`` (a hand was
+    scored: ``lines`` explains every score), ``match`` (the match ended).
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    visible_to: int | None = None
+    cards: tuple[Card, ...] = ()
+    lines: tuple[str, ...] = ()
+    hand: int = 0
+
+    def render(self, names: Sequence[str]) -> str:
+        """The text with seat placeholders ``{p0}``, ``{p1}`` ... replaced by names."""
+        return _fill(self.text, names)
+
+    def render_lines(self, names: Sequence[str]) -> list[str]:
+        return [_fill(line, names) for line in self.lines]
+
+
+_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
+
+
+def _fill(text: str, names: Sequence[str]) -> str:
+    def name(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return names[i] if i < len(names) else f"seat {i}"
+    return _SEAT_TOKEN.sub(name, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One seat's contribution to a trick: usually one card, two in Simple Strange."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    plays: tuple[Play, ...]
+    winner: int | None  # None: the trick was drawn or abandoned
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The final result of a match: per-seat scores, the winning seat(s) and why."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+    lines: tuple[str, ...] = ()
+
+    @property
+    def is_shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Exactly what one seat may know now (seat None: the public view of a spectator).
+
+    Generic fields cover every trick game; ``info`` holds extra scoreboard lines (pot, stock,
+    bags...) and ``extra`` structured data for optional per-game panels (grids, trump pile).
+    """
+
+    game: str
+    seat: int | None
+    num_seats: int
+    phase: str
+    to_act: int | None
+    dealer: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    trick: tuple[Play, ...]
+    last_trick: TrickResult | None
+    trump: str
+    up_cards: tuple[Card, ...]
+    tricks_won: tuple[int, ...]
+    scores: tuple[float, ...]
+    bids: tuple[str, ...]
+    status: tuple[str, ...]
+    legal: tuple[Action, ...]
+    hand_number: int
+    events: tuple[Event, ...]
+    info: tuple[tuple[str, str], ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    outcome: Outcome | None = None
+    prompt: str = ""
+    teams: tuple[tuple[int, ...], ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.seat is not None and self.to_act == self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+
+# ---------------------------------------------------------------- rules and state
+
+
+class Rules:
+    """A game: identity, seat range, options and the factory for a new match.
+
+    Subclasses set the class attributes and ``state_class``; ``check(num_seats, options)``
+    may add cross-option checks (raise BadOptionError).
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str]  # one line for `cardtable list`
+    summary: ClassVar[str]  # our own rules summary for `cardtable rules` and in-game help
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    default_seats: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    state_class: ClassVar[type["GameState"]]
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise BadOptionError(f"unknown option {name!r} for {self.name}: its options are {known}")
+
+    def resolve_options(self, num_seats: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Defaults overlaid with ``given`` (names may use - or _), each validated."""
+        self.check_seats(num_seats)
+        resolved = {o.name: o.default for o in self.options}
+        for raw_name, value in (given or {}).items():
+            opt = self.option(raw_name.replace("-", "_"))
+            resolved[opt.name] = opt.parse(value)
+        self.check(num_seats, resolved)
+        return resolved
+
+    def check_seats(self, num_seats: int) -> None:
+        if not isinstance(num_seats, int) or not self.min_seats <= num_seats <= self.max_seats:
+            span = (f"{self.min_seats}" if self.min_seats == self.max_seats else f"{self.min_seats} to {self.max_seats}")
+            raise BadOptionError(f"{self.title} is for {span} players, not {num_seats}")
+
+    def check(self, num_seats: int, options: dict[str, Any]) -> None:
+        """Cross-checks between options and the seat count; override to add some."""
+
+    def new_game(self, num_seats: int | None = None, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None) -> "GameState":
+        n = self.default_seats if num_seats is None else num_seats
+        opts = self.resolve_options(n, options)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        return self.state_class(self, n, opts, seed)
+
+    def players_text(self) -> str:
+        return str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}-{self.max_seats}"
+
+
+class GameState:
+    """Base class of every game's state: the whole match.
+
+    Subclasses implement ``_legal()``, ``_apply(action)``, ``view(seat)``, ``zones()`` and set
+    ``self.to_act`` / ``self.result``.  ``_why_illegal(text)`` may explain refusals better.
+    """
+
+    # attributes never copied or compared as game state
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_legal_cache", "_legal_index", "rules", "ranking"})
+
+    def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
+        self.rules = rules
+        self.num_seats = num_seats
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self.to_act: int | None = None
+        self.result: Outcome | None = None
+        self._legal_cache: list[Action] | None = None
+        self._legal_index: dict[str, Action] | None = None
+
+    # -- the protocol -----------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of ``to_act`` in a deterministic order (empty when over)."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.result is not None else self._legal()
+            self._legal_index = None
+        return self._legal_cache
+
+    def action_for(self, text: str | Action) -> Action:
+        """The legal action with this notation (any case, ``TH`` for ``10H``), or IllegalActionError."""
+        if isinstance(text, Action):
+            text = text.text
+        legal = self.legal_actions()
+        if self._legal_index is None:
+            self._legal_index = {a.text: a for a in legal}
+        action = self._legal_index.get(text)
+        if action is not None:
+            return action
+        try:
+            canonical = normalize(text)
+        except BadNotationError as exc:
+            raise IllegalActionError(str(text).strip() or "''", self.to_act, str(exc)) from None
+        action = self._legal_index.get(canonical)
+        if action is None:
+            if self.result is not None:
+                raise IllegalActionError(canonical, None, "the match is over")
+            raise IllegalActionError(canonical, self.to_act, self._why_illegal(canonical))
+        return action
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action of ``to_act``; anything else raises IllegalActionError and changes nothing."""
+        if isinstance(action, str) or self._legal_cache is None or action not in self._legal_cache:
+            action = self.action_for(action)
+        self.history.append(action)
+        self._legal_cache = None
+        self._legal_index = None
+        self._apply(action)
+
+    def view(self, seat: int | None) -> SeatView:
+        raise NotImplementedError
+
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card of the deck, by where it is now (hands, trick, stock, won piles...).
+
+        The conformance suite checks that the zones always hold exactly the deck."""
+        raise NotImplementedError
+
+    def deck(self) -> list[Card]:
+        """The full deck this match uses (for the card-conservation check)."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a game-specific invariant is broken (pots, totals...)."""
+
+    # -- helpers for subclasses ------------------------------------------
+    def _legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, text: str) -> str:
+        legal = self.legal_actions()
+        shown = ", ".join(a.text for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        return f"it is not one of the choices now ({shown})"
+
+    def log(self, kind: str, text: str, seat: int | None = None, visible_to: int | None = None,
+            cards: tuple[Card, ...] = (), lines: tuple[str, ...] = ()) -> None:
+        self.events.append(Event(kind, text, seat, visible_to, cards, lines, getattr(self, "hand_number", 0)))
+
+    def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
+        return tuple(e for e in self.events
+                     if (e.visible_to is None or e.visible_to == seat) and (hand is None or e.hand == hand))
+
+    # -- copying and comparing ---------------------------------------------
+    def clone(self) -> "GameState":
+        """An independent copy (lists, dicts and sets copied; interned values shared)."""
+        new = object.__new__(type(self))
+        for k, v in self.__dict__.items():
+            new.__dict__[k] = _copy_value(v)
+        new._legal_cache = None
+        new._legal_index = None
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that makes up the state, for equality checks in tests and replay."""
+        snap = {k: _copy_value(v) for k, v in self.__dict__.items() if k not in self._TRANSIENT and k != "rng"}
+        snap["rng"] = self.rng.getstate()
+        return snap
+
+    def record(self, names: Sequence[str] | None = None):
+        from .record import Record
+
+        return Record.of(self, names)
+
+
+def _copy_value(v: Any) -> Any:
+    t = type(v)
+    if t is list:
+        return [_copy_value(x) for x in v] if v and type(v[0]) in (list, dict, set) else list(v)
+    if t is dict:
+        return {k: _copy_value(x) for k, x in v.items()}
+    if t is set:
+        return set(v)
+    if t is random.Random:
+        r = random.Random()
+        r.setstate(v.getstate())
+        return r
+    return v

@@ -1,0 +1,172 @@
+"""N-seat trick helpers: seat order, following, the must-head rule and the trick winner.
+
+A :class:`Ranking` captures how cards rank in one hand: which suits are trump (none, one or
+two), which suit the jokers belong to, whether the jacks of the trump colour are bowers, and
+the order of plain cards.  The helpers take a ranking instead of assuming a game, so every game
+shares one follow-suit, must-head and winner implementation.
+
+Legality helpers return the playable cards *and* a sentence saying why the others are not
+playable, so a game can raise ``IllegalActionError`` with the rule in plain words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from .cards import ACE, BIG_JOKER_RANK, JACK, Card, Suit, cards_text
+
+_SAME_COLOUR = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
+
+
+def seat_order(start: int, num_seats: int, clockwise: bool = True, skip: Iterable[int] = ()) -> list[int]:
+    """Every seat once, starting at ``start``, clockwise (+1) or counter-clockwise (-1), minus ``skip``."""
+    step = 1 if clockwise else -1
+    skipped = set(skip)
+    return [s for s in ((start + step * i) % num_seats for i in range(num_seats)) if s not in skipped]
+
+
+def next_seat(seat: int, num_seats: int, clockwise: bool = True) -> int:
+    return (seat + (1 if clockwise else -1)) % num_seats
+
+
+class Ranking:
+    """How cards compare within a trick.
+
+    - ``trumps``: zero, one or two trump suits (two trump suits rank equally with each other).
+    - ``joker_suit``: the suit jokers belong to for following (None: jokers follow nothing and
+      win by ``joker_wins``); jokers rank above the ace of that suit, BJ above LJ.
+    - ``bowers``: the jack of trumps (right bower) and the other jack of its colour (left
+      bower) rank above the ace of trumps, and the left bower belongs to the trump suit.
+    - ``low_ace``: ace ranks below the 2 (not used by our seeds yet, kept for completeness).
+    """
+
+    __slots__ = ("trumps", "joker_suit", "bowers", "_suit", "_power")
+
+    def __init__(self, trumps: Sequence[Suit] = (), joker_suit: Suit | None = None, bowers: bool = False) -> None:
+        self.trumps = tuple(trumps)
+        self.joker_suit = joker_suit
+        self.bowers = bowers and len(self.trumps) == 1
+        self._suit: dict[Card, Suit | None] = {}
+        self._power: dict[Card, int] = {}
+
+    # -- classification -------------------------------------------------
+    def suit_of(self, c: Card) -> Suit | None:
+        """The suit a card counts as for following (jokers and the left bower may move)."""
+        try:
+            return self._suit[c]
+        except KeyError:
+            s = self._classify(c)
+            self._suit[c] = s
+            return s
+
+    def _classify(self, c: Card) -> Suit | None:
+        if c.suit is None:
+            return self.joker_suit
+        if self.bowers and c.rank == JACK and c.suit == _SAME_COLOUR[self.trumps[0]]:
+            return self.trumps[0]
+        return c.suit
+
+    def is_trump(self, c: Card) -> bool:
+        return self.suit_of(c) in self.trumps if self.trumps else False
+
+    def rank_in_suit(self, c: Card) -> int:
+        """Rank within its (effective) suit: 2..14, bowers 17/18, jokers 19+."""
+        if c.suit is None:
+            return 3 + c.rank + (1 if c.text == "BJ" else 0)  # LJ 18, JK 19, BJ 20
+        if self.bowers and c.rank == JACK and self.suit_of(c) == self.trumps[0]:
+            return 17 if c.suit == self.trumps[0] else 16
+        return c.rank
+
+    def power(self, c: Card, led: Suit | None) -> int:
+        """A number for comparing cards in a trick led with suit ``led``: 0 cannot win."""
+        s = self.suit_of(c)
+        if s is not None and s in self.trumps:
+            return 100 + self.rank_in_suit(c)
+        if s is not None and s == led:
+            return self.rank_in_suit(c)
+        if c.suit is None and self.joker_suit is None:
+            return 200 + c.rank  # a joker outside every suit beats everything (Page One)
+        return 0
+
+    def describe(self) -> str:
+        if not self.trumps:
+            return "no trumps"
+        return " and ".join(s.noun for s in self.trumps) + " trump"
+
+
+def cards_of_suit(hand: Iterable[Card], suit: Suit | None, ranking: Ranking) -> list[Card]:
+    return [c for c in hand if ranking.suit_of(c) == suit]
+
+
+def follow_suit(hand: Sequence[Card], led: Suit | None, ranking: Ranking) -> tuple[list[Card], str]:
+    """Follow the led suit if able, otherwise anything.  Returns (playable cards, rule)."""
+    if led is None:
+        return list(hand), ""
+    same = cards_of_suit(hand, led, ranking)
+    if same:
+        return same, f"you must follow {led.noun} (you hold {cards_text(same)})"
+    return list(hand), ""
+
+
+def must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking) -> tuple[list[Card], str]:
+    """The must-head rule shared by Rams, Preference and Bourré (rules-notes, "must-head rule").
+
+    1. Follow suit if able; when following, beat the highest card of the led suit if able,
+       unless a trump is already in a trick whose led suit is not trump.
+    2. Void in the led suit: trump if able, and beat the highest trump so far if able; a player
+       who cannot over-trump must still under-trump (RA-5).
+    3. Otherwise any card.
+    """
+    if not trick:
+        return list(hand), ""
+    led = ranking.suit_of(trick[0])
+    same = cards_of_suit(hand, led, ranking)
+    led_is_trump = led in ranking.trumps
+    trumped = not led_is_trump and any(ranking.is_trump(c) for c in trick)
+    if same:
+        if trumped:
+            return same, f"you must follow {_noun(led)} (you hold {cards_text(same)})"
+        top = max((c for c in trick if ranking.suit_of(c) == led), key=lambda c: ranking.rank_in_suit(c))
+        beaters = [c for c in same if ranking.rank_in_suit(c) > ranking.rank_in_suit(top)]
+        if beaters:
+            return beaters, f"you must follow {_noun(led)} and beat {top} (you hold {cards_text(beaters)})"
+        return same, f"you must follow {_noun(led)} (you hold {cards_text(same)})"
+    trumps = [c for c in hand if ranking.is_trump(c)]
+    if not trumps:
+        return list(hand), ""
+    in_trick = [c for c in trick if ranking.is_trump(c)]
+    if in_trick:
+        top = max(in_trick, key=lambda c: ranking.rank_in_suit(c))
+        over = [c for c in trumps if ranking.rank_in_suit(c) > ranking.rank_in_suit(top)]
+        if over:
+            return over, f"you cannot follow {_noun(led)}, so you must trump over {top} (you hold {cards_text(over)})"
+        return trumps, f"you cannot follow {_noun(led)}, so you must trump, even under {top} (you hold {cards_text(trumps)})"
+    return trumps, f"you cannot follow {_noun(led)}, so you must trump (you hold {cards_text(trumps)})"
+
+
+def _noun(s: Suit | None) -> str:
+    return s.noun if s is not None else "the lead"
+
+
+def trick_winner(trick: Sequence[Card], ranking: Ranking, ties: str = "first") -> int:
+    """Index (in play order) of the card that wins; equal power goes to the first played
+    (``ties="first"``) or the last played (``ties="last"``)."""
+    led = ranking.suit_of(trick[0]) if trick else None
+    if led is None and trick and trick[0].suit is None and ranking.joker_suit is None:
+        led = None
+    best, best_power = 0, -1
+    for i, c in enumerate(trick):
+        p = ranking.power(c, led)
+        if p > best_power or (ties == "last" and p == best_power):
+            best, best_power = i, p
+    return best
+
+
+def highest(cards: Iterable[Card], ranking: Ranking, led: Suit | None) -> Card:
+    return max(cards, key=lambda c: ranking.power(c, led))
+
+
+__all__ = [
+    "ACE", "BIG_JOKER_RANK", "Ranking", "seat_order", "next_seat", "cards_of_suit",
+    "follow_suit", "must_head", "trick_winner", "highest",
+]

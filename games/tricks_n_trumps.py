@@ -1,0 +1,224 @@
+"""Tricks'N'Trumps: a first trick-taking game (seed 003).
+
+Two to six players (TN-1) get five cards each from a 52-card pack plus one joker; the rest of
+the pack sits out.  Hearts are always trump and the joker is the highest heart, above the ace.
+Left of the dealer leads; everyone must follow the led suit if able (the joker counts as a
+heart, so a joker lead asks for hearts, and a player whose only heart is the joker must play it
+to a heart lead); a player who cannot follow may play anything, trump or not.  The highest
+trump wins the trick, otherwise the highest card of the led suit.  Each trick scores a point.
+
+The deal passes to the left.  The match (TN-2) ends once every player has dealt ``rounds``
+times, or, with ``ending=ahead``, after the first hand in which one player leads every other by
+``ahead_by`` points.  The highest total wins; a tie is a shared win.
+
+Variations of the seed text, all off by default (TN-3): ``lowest_rank`` strips low cards,
+``hand_size`` deals more cards, ``turn_up_trump`` turns up the next card to choose trumps (the
+joker stays top trump and belongs to that suit; a turned-up joker means hearts),
+``points_per_trick`` scores tricks differently.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import (
+    JOKER, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult,
+    follow_suit, next_seat, play, seat_order, standard_deck, trick_winner,
+)
+
+MAX_HANDS_AHEAD = 500  # safety stop for the "ahead" ending (a tie-free lead is near certain long before)
+
+
+class TricksNTrumps(TrickGame):
+    """State of a Tricks'N'Trumps match.  Phases: ``play`` (the only decision), ``over``."""
+
+    def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
+        super().__init__(rules, num_seats, options, seed)
+        self.pack = standard_deck(["JK"], min_rank=options["lowest_rank"])
+        self.stock: list[Card] = []  # undealt cards (out of play this hand)
+        self.won: list[list[Card]] = [[] for _ in range(num_seats)]
+        self.hands_played = 0
+        self.dealer = self.rng.randrange(num_seats)
+        self._deal()
+
+    # -- dealing ---------------------------------------------------------
+    def _deal(self) -> None:
+        n, size = self.num_seats, self.options["hand_size"]
+        deck = list(self.pack)
+        self.rng.shuffle(deck)
+        self.hand_number += 1
+        self.hands = [[] for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        order = seat_order(next_seat(self.dealer, n), n)
+        for _ in range(size):  # one card at a time, clockwise from the dealer's left
+            for s in order:
+                self.hands[s].append(deck.pop())
+        self.up_cards = []
+        trump = Suit.HEARTS
+        if self.options["turn_up_trump"]:
+            up = deck.pop()
+            self.up_cards = [up]
+            trump = up.suit or Suit.HEARTS  # TN-3: a turned-up joker leaves hearts as trump
+        self.stock = deck
+        self.ranking = Ranking(trumps=(trump,), joker_suit=trump)
+        self.tricks_won = [0] * n
+        self.trick = []
+        self.last_trick = None
+        self.leader = self.to_act = order[0]
+        self.phase = "play"
+        turned = f", turning up {self.up_cards[0]}" if self.up_cards else ""
+        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals{turned}; {trump.noun} are trump",
+                 self.dealer, cards=tuple(self.up_cards))
+
+    # -- the protocol ----------------------------------------------------
+    def _legal(self) -> list[Action]:
+        hand = self.hands[self.to_act]
+        if self.trick:
+            cards, _ = follow_suit(hand, self.ranking.suit_of(self.trick[0].cards[0]), self.ranking)
+        else:
+            cards = hand
+        return [play(c) for c in sorted(set(cards), key=lambda c: c.index)]
+
+    def _why_illegal(self, text: str) -> str:
+        hand = self.hands[self.to_act]
+        if not any(c.text == text for c in hand):
+            return "you do not hold that card"
+        _, rule = follow_suit(hand, self.ranking.suit_of(self.trick[0].cards[0]), self.ranking)
+        return rule or super()._why_illegal(text)
+
+    def _apply(self, action: Action) -> None:
+        seat, c = self.to_act, action.card
+        self.hands[seat].remove(c)
+        self.trick.append(Play(seat, (c,)))
+        self.log("play", f"{{p{seat}}} plays {c}", seat, cards=(c,))
+        if len(self.trick) < self.num_seats:
+            self.to_act = next_seat(seat, self.num_seats)
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        cards = [p.cards[0] for p in self.trick]
+        winner = self.trick[trick_winner(cards, self.ranking)].seat
+        self.tricks_won[winner] += 1
+        self.won[winner].extend(cards)
+        self.last_trick = TrickResult(tuple(self.trick), winner)
+        self.log("trick", f"{{p{winner}}} wins the trick", winner, cards=tuple(cards))
+        self.trick = []
+        self.leader = self.to_act = winner
+        if not self.hands[winner]:
+            self._score_hand()
+
+    def _score_hand(self) -> None:
+        ppt = self.options["points_per_trick"]
+        lines = []
+        for s in range(self.num_seats):
+            gained = self.tricks_won[s] * ppt
+            self.scores[s] += gained
+            lines.append(f"{{p{s}}}: {self.tricks_won[s]} trick(s) × {ppt} = {gained}, total {self.scores[s]}")
+        self.hands_played += 1
+        self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
+        if self._match_over():
+            self._finish_match()
+        else:
+            self.dealer = next_seat(self.dealer, self.num_seats)
+            self._deal()
+
+    def _match_over(self) -> bool:
+        if self.options["ending"] == "ahead":
+            top, *rest = sorted(self.scores, reverse=True)
+            return top - max(rest) >= self.options["ahead_by"] or self.hands_played >= MAX_HANDS_AHEAD
+        return self.hands_played >= self.options["rounds"] * self.num_seats
+
+    def _finish_match(self) -> None:
+        best = max(self.scores)
+        winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
+        reason = (f"a player is {self.options['ahead_by']} points ahead" if self.options["ending"] == "ahead"
+                  and self.hands_played < MAX_HANDS_AHEAD else f"every player has dealt {self.hands_played // self.num_seats} time(s)")
+        self.phase = "over"
+        self.to_act = None
+        self.result = Outcome(tuple(self.scores), winners, reason)
+        names = " and ".join(f"{{p{w}}}" for w in winners)
+        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} points ({reason})")
+
+    # -- views and checks ------------------------------------------------
+    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+        n = self.num_seats
+        if self.options["ending"] == "ahead":
+            deal = f"{self.hand_number} (first {self.options['ahead_by']} points ahead wins)"
+        else:
+            deal = f"{self.hand_number} of {self.options['rounds'] * n}"
+        return [("Deal", deal), ("Points per trick", str(self.options["points_per_trick"]))]
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        return {"trump_suit": self.ranking.trumps[0].letter}
+
+    def _prompt(self) -> str:
+        if not self.trick:
+            return "Lead any card"
+        led = self.ranking.suit_of(self.trick[0].cards[0])
+        return f"Follow {led.noun} if you can"
+
+    def deck(self) -> list[Card]:
+        return list(self.pack)
+
+    def zones(self) -> dict[str, list[Card]]:
+        zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
+        zones.update({f"won {s}": list(w) for s, w in enumerate(self.won)})
+        zones["trick"] = self.trick_cards()
+        zones["stock"] = list(self.stock) + list(self.up_cards)
+        return zones
+
+    def check_invariants(self) -> None:
+        assert sum(self.tricks_won) * self.num_seats == sum(len(w) for w in self.won)
+        if self.result is None:
+            assert sum(self.scores) == self.options["points_per_trick"] * self.options["hand_size"] * self.hands_played
+
+
+class TricksNTrumpsRules(Rules):
+    name = "tricks_n_trumps"
+    title = "Tricks'N'Trumps"
+    description = "A gentle first trick game: five cards each, hearts always trump, the joker on top."
+    min_seats, max_seats, default_seats = 2, 6, 3
+    state_class = TricksNTrumps
+    options = (
+        Option("rounds", 1, "How many times each player deals before the match ends (ending=rounds).", minimum=1, maximum=20),
+        Option("ending", "rounds", "rounds: stop when everyone has dealt equally; ahead: stop once a player leads all others by ahead_by points.",
+               choices=("rounds", "ahead")),
+        Option("ahead_by", 3, "With ending=ahead, the lead that wins the match.", minimum=1, maximum=50),
+        Option("hand_size", 5, "Cards dealt to each player (deal more with many players).", minimum=1, maximum=26),
+        Option("lowest_rank", 2, "Strip the pack: the lowest rank kept in each suit (2 keeps all 53 cards).", minimum=2, maximum=10),
+        Option("turn_up_trump", False, "Turn up the next card after the deal; its suit is trump (the joker stays top trump; a joker means hearts)."),
+        Option("points_per_trick", 1, "Points scored for each trick won.", minimum=1, maximum=10),
+    )
+    summary = """\
+Tricks'N'Trumps — 2 to 6 players, 52 cards plus a joker.
+
+Each player gets five cards; the rest of the pack sits out.  Hearts are always trump, and
+the joker is the best heart of all: joker, A, K, ... 2 of hearts.  Any heart beats any card
+of another suit.
+
+The player left of the dealer leads any card; play goes clockwise.  You must follow the led
+suit when you can.  The joker is a heart: if it is led, the others must play hearts, and if
+hearts are led while the joker is your only heart, you must play it.  If you cannot follow,
+play anything: a heart to try to win, or a throw-away.
+
+The highest heart in the trick wins it; with no heart, the highest card of the suit led.
+The winner leads the next trick.  Every trick won scores one point.
+
+The deal passes left after each hand.  The match ends when every player has dealt the same
+number of times (see the option rounds); the highest total wins and a tie is shared.
+
+Variations: play until someone is a few points ahead, strip low cards, deal more cards,
+turn up a card to pick the trump suit, or score more points per trick."""
+
+    def check(self, num_seats: int, options: dict[str, Any]) -> None:
+        pack = 53 - 4 * (options["lowest_rank"] - 2)
+        needed = num_seats * options["hand_size"] + (1 if options["turn_up_trump"] else 0)
+        if needed > pack:
+            raise BadOptionError(
+                f"{num_seats} players × hand_size={options['hand_size']}"
+                f"{' plus a turned-up card' if options['turn_up_trump'] else ''} needs {needed} cards, "
+                f"but lowest_rank={options['lowest_rank']} leaves a pack of {pack}")
+
+
+RULES = TricksNTrumpsRules()
