@@ -169,13 +169,12 @@ class Table:
     def _undo_point(self, seat: int) -> int | None:
         if any(i != seat and cfg.kind != "bot" for i, cfg in enumerate(self.seats)):
             return None
-        record = self.record()
-        for i in range(len(record.actions) - 1, -1, -1):
-            before = record.replay(i)
-            if before.to_act == seat:
-                after = record.replay(i + 1)
-                return i if _visible_cards(after.view(seat)) == _visible_cards(self.state.view(seat)) else None
-        return None
+        actors = self.state.actors
+        point = next((i for i in range(len(actors) - 1, -1, -1) if actors[i] == seat), None)
+        if point is None:
+            return None
+        after = self.record().replay(point + 1)
+        return point if _visible_cards(after.view(seat)) == _visible_cards(self.state.view(seat)) else None
 
     def undo(self, seat: int) -> None:
         with self._lock:

@@ -21,7 +21,7 @@ class TricksNTrumpsBot(Bot):
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         trump = Suit(view.extra.get("trump_suit", "H"))
         ranking = Ranking(trumps=(trump,), joker_suit=trump)
-        seen = {c for e in view.events if e.kind == "trick" for c in e.cards}
+        seen = {c for e in view.events if e.kind == "trick" and e.hand == view.hand_number for c in e.cards}
         by_card = {a.card: a for a in legal}
         cards = list(by_card)
         if not view.trick:

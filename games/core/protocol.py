@@ -292,6 +292,7 @@ class GameState:
         self.seed = seed
         self.rng = random.Random(seed)
         self.history: list[Action] = []
+        self.actors: list[int] = []  # the seat that took each action in history
         self.events: list[Event] = []
         self.to_act: int | None = None
         self.result: Outcome | None = None
@@ -339,6 +340,7 @@ class GameState:
         if isinstance(action, str) or self._legal_cache is None or action not in self._legal_cache:
             action = self.action_for(action)
         self.history.append(action)
+        self.actors.append(self.to_act)
         self._legal_cache = None
         self._legal_index = None
         self._apply(action)
@@ -378,6 +380,16 @@ class GameState:
     def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
         return tuple(e for e in self.events
                      if (e.visible_to is None or e.visible_to == seat) and (hand is None or e.hand == hand))
+
+    def recent_events(self, seat: int | None) -> tuple[Event, ...]:
+        """What a view carries: the events of this hand and the previous one (whose ``hand``
+        event summarises its scoring), as visible to ``seat``."""
+        since = getattr(self, "hand_number", 0) - 1
+        events = self.events
+        start = len(events)
+        while start > 0 and events[start - 1].hand >= since:
+            start -= 1
+        return tuple(e for e in events[start:] if e.visible_to is None or e.visible_to == seat)
 
     # -- copying and comparing ---------------------------------------------
     def clone(self) -> "GameState":

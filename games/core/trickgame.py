@@ -59,7 +59,7 @@ class TrickGame(GameState):
             status=tuple(self.status),
             legal=tuple(self.legal_actions()) if mine else (),
             hand_number=self.hand_number,
-            events=self.visible_events(seat),
+            events=self.recent_events(seat),
             info=tuple(self._view_info(seat)),
             extra=self._view_extra(seat),
             outcome=self.result,
