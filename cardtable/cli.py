@@ -1,0 +1,388 @@
+"""The ``cardtable`` command line: list games, show rules, simulate bot matches, replay records.
+
+``cardtable`` alone opens the TUI lobby; ``cardtable resume [FILE]`` reopens a saved game.
+Every error a user can cause (an unknown game, a bad option or bot level, a wrong seat count,
+a corrupt or missing record) is printed as ONE line on stderr with exit status 2, never a
+traceback; usage errors of the command line itself also exit 2.
+
+Determinism: ``simulate`` plays match i with seed S+i and seeds each bot from that match seed,
+so running the same command twice prints identical output except the timing, which is kept on
+the table's last line (``N matches in T s, R matches/s``) or in the ``timing`` field of ``--json``.
+
+Imports of games, rich and the TUI are lazy so that ``cardtable list`` starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, NoReturn, Optional
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=False, help=__doc__.split("\n\n")[0],
+                  pretty_exceptions_enable=False, rich_markup_mode=None)
+
+ACTION_LIMIT = 2_000_000  # safety stop for a match that never ends (a bug, never the rules)
+
+
+class _Fail(Exception):
+    """A user error found by the CLI itself (not a games.core error)."""
+
+
+def _die(message: str) -> NoReturn:
+    """Print one line on stderr and exit with status 2."""
+    first = " ".join(str(message).split()) or "error"
+    typer.echo(f"cardtable: error: {first}", err=True)
+    raise typer.Exit(2)
+
+
+def _guard(fn):
+    """Turn our errors into one line on stderr and exit status 2 (also under CliRunner)."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from games.core import CardtableError
+
+        try:
+            return fn(*args, **kwargs)
+        except (CardtableError, _Fail) as exc:
+            _die(str(exc))
+        except OSError as exc:
+            _die(f"{getattr(exc, 'filename', None) or 'file'}: {exc.strerror or exc}")
+    return wrapper
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+# ---------------------------------------------------------------- lobby, resume
+
+
+@app.callback(invoke_without_command=True)
+def _root(ctx: typer.Context) -> None:
+    """A terminal card table for trick-taking games.  Without a command: open the lobby."""
+    if ctx.invoked_subcommand is None:
+        try:
+            from cardtable.tui import run_lobby
+        except ImportError:
+            _die("the TUI is not installed yet")
+        _guard(run_lobby)()
+
+
+@app.command()
+def resume(file: Optional[Path] = typer.Argument(None, help="A saved game; default: the latest autosave.")) -> None:
+    """Reopen a saved game in the TUI."""
+    try:
+        from cardtable.tui import run_resume
+    except ImportError:
+        _die("the TUI is not installed yet")
+    _guard(run_resume)(str(file) if file is not None else None)
+
+
+# ---------------------------------------------------------------- list, rules
+
+
+@app.command("list")
+@_guard
+def list_games() -> None:
+    """Every game with its player counts and a one-line description."""
+    from rich.table import Table
+
+    from games import all_rules
+
+    table = Table(title="Games", title_justify="left")
+    table.add_column("game", style="bold")
+    table.add_column("title")
+    table.add_column("players", justify="right")
+    table.add_column("description")
+    for rules in all_rules():
+        players = f"{rules.players_text()} (default {rules.default_seats})"
+        table.add_row(rules.name, rules.title, players, rules.description)
+    _console().print(table)
+
+
+@app.command()
+@_guard
+def rules(game: str = typer.Argument(..., help="A game name from `cardtable list`.")) -> None:
+    """Our own summary of a game's rules, and its options."""
+    from rich.table import Table
+
+    from games import get_rules
+
+    r = get_rules(game)
+    con = _console()
+    con.print(r.summary, markup=False)
+    con.print()
+    con.print(f"Players: {r.players_text()} (default {r.default_seats})", markup=False)
+    if not r.options:
+        con.print("Options: none")
+        return
+    table = Table(title=f"Options (set with -o name=value)", title_justify="left")
+    table.add_column("option", style="bold")
+    table.add_column("default")
+    table.add_column("allowed")
+    table.add_column("meaning")
+    for o in r.options:
+        table.add_row(o.name, _show(o.default), o.allowed(), o.help)
+    con.print(table)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def _parse_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise _Fail(f"option {pair!r} must be written name=value")
+        options[name.strip()] = value
+    return options
+
+
+def bot_seed(match_seed: int, seat: int) -> int:
+    """The seed of a seat's bot in a match (the same rule as cardtable.session.Table)."""
+    return match_seed * 101 + seat
+
+
+def play_match(rules, levels: list[str], options: dict[str, Any], seed: int):
+    """Play one complete bot match; returns the final state."""
+    from games.bots import make_bot
+
+    state = rules.new_game(len(levels), options, seed)
+    bots = [make_bot(level, rules.name, bot_seed(seed, i)) for i, level in enumerate(levels)]
+    for _ in range(ACTION_LIMIT):
+        seat = state.to_act
+        if seat is None:
+            return state
+        legal = state.legal_actions()
+        state.apply(bots[seat].choose(state.view(seat), legal))
+    raise _Fail(f"a {rules.name} match with seed {seed} did not end after {ACTION_LIMIT} actions")
+
+
+def simulate_stats(game: str, games: int, seed: int, seats: Optional[str], option: list[str],
+                   record_dir: Optional[Path] = None, progress=None) -> dict[str, Any]:
+    """Play ``games`` matches and return the statistics (see the ``--json`` output)."""
+    import time
+
+    from games import get_rules
+    from games.bots import make_bot
+
+    r = get_rules(game)
+    levels = [s.strip().lower() for s in seats.split(",")] if seats else ["heuristic"] * r.default_seats
+    if any(not s for s in levels):
+        raise _Fail(f"--seats {seats!r} has an empty entry: write e.g. heuristic,random,random")
+    resolved = r.resolve_options(len(levels), _parse_options(option))
+    for level in dict.fromkeys(levels):
+        make_bot(level, r.name, 0)  # BadOptionError for an unknown level, before any play
+    n = len(levels)
+    wins, shared, totals = [0] * n, [0] * n, [0.0] * n
+    actions = hands = 0
+    start = time.perf_counter()
+    for i in range(games):
+        s = seed + i
+        state = play_match(r, levels, resolved, s)
+        out = state.outcome()
+        for w in out.winners:
+            wins[w] += 1
+            if out.is_shared:
+                shared[w] += 1
+        for k in range(n):
+            totals[k] += out.scores[k]
+        actions += len(state.history)
+        hands += sum(1 for e in state.events if e.kind == "hand")
+        if record_dir is not None:
+            names = [f"{levels[k]} {k}" for k in range(n)]
+            meta = {"seats": [{"kind": "bot", "level": lv} for lv in levels], "bot_seed": s,
+                    "bot_seed_rule": "match_seed * 101 + seat"}
+            from games.core import Record
+
+            Record.of(state, names, meta).save(record_dir / f"{r.name}-{seed}-{i}.json")
+        if progress is not None:
+            progress()
+    elapsed = time.perf_counter() - start
+    return {
+        "game": r.name,
+        "games": games,
+        "seed": seed,
+        "options": resolved,
+        "seats": [{"seat": k, "bot": levels[k], "wins": wins[k], "shared_wins": shared[k],
+                   "win_pct": round(100.0 * wins[k] / games, 2), "mean_score": round(totals[k] / games, 3)}
+                  for k in range(n)],
+        "mean_actions": round(actions / games, 2),
+        "mean_hands": round(hands / games, 2),
+        "timing": {"seconds": round(elapsed, 3), "matches_per_second": round(games / elapsed, 1) if elapsed else None},
+    }
+
+
+@app.command()
+@_guard
+def simulate(
+    game: str = typer.Argument(..., help="A game name from `cardtable list`."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="How many matches to play."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Match i uses seed S+i."),
+    seats: Optional[str] = typer.Option(None, "--seats", help="Bot level per seat, e.g. heuristic,random,random."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A game option, name=value (repeatable)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Save every match record into this directory."),
+) -> None:
+    """Play N bot matches and print wins, scores and lengths per seat.
+
+    Output is identical for identical commands except the timing (last line, or the
+    "timing" field with --json)."""
+    import json
+
+    if record is not None:
+        if record.exists() and not record.is_dir():
+            raise _Fail(f"--record {record} is not a directory")
+        record.mkdir(parents=True, exist_ok=True)
+    show_bar = not as_json and sys.stderr.isatty() and games >= 20
+    if show_bar:
+        from rich.progress import Progress
+
+        with Progress(console=_console(stderr=True), transient=True) as bar:
+            task = bar.add_task(f"{game}", total=games)
+            stats = simulate_stats(game, games, seed, seats, option, record, lambda: bar.advance(task))
+    else:
+        stats = simulate_stats(game, games, seed, seats, option, record)
+    if as_json:
+        typer.echo(json.dumps(stats, sort_keys=True))
+        return
+    _print_stats(stats)
+
+
+def _print_stats(stats: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    opts = ", ".join(f"{k}={_show(v)}" for k, v in stats["options"].items()) or "none"
+    last = stats["seed"] + stats["games"] - 1
+    table = Table(title=f"{stats['game']}: {stats['games']} matches, seeds {stats['seed']}..{last}",
+                  title_justify="left", caption=f"options: {opts}", caption_justify="left")
+    for col in ("seat", "bot", "wins", "shared wins", "win %", "mean score"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for s in stats["seats"]:
+        table.add_row(str(s["seat"]), s["bot"], str(s["wins"]), str(s["shared_wins"]),
+                      f"{s['win_pct']:.1f}", f"{s['mean_score']:.2f}")
+    con = _console()
+    con.print(table)
+    con.print(f"mean length: {stats['mean_actions']:.1f} actions, {stats['mean_hands']:.2f} hands per match", markup=False)
+    con.print("wins include shared wins; the shared wins column counts them apart", markup=False)
+    t = stats["timing"]
+    rate = "n/a" if t["matches_per_second"] is None else f"{t['matches_per_second']:.1f}"
+    con.print(f"timing: {stats['games']} matches in {t['seconds']:.2f} s, {rate} matches/s", markup=False)
+
+
+# ---------------------------------------------------------------- replay
+
+
+@app.command()
+@_guard
+def replay(
+    record: Path = typer.Argument(..., help="A record saved by `simulate --record` or the TUI."),
+    upto: Optional[int] = typer.Option(None, "--upto", min=0, help="Show only the first N actions."),
+) -> None:
+    """Print a recorded match hand by hand and trick by trick."""
+    from games.core import Record
+
+    rec = Record.load(record)
+    state = rec.replay(upto)
+    names = list(rec.names) or [f"seat {i}" for i in range(rec.seats)]
+    names += [f"seat {i}" for i in range(len(names), rec.seats)]
+    for line in replay_lines(state, names):
+        typer.echo(line)
+    total = len(rec.actions)
+    shown = total if upto is None else min(upto, total)
+    if shown < total:
+        typer.echo(f"(stopped after {shown} of {total} actions)")
+    scores = ", ".join(f"{names[i]} {_num(v)}" for i, v in enumerate(_scores(state)))
+    typer.echo(f"{'Final' if state.is_over else 'Current'} scores: {scores}")
+
+
+def _scores(state) -> tuple:
+    out = state.outcome()
+    if out is not None:
+        return out.scores
+    return tuple(getattr(state, "scores", ()) or state.view(None).scores)
+
+
+def _num(v: Any) -> str:
+    return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+
+
+def replay_lines(state, names: list[str]) -> list[str]:
+    """The events of a match as text: a header per hand, one line per trick, the hand's score lines."""
+    lines: list[str] = []
+    plays: list[str] = []
+    trick_no = 0
+    for e in state.events:
+        text = e.render(names)
+        if e.visible_to is not None:
+            text = f"({names[e.visible_to] if e.visible_to < len(names) else e.visible_to} only) {text}"
+        if e.kind == "deal":
+            trick_no = 0
+            lines.append(f"== {text}")
+        elif e.kind == "play":
+            plays.append(text)
+        elif e.kind == "trick":
+            trick_no += 1
+            cards = " ".join(str(c) for c in e.cards)
+            lines.append(f"  trick {trick_no}: {cards} -> {text}")
+            plays = []
+        elif e.kind == "hand":
+            if plays:
+                lines.append("  (unfinished) " + "; ".join(plays))
+                plays = []
+            lines.append(f"  {text}")
+            lines.extend(f"    {line}" for line in e.render_lines(names))
+        elif e.kind == "match":
+            lines.append(f"** {text}")
+        else:  # bid, info and any future kinds
+            if plays:
+                lines.append("  " + "; ".join(plays))
+                plays = []
+            lines.append(f"  {text}")
+    if plays:
+        lines.append("  in progress: " + "; ".join(plays))
+    return lines
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def main(argv: Optional[list[str]] = None) -> NoReturn:
+    """Console-script entry point: run the app; our errors and usage errors exit 2 with one line."""
+    from games.core import CardtableError
+
+    try:
+        rc = app(args=argv, prog_name="cardtable", standalone_mode=False)
+    except typer.Exit as exc:
+        rc = exc.exit_code
+    except (CardtableError, _Fail) as exc:
+        typer.echo(f"cardtable: error: {' '.join(str(exc).split())}", err=True)
+        rc = 2
+    except KeyboardInterrupt:
+        typer.echo("cardtable: interrupted", err=True)
+        rc = 130
+    except Exception as exc:  # usage errors of the command line (click exceptions) and the like
+        msg = getattr(exc, "format_message", None)
+        if msg is None or not hasattr(exc, "exit_code"):
+            raise
+        typer.echo(f"cardtable: error: {' '.join(msg().split())} (see cardtable --help)", err=True)
+        rc = exc.exit_code
+    sys.exit(rc if isinstance(rc, int) else 0)
+
+
+# --- network commands (owned by cardtable/net) ---
