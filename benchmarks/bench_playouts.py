@@ -1,0 +1,162 @@
+"""Playout benchmark: every registered game through the generic protocol, beside OpenSpiel.
+
+For each game (default seat count, default options): random playouts (legal_actions + apply +
+a random choice) as decisions/second and whole matches/second, clone() and apply()
+microseconds on mid-match states, and the heuristic bot's milliseconds per move.  In the same
+run, OpenSpiel's Python API (pyspiel) plays random games of spades and oh_hell in its own
+virtual environment (benchmarks/.venv-openspiel, made by setup_openspiel.sh; never a cardtable
+dependency), and the ratios are printed side by side.
+
+Usage: python benchmarks/bench_playouts.py [--seconds 2] [--no-openspiel] [GAME ...]
+Numbers only; nothing here asserts a speed (design.md: performance lives in benchmarks/).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from games import all_rules, get_rules  # noqa: E402
+from games.bots import make_bot  # noqa: E402
+
+OPENSPIEL_VENV = HERE / ".venv-openspiel"
+OPENSPIEL_GAMES = ("spades", "oh_hell")
+
+
+def random_playouts(rules, seconds: float) -> dict:
+    rng = random.Random(1)
+    decisions = matches = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = rules.new_game(rules.default_seats, seed=seed)
+        seed += 1
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+        matches += 1
+    elapsed = time.perf_counter() - start
+    return {"decisions_per_s": decisions / elapsed, "matches_per_s": matches / elapsed,
+            "decisions_per_match": decisions / matches}
+
+
+def mid_states(rules, count: int = 200) -> list:
+    rng = random.Random(2)
+    states = []
+    seed = 1000
+    while len(states) < count:
+        state = rules.new_game(rules.default_seats, seed=seed)
+        seed += 1
+        for _ in range(rng.randrange(3, 40)):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if not state.is_over:
+            states.append(state)
+    return states
+
+
+def micro(rules, samples: int = 20000) -> dict:
+    states = mid_states(rules)
+    reps = max(1, samples // len(states))
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        for s in states:
+            s.clone()
+    clone_us = (time.perf_counter() - t0) / (reps * len(states)) * 1e6
+    copies = [s.clone() for _ in range(reps) for s in states]
+    actions = [s.legal_actions()[0] for s in copies]  # legal lists computed outside the timing
+    t0 = time.perf_counter()
+    for s, a in zip(copies, actions):
+        s.apply(a)
+    apply_us = (time.perf_counter() - t0) / len(copies) * 1e6
+    return {"clone_us": clone_us, "apply_us": apply_us}
+
+
+def heuristic_ms(rules, moves: int = 3000) -> float | None:
+    try:
+        bots = [make_bot("heuristic", rules.name, i) for i in range(rules.default_seats)]
+    except Exception:  # no heuristic bot for this game yet
+        return None
+    spent, done, seed = 0.0, 0, 0
+    while done < moves:
+        state = rules.new_game(rules.default_seats, seed=seed)
+        seed += 1
+        while state.to_act is not None and done < moves:
+            seat = state.to_act
+            view, legal = state.view(seat), state.legal_actions()
+            t0 = time.perf_counter()
+            action = bots[seat].choose(view, legal)
+            spent += time.perf_counter() - t0
+            done += 1
+            state.apply(action)
+    return spent / done * 1e3
+
+
+def openspiel(seconds: float) -> tuple[dict | None, str]:
+    """Run pyspiel_playouts.py in the OpenSpiel venv (creating it if needed); (results, reason)."""
+    python = OPENSPIEL_VENV / "bin" / "python"
+    if not python.exists():
+        setup = subprocess.run(["sh", str(HERE / "setup_openspiel.sh")], capture_output=True, text=True)
+        if setup.returncode != 0 or not python.exists():
+            tail = (setup.stderr or setup.stdout).strip().splitlines()
+            return None, f"could not install open-spiel ({tail[-1] if tail else 'setup failed'})"
+    run = subprocess.run([str(python), str(HERE / "pyspiel_playouts.py"), str(seconds), *OPENSPIEL_GAMES],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        tail = run.stderr.strip().splitlines()
+        return None, tail[-1] if tail else f"exit status {run.returncode}"
+    return json.loads(run.stdout), ""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("games", nargs="*", help="game names (default: every registered game)")
+    ap.add_argument("--seconds", type=float, default=2.0, help="playout time per game")
+    ap.add_argument("--no-openspiel", action="store_true", help="skip the pyspiel comparison")
+    args = ap.parse_args()
+    rules_list = [get_rules(g) for g in args.games] if args.games else all_rules()
+
+    ours = {}
+    for rules in rules_list:
+        ours[rules.name] = {**random_playouts(rules, args.seconds), **micro(rules), "bot_ms": heuristic_ms(rules),
+                            "seats": rules.default_seats}
+        print(f"  measured {rules.name}", file=sys.stderr, flush=True)
+    spiel, reason = (None, "skipped (--no-openspiel)") if args.no_openspiel else openspiel(args.seconds)
+
+    print(f"Random playouts, {args.seconds:g} s per game, Python {sys.version.split()[0]}")
+    head = f"{'game':<22}{'seats':>5}{'decisions/s':>13}{'matches/s':>11}{'dec/match':>10}{'clone us':>10}{'apply us':>10}{'bot ms/move':>13}"
+    print(head)
+    print("-" * len(head))
+    for name, r in ours.items():
+        bot = "-" if r["bot_ms"] is None else f"{r['bot_ms']:.3f}"
+        print(f"{name:<22}{r['seats']:>5}{r['decisions_per_s']:>13,.0f}{r['matches_per_s']:>11,.1f}"
+              f"{r['decisions_per_match']:>10.1f}{r['clone_us']:>10.2f}{r['apply_us']:>10.2f}{bot:>13}")
+    if spiel is None:
+        print(f"OpenSpiel not available: {reason}")
+        return
+    for g in OPENSPIEL_GAMES:
+        s = spiel[g]
+        print(f"{'pyspiel ' + g:<22}{s['players']:>5}{s['decisions_per_s']:>13,.0f}{s['games_per_s']:>11,.1f}"
+              f"{s['decisions_per_game']:>10.1f}{s['clone_us']:>10.2f}{s['apply_us']:>10.2f}{'-':>13}")
+    print(f"(pyspiel {spiel['version']}: a 'match' there is one deal; chance outcomes are not counted as decisions)")
+    print()
+    print("Ratio of decisions/s, ours / pyspiel (design budget: at least 0.5)")
+    print(f"{'game':<22}" + "".join(f"{'vs ' + g:>14}" for g in OPENSPIEL_GAMES))
+    for name, r in ours.items():
+        print(f"{name:<22}" + "".join(f"{r['decisions_per_s'] / spiel[g]['decisions_per_s']:>14.2f}"
+                                      for g in OPENSPIEL_GAMES))
+
+
+if __name__ == "__main__":
+    main()
