@@ -1,0 +1,59 @@
+"""How cards and seats look as Rich text: suit colours, ASCII suits, legal/dimmed cards.
+
+Pure functions of a view's values; no game state.  Colours come from style names so that
+NO_COLOR (handled by Textual) simply drops them and the bold/dim/reverse cues remain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from games.core import Card, SeatView
+
+RED = "#e05050"
+BLACK = "#e8e8e8"
+JOKER = "#d0a0ff"
+
+
+def card_style(c: Card) -> str:
+    if c.suit is None:
+        return JOKER
+    return RED if c.suit.is_red else BLACK
+
+
+def card_text(c: Card, ascii_suits: bool, extra: str = "") -> Text:
+    """One card as styled text, e.g. ``Q♥`` in red."""
+    return Text(c.display(ascii_suits), style=f"{card_style(c)} {extra}".strip())
+
+
+def cards_line(cards: Sequence[Card], ascii_suits: bool) -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(c, ascii_suits, "bold"))
+    return out
+
+
+def seat_name(view: SeatView, names: Sequence[str], seat: int) -> str:
+    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return f"{name} (you)" if seat == view.seat else name
+
+
+def seat_positions(view: SeatView) -> dict[int, tuple[str, int]]:
+    """Where each other seat sits around the table, in play order from the viewer's left.
+
+    Returns seat -> (side, index): side is ``left``, ``top`` or ``right``; index orders the top
+    row.  One opponent sits opposite; two flank; more fill the top row between them.
+    """
+    n = view.num_seats
+    me = view.seat if view.seat is not None else 0
+    others = [(me + k) % n for k in range(1, n)]
+    if len(others) == 1:
+        return {others[0]: ("top", 0)}
+    pos = {others[0]: ("left", 0), others[-1]: ("right", 0)}
+    for i, s in enumerate(others[1:-1]):
+        pos[s] = ("top", i)
+    return pos

@@ -1,0 +1,1 @@
+"""Screens: lobby, setup form, resume list, the table, and its modal helpers."""

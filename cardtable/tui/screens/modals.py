@@ -1,0 +1,113 @@
+"""Small screens over the table: rules help, hot-seat hand-off, hand summary, match over."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Static
+
+from games.core import Event, Outcome, Rules
+
+from ..render import cards_line
+from ..widgets.toosmall import TooSmall
+from .base import SizedModal, SizedScreen
+
+
+class HelpScreen(SizedModal):
+    """The rules of the current game (Rules.summary) and its active options."""
+
+    BINDINGS = [Binding("escape,q,question_mark,f1,enter", "dismiss", "Close")]
+
+    def __init__(self, rules: Rules, options: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.rules, self.options = rules, options
+
+    def compose(self) -> ComposeResult:
+        lines = [f"{o.name} = {str(self.options.get(o.name, o.default)).lower()}  — {o.help}"
+                 for o in self.rules.options]
+        body = Text(self.rules.summary + "\n\nActive options:\n" + "\n".join(lines or ["(none)"]))
+        with Vertical(classes="dialog wide"):
+            yield Static(f"Rules: {self.rules.title}", classes="dialog-title")
+            with VerticalScroll(id="help-body"):
+                yield Static(body)
+            yield Static("Esc closes", classes="hint")
+        yield TooSmall()
+
+
+class HandoffScreen(SizedScreen):
+    """Hot-seat: an opaque screen that shows no cards until the named player confirms."""
+
+    BINDINGS = [Binding("enter,space", "dismiss", "I am here")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="handoff"):
+            yield Static(f"Pass to {self.player} — press Enter", classes="dialog-title")
+            yield Static("The cards stay hidden until you confirm.", classes="hint")
+        yield TooSmall()
+
+
+class HandSummaryScreen(SizedModal):
+    """End of a hand: the hand event's lines, showing how each score was made."""
+
+    BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
+
+    def __init__(self, event: Event, names: Sequence[str], last_trick: Event | None = None,
+                 ascii_suits: bool = False) -> None:
+        super().__init__()
+        self.event, self.names, self.last_trick, self.ascii_suits = event, names, last_trick, ascii_suits
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.event.render(self.names), classes="dialog-title")
+            with VerticalScroll(classes="summary-body"):
+                if self.last_trick is not None:
+                    t = self.last_trick
+                    yield Static(Text("Last trick: ").append_text(cards_line(t.cards, self.ascii_suits))
+                                 .append(f" — {t.render(self.names)}\n"))
+                yield Static("\n".join(self.event.render_lines(self.names)) or "(no scores)")
+            yield Static("Enter to continue", classes="hint")
+        yield TooSmall()
+
+
+class MatchOverScreen(SizedModal):
+    """The match is over: winner(s), reason, final scores; play again or quit."""
+
+    BINDINGS = [Binding("p", "again", "Play again"), Binding("q,escape", "quit", "Quit")]
+
+    def __init__(self, outcome: Outcome, names: Sequence[str], can_replay: bool) -> None:
+        super().__init__()
+        self.outcome, self.names, self.can_replay = outcome, names, can_replay
+
+    def compose(self) -> ComposeResult:
+        o, names = self.outcome, self.names
+        who = " and ".join(names[w] for w in o.winners)
+        verb = "share the win" if o.is_shared else "wins"
+        scores = "\n".join(f"{names[s]:<16} {o.scores[s]:g}" for s in range(len(o.scores)))
+        extra = "\n" + "\n".join(o.lines) if o.lines else ""
+        with Vertical(classes="dialog"):
+            yield Static(f"{who} {verb}!", classes="dialog-title")
+            yield Static(f"The match is over: {o.reason}.\n\n{scores}{extra}")
+            with Horizontal(classes="buttons"):
+                if self.can_replay:
+                    yield Button("Play again (p)", id="again", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+        yield TooSmall()
+
+    def action_again(self) -> None:
+        if self.can_replay:
+            self.dismiss("again")
+
+    def action_quit(self) -> None:
+        self.dismiss("quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)

@@ -1,0 +1,339 @@
+"""The table screen, generic over games.  It talks only to SeatHandles (view, submit,
+subscribe, can_undo, undo, names) and, when the table is local, to a *driver* (the
+:class:`~cardtable.session.Table`) that it asks to run bots at a readable pace.
+
+Hot-seat: several handles, one per human seat; whenever the next decision belongs to a
+different human than the one shown, a hand-off screen hides everything until they confirm.
+Updates may arrive from another thread (network); they are marshalled onto the app thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.widgets import Footer, Static
+
+from games import get_rules
+from games.core import Action, Card, CardtableError, SeatView, TrickResult
+
+from ..panels import panel_for
+from ..render import cards_line, seat_positions
+from ..widgets import ActionBar, EventLog, HandWidget, Scoreboard, SeatPanel, TooSmall, TrickArea
+from .base import SizedScreen
+from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScreen
+
+DELAY_STEP, MAX_DELAY = 0.2, 3.0
+TRICK_PAUSE = 2.5  # a finished trick stays up this many bot delays (or until a key)
+
+
+class TableScreen(SizedScreen):
+    BINDINGS = [
+        Binding("q", "quit_table", "Save & quit"),
+        Binding("question_mark,f1", "help", "Rules"),
+        Binding("l", "last_trick", "Last trick"),
+        Binding("u", "undo", "Undo"),
+        Binding("plus,equals_sign", "speed(1)", "Slower", show=False),
+        Binding("minus", "speed(-1)", "Faster", show=False),
+        Binding("a", "toggle_ascii", "ASCII suits", show=False),
+        *[Binding(str(i), f"number({i})", show=False) for i in range(1, 10)],
+    ]
+
+    def __init__(self, handles: Sequence, driver=None) -> None:
+        super().__init__()
+        self.handles = list(handles)
+        self.driver = driver
+        self.active = self.handles[0] if len(self.handles) == 1 else None
+        first = self.handles[0].view()
+        self.num_seats = first.num_seats
+        self.rules = get_rules(first.game)
+        self._hands_seen = sum(1 for e in first.events if e.kind == "hand")
+        self._over_shown = first.is_over and False
+        self._dismissed_trick: TrickResult | None = None
+        self._bot_scheduled = False
+        self._pending = False
+        self._unsubscribe: list = []
+        self.view: SeatView | None = None
+        self.extra_panel = panel_for(first.game)
+
+    # -- layout ------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        n = self.num_seats
+        yield Static("", id="header")
+        with Horizontal(id="main"):
+            with Vertical(id="felt"):
+                with Horizontal(id="top-seats", classes="-empty" if n == 3 else ""):
+                    for i in range(1 if n == 2 else max(n - 3, 0)):
+                        yield SeatPanel(-1, classes="seat", id=f"top-{i}")
+                with Horizontal(id="middle"):
+                    if n > 2:
+                        yield SeatPanel(-1, classes="seat side", id="left")
+                    yield TrickArea("", id="trick")
+                    if n > 2:
+                        yield SeatPanel(-1, classes="seat side", id="right")
+                yield Static("", id="me")
+            with Vertical(id="side"):
+                yield Scoreboard("", id="scores")
+                if self.extra_panel is not None:
+                    yield self.extra_panel
+                yield EventLog(id="log")
+        yield ActionBar(id="actions")
+        yield HandWidget(id="hand")
+        yield Footer()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for h in self.handles:
+            self._unsubscribe.append(h.subscribe(self._on_table_changed))
+        self.query_one(HandWidget).focus()
+        self.refresh_table()
+
+    def on_unmount(self) -> None:
+        for unsub in self._unsubscribe:
+            unsub()
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self.refresh_table()
+
+    # -- updates -----------------------------------------------------------
+    def _on_table_changed(self) -> None:
+        """Subscriber callback: may run on any thread; coalesces into one refresh."""
+        if self._pending:
+            return
+        self._pending = True
+        if threading.get_ident() == self.app._thread_id:
+            self.call_later(self._flush)
+        else:
+            self.app.call_from_thread(self._flush)
+
+    def _flush(self) -> None:
+        self._pending = False
+        self.refresh_table()
+
+    @property
+    def ascii_suits(self) -> bool:
+        return self.app.ascii_suits
+
+    def _handle_for(self, seat: int | None):
+        return next((h for h in self.handles if h.seat == seat), None)
+
+    def refresh_table(self) -> None:
+        """Re-read the view and redraw; open hand-off / summary / end screens when due."""
+        if not self.is_attached or self.app.screen is not self:
+            return
+        probe = (self.active or self.handles[0]).view()
+        nxt = self._handle_for(probe.to_act)
+        if nxt is not None and nxt is not self.active and len(self.handles) > 1:
+            self.active = None
+            self.app.push_screen(HandoffScreen(nxt.names[nxt.seat]), lambda _: self._hand_to(nxt))
+            return
+        if self.active is None:  # hot-seat, bots first: show no hand until a human must decide
+            self.query_one("#me", Static).update(Text("Bots are playing…", style="dim"))
+            self._schedule_bot(probe)
+            return
+        view = probe
+        names = self.active.names
+        hand_events = [e for e in view.events if e.kind == "hand"]
+        if len(hand_events) > self._hands_seen:
+            self._hands_seen = len(hand_events)
+            self.draw(view, names)
+            end = view.events.index(hand_events[-1])
+            last = next((e for e in reversed(view.events[:end]) if e.kind == "trick"), None)
+            self.app.push_screen(HandSummaryScreen(hand_events[-1], names, last, self.ascii_suits))
+            return
+        self.draw(view, names)
+        if view.is_over:
+            self.app.push_screen(MatchOverScreen(view.outcome, names, self.driver is not None), self._match_done)
+            return
+        self._schedule_bot(view)
+
+    def _hand_to(self, handle) -> None:
+        self.active = handle
+        self.refresh_table()
+
+    def draw(self, view: SeatView, names: Sequence[str]) -> None:
+        self.view = view
+        a = self.ascii_suits
+        self.query_one("#header", Static).update(self._header(view))
+        for s, (side, i) in seat_positions(view).items():
+            panel = self.query_one(f"#{side}" if side != "top" else f"#top-{i}", SeatPanel)
+            panel.seat = s
+            panel.show(view, names)
+        plays, winner = view.trick, None
+        shown = view.last_trick
+        if not plays and shown is not None and shown is not self._dismissed_trick:
+            plays, winner = shown.plays, shown.winner
+        trick = self.query_one(TrickArea)
+        trick.show(view, names, plays, winner, a, trick.content_size.width or 20)
+        self.query_one("#me", Static).update(self._me_line(view, names))
+        self.query_one(Scoreboard).show(view, names)
+        if self.extra_panel is not None:
+            self.extra_panel.show(view, names, a)
+        self.query_one(EventLog).show(view, names)
+        self.query_one(ActionBar).show(self._buttons(view), "")
+        legal = frozenset(x.card for x in view.legal if x.card is not None)
+        self.query_one(HandWidget).show(view.hand, legal, view.is_my_turn, a)
+
+    def _header(self, view: SeatView) -> Text:
+        parts = [self.rules.title, f"Hand {view.hand_number}"]
+        if view.trump:
+            parts.append(view.trump)
+        out = Text(" · ".join(parts), style="bold")
+        if view.up_cards:
+            out.append(" · Up: ")
+            out.append_text(cards_line(view.up_cards, self.ascii_suits))
+        if self.driver is not None:
+            out.append(f" · bot pace {self.app.bot_delay:.1f}s (+/-)", style="dim")
+        return out
+
+    def _me_line(self, view: SeatView, names: Sequence[str]) -> Text:
+        s = view.seat
+        out = Text()
+        out.append(("▶ " if view.is_my_turn else "  ") + names[s], style="bold")
+        if view.dealer == s:
+            out.append(" (D)")
+        out.append(f" · {view.tricks_won[s]} tricks")
+        if view.bids[s]:
+            out.append(f" · {view.bids[s]}")
+        if view.status[s]:
+            out.append(f" · {view.status[s]}")
+        if view.is_my_turn:
+            out.append(f" — {view.prompt or 'your turn'}", style="bold")
+        elif view.to_act is not None:
+            out.append(f" — waiting for {names[view.to_act]}…", style="dim")
+        return out
+
+    @staticmethod
+    def _buttons(view: SeatView) -> list[Action]:
+        """Non-card decisions, plus card actions that share their card with another one."""
+        counts: dict[Card, int] = {}
+        for a in view.legal:
+            if a.card is not None:
+                counts[a.card] = counts.get(a.card, 0) + 1
+        return [a for a in view.legal if a.card is None or counts[a.card] > 1]
+
+    # -- bots (local driver only) ------------------------------------------------
+    def _schedule_bot(self, view: SeatView) -> None:
+        if self.driver is None or self._bot_scheduled or self.driver.bot_to_act() is None:
+            return
+        self._bot_scheduled = True
+        delay = self.app.bot_delay
+        if not view.trick and view.last_trick is not None and view.last_trick is not self._dismissed_trick:
+            delay *= TRICK_PAUSE
+        moves = len(self.driver.state.history)
+        if delay <= 0:
+            self.call_later(self._start_bot, moves)
+        else:
+            self.set_timer(delay, lambda: self._start_bot(moves))
+
+    def _start_bot(self, moves: int) -> None:
+        if not self.is_attached:
+            return
+        self.run_worker(lambda: self._think(moves), thread=True, group="bot", exit_on_error=False)
+
+    def _think(self, moves: int) -> None:
+        choice = self.driver.bot_choose()
+        self.app.call_from_thread(self._bot_apply, choice, moves)
+
+    def _bot_apply(self, choice, moves: int) -> None:
+        self._bot_scheduled = False
+        if choice is not None and len(self.driver.state.history) == moves:
+            try:
+                self.driver.submit(*choice)
+                return
+            except CardtableError:
+                pass
+        self.refresh_table()
+
+    # -- the human's choices ------------------------------------------------------
+    def _submit(self, action: str) -> None:
+        if self.active is None:
+            return
+        try:
+            self.active.submit(action)
+        except CardtableError as exc:
+            self.notify(str(exc), title="Not allowed", severity="error")
+
+    def on_hand_widget_picked(self, message: HandWidget.Picked) -> None:
+        view, c = self.view, message.card
+        if view is None:
+            return
+        matching = [a for a in view.legal if a.card is c]
+        if len(matching) > 1:
+            self.notify(f"{c.display(self.ascii_suits)} can be played several ways: use the numbered buttons")
+            return
+        if matching:
+            self._submit(matching[0].text)
+            return
+        kinds = {a.kind for a in view.legal if a.card is not None}
+        kind = next(iter(kinds)) if len(kinds) == 1 else "play"
+        self._submit(c.text if kind == "play" else f"{kind} {c.text}")
+
+    def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
+        self._submit(message.action)
+
+    def on_key(self, event: Key) -> None:
+        """Any key takes the finished trick off the table."""
+        if self.view is not None and not self.view.trick and self.view.last_trick is not None \
+                and self.view.last_trick is not self._dismissed_trick and event.key not in ("l",):
+            self._dismissed_trick = self.view.last_trick
+            self.refresh_table()
+
+    # -- key actions ------------------------------------------------------------------
+    def action_number(self, n: int) -> None:
+        if not self.query_one(ActionBar).choose(n):
+            self.notify(f"There is no choice {n} now")
+
+    def action_quit_table(self) -> None:
+        if self.driver is not None:
+            self.driver.save()
+        self.app.exit()
+
+    def action_help(self) -> None:
+        opts = self.view.options if self.view is not None else {}
+        self.app.push_screen(HelpScreen(self.rules, opts))
+
+    def action_last_trick(self) -> None:
+        last = self.view.last_trick if self.view is not None else None
+        if last is None:
+            self.notify("No trick has been completed in this hand yet")
+            return
+        names = self.active.names
+        plays = ", ".join(f"{names[p.seat]} {' '.join(c.display(self.ascii_suits) for c in p.cards)}"
+                          for p in last.plays)
+        won = f" — {names[last.winner]} won" if last.winner is not None else ""
+        self.notify(plays + won, title="Last trick")
+
+    def action_undo(self) -> None:
+        if self.active is None:
+            return
+        try:
+            if not self.active.can_undo():
+                self.notify("Nothing to undo: only your own last move against bots, before any new card is shown",
+                            severity="warning")
+                return
+            self.active.undo()
+        except CardtableError as exc:
+            self.notify(str(exc), severity="error")
+
+    def action_speed(self, step: int) -> None:
+        self.app.bot_delay = round(min(MAX_DELAY, max(0.0, self.app.bot_delay + step * DELAY_STEP)), 1)
+        self.notify(f"Bots play every {self.app.bot_delay:.1f} s")
+        self.refresh_table()
+
+    def action_toggle_ascii(self) -> None:
+        self.app.ascii_suits = not self.app.ascii_suits
+        self.refresh_table()
+
+    def _match_done(self, result) -> None:
+        if result == "again" and self.driver is not None:
+            self.app.play_again(self.driver)
+        else:
+            self.app.exit()

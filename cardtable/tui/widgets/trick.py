@@ -1,0 +1,75 @@
+"""The trick in the middle: each card drawn at its player's side of the table.
+
+Shows the trick in progress, or the finished trick (with its winner) until the screen says
+otherwise.  Positions come from :func:`cardtable.tui.render.seat_positions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import Static
+
+from games.core import Play, SeatView
+
+from ..render import card_text, seat_positions
+
+
+class TrickArea(Static):
+    def show(self, view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
+             ascii_suits: bool, width: int) -> None:
+        self.update(trick_text(view, names, plays, winner, ascii_suits, max(width, 12)))
+
+
+def _play_text(play: Play, names: Sequence[str], ascii_suits: bool, winner: int | None) -> Text:
+    t = Text()
+    for i, c in enumerate(play.cards):
+        if i:
+            t.append(" ")
+        t.append_text(card_text(c, ascii_suits, "bold reverse" if play.seat == winner else "bold"))
+    if play.note:
+        t.append(f" {play.note}", style="italic")
+    return t
+
+
+def _place(line: Text, x: int, piece: Text, width: int) -> Text:
+    """``line`` padded to ``x`` then ``piece`` (clipped to width)."""
+    pad = max(0, x - line.cell_len)
+    line.append(" " * pad)
+    line.append_text(piece)
+    line.truncate(width)
+    return line
+
+
+def trick_text(view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
+               ascii_suits: bool, width: int) -> Text:
+    pos = seat_positions(view)
+    by_seat = {p.seat: p for p in plays}
+    tops = sorted((i, s) for s, (side, i) in pos.items() if side == "top")
+    top, middle, bottom = Text(), Text(), Text()
+    for k, (_, s) in enumerate(tops):
+        if s in by_seat:
+            piece = _play_text(by_seat[s], names, ascii_suits, winner)
+            centre = (2 * k + 1) * width // (2 * len(tops))
+            _place(top, max(centre - piece.cell_len // 2, top.cell_len + 1 if top.cell_len else 0), piece, width)
+    for s, (side, _) in pos.items():
+        if s in by_seat and side == "left":
+            _place(middle, 0, _play_text(by_seat[s], names, ascii_suits, winner), width)
+    for s, (side, _) in pos.items():
+        if s in by_seat and side == "right":
+            piece = _play_text(by_seat[s], names, ascii_suits, winner)
+            _place(middle, max(width - piece.cell_len, middle.cell_len + 1), piece, width)
+    me = view.seat
+    if me is not None and me in by_seat:
+        piece = _play_text(by_seat[me], names, ascii_suits, winner)
+        _place(bottom, (width - piece.cell_len) // 2, piece, width)
+    out = Text()
+    for line in (top, Text(), middle, Text(), bottom):
+        out.append_text(line)
+        out.append("\n")
+    if winner is not None and plays:
+        out.append_text(Text(f"{names[winner]} won the trick".center(width), style="italic"))
+    elif not plays:
+        out.append_text(Text("(no cards played yet)".center(width), style="dim"))
+    return out

@@ -1,0 +1,39 @@
+"""Shared helpers for the TUI tests: screen text, settling bots, seeded tables."""
+
+from __future__ import annotations
+
+from cardtable.session import SeatConfig, Table
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens.table import TableScreen
+
+
+def screen_text(app) -> str:
+    """What the terminal shows now, as plain text lines."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def settle(pilot, rounds: int = 400) -> None:
+    """Let paced bots (delay 0) play until a human must act or a dialog is up."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot.pause()
+        driver = getattr(app.screen, "driver", None) if isinstance(app.screen, TableScreen) else None
+        if not isinstance(app.screen, TableScreen) or driver is None:
+            break
+        if driver.bot_to_act() is None and not app.screen._bot_scheduled:
+            break
+    await pilot.pause()
+
+
+def seats(*kinds: str) -> list[SeatConfig]:
+    names = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
+    return [SeatConfig(k, names[i]) for i, k in enumerate(kinds)]
+
+
+def local_app(table: Table) -> CardTableApp:
+    handles = [table.handle(s) for s in table.human_seats()]
+    return CardTableApp(table_handles=handles, driver=table, bot_delay=0, ascii_suits=False)
+
+
+def table_for(seed: int, *kinds: str, save_path=None, **options) -> Table:
+    return Table.new("tricks_n_trumps", seats(*kinds), options or None, seed, save_path=save_path)

@@ -1,0 +1,199 @@
+"""Pilot tests of the TUI's behaviour (seeded Tricks'N'Trumps tables, bots without delay)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardtable.session import Table, saves_dir
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens.lobby import LobbyScreen
+from cardtable.tui.screens.modals import HandoffScreen, HelpScreen, MatchOverScreen
+from cardtable.tui.screens.setup import SetupScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets import HandWidget
+from games.core import Record
+
+from .helpers import local_app, screen_text, settle, table_for
+
+
+def _illegal_spot() -> Table:
+    """A seeded table where the human (seat 0) must follow suit and holds a card that may not be played."""
+    for seed in range(200):
+        t = table_for(seed, "human", "bot", "bot")
+        t.run_bots()
+        v = t.view(0)
+        if v.is_my_turn and v.trick and len(v.legal) < len(v.hand):
+            return t
+    raise AssertionError("no seed gives an illegal choice")
+
+
+async def test_start_game_from_lobby_with_quick_key():
+    app = CardTableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, LobbyScreen)
+        assert "Tricks'N'Trumps" in screen_text(app)
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        view = app.screen.active.view()
+        assert view.game == "tricks_n_trumps" and view.seat == 0 and len(view.hand) == 5
+        saves = list(saves_dir().glob("tricks_n_trumps-*.json"))
+        assert len(saves) == 1 and Record.load(saves[0]).names[0] == "You"
+
+
+async def test_start_game_from_setup_form_with_options_and_seed():
+    app = CardTableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#opt-hand_size").value = "30"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SetupScreen)  # refused, with the option's rule
+        assert "hand_size" in str(app.screen.query_one("#setup-error").render())
+        app.screen.query_one("#opt-hand_size").value = "4"
+        app.screen.query_one("#seed").value = "42"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        state = app.screen.driver.state
+        assert state.seed == 42 and state.options["hand_size"] == 4
+
+
+async def test_play_legal_card_by_key():
+    t = table_for(3, "human", "bot", "bot")
+    app = local_app(t)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = t.view(0)
+        assert view.is_my_turn
+        hand = app.screen.query_one(HandWidget)
+        card = hand.cards[hand.cursor]
+        assert card in {a.card for a in view.legal}
+        before = len(t.state.history)
+        await pilot.press("enter")
+        assert t.state.history[before].card is card
+        assert card not in t.view(0).hand
+
+
+async def test_play_card_by_click_and_arrow_keys():
+    t = table_for(5, "human", "bot", "bot")
+    app = local_app(t)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = t.view(0)
+        legal = [i for i, c in enumerate(view.hand) if c in {a.card for a in view.legal}]
+        target = legal[-1]
+        hand = app.screen.query_one(HandWidget)
+        before = len(t.state.history)
+        await pilot.click(HandWidget, offset=(2 + hand.card_offset(target), 1))
+        assert t.state.history[before].card is view.hand[target]
+
+
+async def test_illegal_card_shows_the_rule_and_changes_nothing():
+    t = _illegal_spot()
+    app = local_app(t)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        view = t.view(0)
+        bad = next(i for i, c in enumerate(view.hand) if c not in {a.card for a in view.legal})
+        before = t.state.snapshot()
+        hand = app.screen.query_one(HandWidget)
+        await pilot.click(HandWidget, offset=(2 + hand.card_offset(bad), 1))
+        await pilot.pause()
+        assert t.state.snapshot() == before
+        messages = [n.message for n in app._notifications]
+        assert len(messages) == 1 and "you must follow" in messages[0]
+        assert messages[0].startswith(f"{view.hand[bad].text} is not legal for seat 0")
+
+
+async def test_hot_seat_handoff_shows_no_card_of_either_human():
+    t = table_for(11, "human", "human", "bot")
+    app = local_app(t)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = t.state.to_act
+        assert isinstance(app.screen, HandoffScreen)
+        text = screen_text(app)
+        assert f"Pass to {t.names[first]}" in text
+        for seat in (0, 1):
+            for c in t.view(seat).hand:
+                assert c.display() not in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.active.seat == first
+        assert all(c.display() in screen_text(app) for c in t.view(first).hand)
+        await pilot.press("enter")  # play a card; the other human is next after the bot(s)
+        await settle(pilot)
+        other = 1 - first
+        assert isinstance(app.screen, HandoffScreen) and f"Pass to {t.names[other]}" in screen_text(app)
+        text = screen_text(app)
+        assert not any(c.display() in text for s in (0, 1) for c in t.view(s).hand)
+
+
+async def test_quit_and_resume_gives_the_same_state(tmp_path):
+    path = tmp_path / "g.json"
+    t = table_for(8, "human", "bot", "bot", save_path=path)
+    app = local_app(t)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("q")
+    snap, view = t.state.snapshot(), t.view(0)
+    resumed = CardTableApp(resume=str(path), bot_delay=0)
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(resumed.screen, TableScreen)
+        assert resumed.screen.driver.state.snapshot() == snap
+        assert resumed.screen.active.view() == view
+
+
+async def test_corrupt_save_is_reported_and_left_untouched():
+    saves_dir().mkdir(parents=True)
+    bad = saves_dir() / "tricks_n_trumps-broken.json"
+    bad.write_text('{"format": "cardtable-record", "version": 1, "game": "tricks_n_trumps"')
+    before = bad.read_bytes()
+    app = CardTableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("r")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, TableScreen)
+        messages = [n.message for n in app._notifications]
+        assert any("is not a readable record" in m for m in messages)
+    assert bad.read_bytes() == before
+
+
+async def test_rules_help_undo_and_full_match_to_the_end():
+    t = table_for(2, "human", "bot")
+    app = local_app(t)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen) and "hearts are always trump" in screen_text(app).lower()
+        await pilot.press("escape")
+        moves = len(t.state.history)
+        await pilot.press("enter")
+        await settle(pilot)
+        if t.can_undo(0):
+            await pilot.press("u")
+            await settle(pilot)
+            assert len(t.state.history) == moves
+        for _ in range(60):
+            if isinstance(app.screen, MatchOverScreen):
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen) and t.state.is_over
+        assert "wins" in screen_text(app) or "share the win" in screen_text(app)
+
+
+async def test_small_terminal_asks_to_enlarge():
+    t = table_for(3, "human", "bot", "bot")
+    app = local_app(t)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        assert "enlarge the terminal" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "enlarge" not in screen_text(app)
