@@ -1,0 +1,299 @@
+"""The remote seat: a :class:`~cardtable.session.SeatHandle` whose table lives in a server.
+
+:class:`RemoteSeatHandle` runs its network I/O on an asyncio loop in a background thread.  The
+front end calls ``view()`` / ``submit()`` / ``subscribe()`` exactly as for a local seat;
+``submit`` blocks until the server accepts the action or refuses it, in which case it raises
+:class:`~games.core.IllegalActionError` carrying the server's message.  Subscribed callbacks
+run on the network thread (the TUI marshals them onto its own loop).
+
+A TCP connection that drops is retried with the same join code for ``reconnect_for`` seconds;
+the server holds the seat meanwhile and sends the current view on return.  ``status`` says
+what is going on ("connected", "reconnecting ...", "closed: <reason>") for the UI to show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from games.core import Action, CardtableError, IllegalActionError, ProtocolError, SeatView
+
+from . import wire
+
+DEFAULT_PORT = 7420
+
+
+def parse_address(text: str, default_host: str = "127.0.0.1", default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host:port``, ``host``, ``:port`` or ``[v6addr]:port`` -> (host, port); ProtocolError if malformed."""
+    text = text.strip()
+    host, port = text, ""
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    try:
+        p = int(port) if port else default_port
+    except ValueError:
+        raise ProtocolError(f"bad address {text!r}: write host:port, e.g. 192.168.1.5:{default_port}") from None
+    if not 0 <= p <= 65535:
+        raise ProtocolError(f"bad port {p} in {text!r}")
+    return host or default_host, p
+
+
+class RemoteSeatHandle:
+    """A seat at a table served by :class:`~cardtable.net.server.TableServer`."""
+
+    def __init__(self, address: str | None = None, code: str | None = None, *, unix: str | None = None,
+                 token: str | None = None, timeout: float = 10.0, reconnect_for: float = 60.0) -> None:
+        if (address is None) == (unix is None):
+            raise CardtableError("give either a TCP address with a join code or a Unix socket with a token")
+        self._address = parse_address(address) if address is not None else None
+        self._unix, self._code, self._token = unix, code, token
+        self._timeout, self._reconnect_for = timeout, reconnect_for
+        self.seat: int = -1
+        self._names: tuple[str, ...] = ()
+        self._view: SeatView | None = None
+        self.presence: dict[str, Any] = {}
+        self.status = "connecting"
+        self.closed_reason: str | None = None
+        self._listeners: list[Callable[[], None]] = []
+        self._pending: dict[int, asyncio.Future] = {}
+        self._ids = itertools.count(1)
+        self._writer: asyncio.StreamWriter | None = None
+        self._first_view = threading.Event()
+        self._closing = False
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-net", daemon=True)
+        self._thread.start()
+        self._task: asyncio.Future | None = None
+
+    # -- connecting ---------------------------------------------------------------
+    def connect(self) -> "RemoteSeatHandle":
+        """Join the table (blocking): hello, welcome, first view.  CardtableError if refused."""
+        try:
+            asyncio.run_coroutine_threadsafe(self._open(), self._loop).result(self._timeout)
+        except (OSError, TimeoutError, asyncio.TimeoutError) as exc:
+            self.close()
+            where = self._unix or "%s:%d" % self._address  # type: ignore[str-format]
+            raise ProtocolError(f"cannot reach the table at {where}: {exc or 'timed out'}") from None
+        except CardtableError:
+            self.close()
+            raise
+        self._task = asyncio.run_coroutine_threadsafe(self._run(), self._loop)
+        if not self._first_view.wait(self._timeout):
+            self.close()
+            raise ProtocolError("the table did not send a view in time")
+        return self
+
+    async def _open(self) -> None:
+        if self._unix is not None:
+            reader, writer = await asyncio.open_unix_connection(self._unix, limit=wire.MAX_SERVER_LINE)
+            hello = {"type": "hello", "version": wire.VERSION, "token": self._token or ""}
+        else:
+            host, port = self._address  # type: ignore[misc]
+            reader, writer = await asyncio.open_connection(host, port, limit=wire.MAX_SERVER_LINE)
+            hello = {"type": "hello", "version": wire.VERSION, "code": self._code or ""}
+        writer.write(wire.dumps(hello))
+        msg = await _read(reader)
+        if msg is None:
+            writer.close()
+            raise ProtocolError("the table closed the connection during the hello")
+        if msg["type"] == "error":
+            writer.close()
+            raise ProtocolError(str(msg.get("message", "refused")))
+        if msg["type"] != "welcome":
+            writer.close()
+            raise ProtocolError(f"unexpected {msg['type']!r} instead of a welcome")
+        seat = msg.get("seat")
+        self.seat = seat if isinstance(seat, int) else -1
+        self._names = tuple(str(n) for n in msg.get("names", []))
+        self._reader, self._writer = reader, writer
+        self.status = "connected"
+
+    async def _run(self) -> None:
+        while True:
+            reason = await self._read_loop(self._reader)
+            self._fail_pending(reason)
+            if self._closing or self._unix is not None or reason.startswith("bye:"):
+                self._finish(reason)
+                return
+            # the connection dropped: retry with the same code while the server holds the seat
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + self._reconnect_for
+            delay = 0.2
+            while True:
+                self.status = f"reconnecting ({reason})"
+                self._notify()
+                await asyncio.sleep(delay)
+                try:
+                    await asyncio.wait_for(self._open(), self._timeout)
+                    self._notify()
+                    break
+                except (OSError, asyncio.TimeoutError, ProtocolError) as exc:
+                    if isinstance(exc, ProtocolError) and "join code" in str(exc):
+                        self._finish(f"refused: {exc}")
+                        return
+                    if loop.time() > deadline:
+                        self._finish(f"lost the table: {reason}")
+                        return
+                    delay = min(delay * 2, 3.0)
+
+    async def _read_loop(self, reader: asyncio.StreamReader) -> str:
+        while True:
+            try:
+                msg = await _read(reader)
+            except ProtocolError as exc:
+                return f"bad data from the table ({exc})"
+            except (ConnectionError, OSError) as exc:
+                return f"connection lost ({exc})"
+            if msg is None:
+                return "the table closed the connection"
+            kind = msg["type"]
+            if kind == "view":
+                try:
+                    self._view = wire.decode_view(msg.get("view"))
+                except ProtocolError as exc:
+                    return f"bad view from the table ({exc})"
+                self._first_view.set()
+                self._notify()
+            elif kind in ("ok", "error"):
+                fut = self._pending.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
+                if fut is not None and not fut.done():
+                    fut.set_result(msg)
+            elif kind == "table":
+                self.presence = msg
+                self._notify()
+            elif kind == "bye":
+                return f"bye: {msg.get('reason', 'the table closed')}"
+
+    def _finish(self, reason: str) -> None:
+        self.closed_reason = reason[5:] if reason.startswith("bye: ") else reason
+        self.status = f"closed: {self.closed_reason}"
+        self._first_view.set()
+        self._notify()
+
+    def _fail_pending(self, reason: str) -> None:
+        for fut in self._pending.values():
+            if not fut.done():
+                fut.set_result({"type": "error", "error": "lost", "message": reason})
+        self._pending.clear()
+
+    # -- the SeatHandle interface --------------------------------------------------
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    def view(self) -> SeatView:
+        if self._view is None:
+            raise ProtocolError("not connected to a table yet")
+        return self._view
+
+    def submit(self, action: str | Action) -> None:
+        """Send an action and wait for the verdict; IllegalActionError with the server's reason if refused."""
+        text = action.text if isinstance(action, Action) else str(action)
+        if self.closed_reason is not None or self._writer is None:
+            raise IllegalActionError(text, self.seat, f"not connected to the table ({self.status})")
+        fut = asyncio.run_coroutine_threadsafe(self._send_act(text), self._loop)
+        try:
+            reply = fut.result(self._timeout)
+        except (TimeoutError, asyncio.TimeoutError):
+            raise IllegalActionError(text, self.seat, "the table did not answer in time") from None
+        if reply.get("type") == "ok":
+            return
+        if reply.get("error") in ("illegal", "seat") and isinstance(reply.get("rule"), str):
+            seat = reply.get("seat")
+            raise IllegalActionError(str(reply.get("action", text)), seat if isinstance(seat, int) else None,
+                                     reply["rule"])
+        raise IllegalActionError(text, self.seat, str(reply.get("message", "refused by the table")))
+
+    async def _send_act(self, text: str) -> dict[str, Any]:
+        ident = next(self._ids)
+        fut = asyncio.get_running_loop().create_future()
+        self._pending[ident] = fut
+        try:
+            assert self._writer is not None
+            self._writer.write(wire.dumps({"type": "act", "id": ident, "action": text}))
+            await self._writer.drain()
+        except (ConnectionError, OSError) as exc:
+            self._pending.pop(ident, None)
+            return {"type": "error", "error": "lost", "message": f"connection lost ({exc})"}
+        return await fut
+
+    def send_raw(self, data: bytes) -> None:
+        """Write raw bytes to the server (for tests of hostile input)."""
+        async def go() -> None:
+            assert self._writer is not None
+            self._writer.write(data)
+            await self._writer.drain()
+        asyncio.run_coroutine_threadsafe(go(), self._loop).result(self._timeout)
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def _notify(self) -> None:
+        for cb in list(self._listeners):
+            try:
+                cb()
+            except Exception:  # noqa: BLE001 - a front end's bug must not kill the network thread
+                pass
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> None:
+        raise IllegalActionError("undo", self.seat, "there is no undo at a networked table")
+
+    # -- closing -------------------------------------------------------------------
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_reason is not None
+
+    def close(self) -> None:
+        """Say bye, close the connection and stop the network thread."""
+        if self._closing:
+            return
+        self._closing = True
+
+        async def shut() -> None:
+            if self._writer is not None:
+                try:
+                    self._writer.write(wire.dumps({"type": "bye"}))
+                    await asyncio.wait_for(self._writer.drain(), 1.0)
+                except (ConnectionError, OSError, asyncio.TimeoutError):
+                    pass
+                self._writer.close()
+            if self._task is not None:
+                self._task.cancel()
+
+        if self._loop.is_running():
+            try:
+                asyncio.run_coroutine_threadsafe(shut(), self._loop).result(2.0)
+            except Exception:  # noqa: BLE001 - closing is best effort
+                pass
+            self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(2.0)
+        if self.closed_reason is None:
+            self.closed_reason = "closed"
+            self.status = "closed"
+
+    def __enter__(self) -> "RemoteSeatHandle":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+async def _read(reader: asyncio.StreamReader) -> dict[str, Any] | None:
+    """The next message, or None at end of stream."""
+    try:
+        line = await reader.readuntil(b"\n")
+    except asyncio.IncompleteReadError:
+        return None
+    except asyncio.LimitOverrunError:
+        raise ProtocolError("message from the table is too long") from None
+    return wire.loads(line.rstrip(b"\r\n"), wire.MAX_SERVER_LINE)
