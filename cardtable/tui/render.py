@@ -6,6 +6,7 @@ NO_COLOR (handled by Textual) simply drops them and the bold/dim/reverse cues re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -35,6 +36,14 @@ def cards_line(cards: Sequence[Card], ascii_suits: bool) -> Text:
             out.append(" ")
         out.append_text(card_text(c, ascii_suits, "bold"))
     return out
+
+
+_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
+
+
+def fill_names(text: str, names: Sequence[str]) -> str:
+    """Replace seat placeholders ``{p0}`` ... in game texts (info lines) with names."""
+    return _SEAT_TOKEN.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
 
 
 def seat_name(view: SeatView, names: Sequence[str], seat: int) -> str:

@@ -41,7 +41,7 @@ class TableScreen(SizedScreen):
         Binding("plus,equals_sign", "speed(1)", "Slower", show=False),
         Binding("minus", "speed(-1)", "Faster", show=False),
         Binding("a", "toggle_ascii", "ASCII suits", show=False),
-        *[Binding(str(i), f"number({i})", show=False) for i in range(1, 10)],
+        *[Binding(str(i), f"number({i or 10})", show=False) for i in range(10)],
     ]
 
     def __init__(self, handles: Sequence, driver=None) -> None:

@@ -1,20 +1,21 @@
 """Buttons for decisions that are not a plain card pick: bids, pass, choose a suit, flip...
 
-Numbered 1..9 (the screen binds the number keys).  Posts :class:`ActionBar.Chosen`.
+The first ten are numbered 1..9, 0 (the screen binds the number keys); more are clicked or
+reached with Tab.  The bar is a grid that grows to a few rows and scrolls beyond.  Posts :class:`ActionBar.Chosen`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.containers import Horizontal
+from textual.containers import Grid
 from textual.message import Message
 from textual.widgets import Button, Label
 
 from games.core import Action
 
 
-class ActionBar(Horizontal):
+class ActionBar(Grid):
     class Chosen(Message):
         def __init__(self, action: str) -> None:
             super().__init__()
@@ -25,7 +26,7 @@ class ActionBar(Horizontal):
         self.actions: tuple[Action, ...] = ()
 
     def show(self, actions: Sequence[Action], prompt: str) -> None:
-        actions = tuple(actions[:9])
+        actions = tuple(actions)
         key = (actions, prompt)
         if getattr(self, "_key", None) == key:
             return
@@ -33,8 +34,10 @@ class ActionBar(Horizontal):
         self.actions = actions
         self.remove_children()
         widgets = [Label(prompt, id="prompt")] if prompt else []
-        widgets += [Button(f"{i + 1} {a.label}", compact=True, name=a.text, classes="choice")
+        widgets += [Button(f"{(i + 1) % 10} {a.label}" if i < 10 else a.label, compact=True, name=a.text,
+                           classes="choice")
                     for i, a in enumerate(actions)]
+        self.set_class(not widgets, "-empty")
         self.mount_all(widgets)
 
     def choose(self, number: int) -> bool:

@@ -10,6 +10,8 @@ from textual.widgets import Static
 
 from games.core import SeatView
 
+from ..render import fill_names
+
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
@@ -32,5 +34,6 @@ class Scoreboard(Static):
                 row.append(view.bids[s])
             table.add_row(*row)
         for key, value in view.info:
-            table.add_row(Text(f"{key}: {value}", style="dim"), "", "", *([""] if has_bids else []))
+            line = fill_names(f"{key}: {value}", names)
+            table.add_row(Text(line, style="dim", overflow="fold"), "", "", *([""] if has_bids else []))
         self.update(table)
