@@ -12,6 +12,7 @@ from games.core import Rules, UnknownGameError
 
 _MODULES = (
     "tricks_n_trumps",
+    "simple_strange",
     "trump_suit",
 )
 

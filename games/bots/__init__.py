@@ -39,6 +39,7 @@ class RandomBot(Bot):
 # game name -> "module:Class" of its heuristic bot
 _HEURISTICS = {
     "tricks_n_trumps": "games.bots.tricks_n_trumps:TricksNTrumpsBot",
+    "simple_strange": "games.bots.simple_strange:SimpleStrangeBot",
     "trump_suit": "games.bots.trump_suit:TrumpSuitBot",
 }
 
