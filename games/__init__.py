@@ -14,6 +14,7 @@ _MODULES = (
     "tricks_n_trumps",
     "simple_strange",
     "trump_suit",
+    "contract_grid",
 )
 
 _REGISTRY: dict[str, Rules] = {}

@@ -41,6 +41,7 @@ _HEURISTICS = {
     "tricks_n_trumps": "games.bots.tricks_n_trumps:TricksNTrumpsBot",
     "simple_strange": "games.bots.simple_strange:SimpleStrangeBot",
     "trump_suit": "games.bots.trump_suit:TrumpSuitBot",
+    "contract_grid": "games.bots.contract_grid:ContractGridBot",
 }
 
 LEVELS = ("random", "heuristic")
