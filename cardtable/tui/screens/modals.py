@@ -18,6 +18,21 @@ from ..widgets.toosmall import TooSmall
 from .base import SizedModal, SizedScreen
 
 
+def reflow(text: str) -> str:
+    """Join hard-wrapped lines into paragraphs (blank lines and list items are kept)."""
+    out: list[str] = []
+    for para in text.split("\n\n"):
+        lines = para.splitlines()
+        merged: list[str] = []
+        for line in lines:
+            if merged and line and not line.lstrip().startswith(("-", "*", "•")) and not line.startswith("  "):
+                merged[-1] = merged[-1].rstrip() + " " + line.strip()
+            else:
+                merged.append(line)
+        out.append("\n".join(merged))
+    return "\n\n".join(out)
+
+
 class HelpScreen(SizedModal):
     """The rules of the current game (Rules.summary) and its active options."""
 
@@ -30,7 +45,7 @@ class HelpScreen(SizedModal):
     def compose(self) -> ComposeResult:
         lines = [f"{o.name} = {str(self.options.get(o.name, o.default)).lower()}  — {o.help}"
                  for o in self.rules.options]
-        body = Text(self.rules.summary + "\n\nActive options:\n" + "\n".join(lines or ["(none)"]))
+        body = Text(reflow(self.rules.summary) + "\n\nActive options:\n" + "\n".join(lines or ["(none)"]))
         with Vertical(classes="dialog wide"):
             yield Static(f"Rules: {self.rules.title}", classes="dialog-title")
             with VerticalScroll(id="help-body"):

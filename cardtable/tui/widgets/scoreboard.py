@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -33,7 +34,5 @@ class Scoreboard(Static):
             if has_bids:
                 row.append(view.bids[s])
             table.add_row(*row)
-        for key, value in view.info:
-            line = fill_names(f"{key}: {value}", names)
-            table.add_row(Text(line, style="dim", overflow="fold"), "", "", *([""] if has_bids else []))
-        self.update(table)
+        info = Text("\n".join(fill_names(f"{key}: {value}", names) for key, value in view.info), style="dim")
+        self.update(Group(table, info) if view.info else table)
