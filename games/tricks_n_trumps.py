@@ -19,14 +19,28 @@ joker stays top trump and belongs to that suit; a turned-up joker means hearts),
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    JOKER, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult,
+    ALL_CARDS, JOKER, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult,
     follow_suit, next_seat, play, seat_order, standard_deck, trick_winner,
 )
 
 MAX_HANDS_AHEAD = 500  # safety stop for the "ahead" ending (a tie-free lead is near certain long before)
+
+
+_INDEX = attrgetter("index")
+_PLAY = {c: play(c) for c in ALL_CARDS}  # card -> its interned play action
+_RANKINGS: dict[Suit, Ranking] = {}
+
+
+def _ranking(trump: Suit) -> Ranking:
+    """The ranking with ``trump`` as trump and the joker its top card (shared: rankings only cache)."""
+    r = _RANKINGS.get(trump)
+    if r is None:
+        r = _RANKINGS[trump] = Ranking(trumps=(trump,), joker_suit=trump)
+    return r
 
 
 class TricksNTrumps(TrickGame):
@@ -60,7 +74,7 @@ class TricksNTrumps(TrickGame):
             self.up_cards = [up]
             trump = up.suit or Suit.HEARTS  # TN-3: a turned-up joker leaves hearts as trump
         self.stock = deck
-        self.ranking = Ranking(trumps=(trump,), joker_suit=trump)
+        self.ranking = _ranking(trump)
         self.tricks_won = [0] * n
         self.trick = []
         self.last_trick = None
@@ -73,11 +87,13 @@ class TricksNTrumps(TrickGame):
     # -- the protocol ----------------------------------------------------
     def _legal(self) -> list[Action]:
         hand = self.hands[self.to_act]
-        if self.trick:
-            cards, _ = follow_suit(hand, self.ranking.suit_of(self.trick[0].cards[0]), self.ranking)
+        if self.trick:  # follow suit if able (follow_suit's test, without building its message)
+            suit_of = self.ranking.suit_of
+            led = suit_of(self.trick[0].cards[0])
+            cards = [c for c in hand if suit_of(c) == led] or hand
         else:
             cards = hand
-        return [play(c) for c in sorted(set(cards), key=lambda c: c.index)]
+        return [_PLAY[c] for c in sorted(cards, key=_INDEX)]  # one deck: no duplicate cards
 
     def _why_illegal(self, text: str) -> str:
         hand = self.hands[self.to_act]

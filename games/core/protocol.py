@@ -395,8 +395,16 @@ class GameState:
     def clone(self) -> "GameState":
         """An independent copy (lists, dicts and sets copied; interned values shared)."""
         new = object.__new__(type(self))
-        for k, v in self.__dict__.items():
-            new.__dict__[k] = _copy_value(v)
+        d = new.__dict__
+        for k, v in self.__dict__.items():  # _copy_value inlined for the common types (speed)
+            t = type(v)
+            if t in _ATOMIC:
+                d[k] = v
+            elif t is list:
+                d[k] = [_copy_value(x) for x in v] if v and type(v[0]) in _CONTAINERS else v[:]
+            else:
+                d[k] = _copy_value(v)
+        self.rng = _ForkedRandom.fork(self.rng)  # both now read the old rng on first use; it never draws again
         new._legal_cache = None
         new._legal_index = None
         return new
@@ -413,16 +421,74 @@ class GameState:
         return Record.of(self, names)
 
 
+_CONTAINERS = (list, dict, set)
+_ATOMIC = frozenset({int, str, bool, float, type(None), tuple, frozenset})
+
+
 def _copy_value(v: Any) -> Any:
     t = type(v)
     if t is list:
-        return [_copy_value(x) for x in v] if v and type(v[0]) in (list, dict, set) else list(v)
+        return [_copy_value(x) for x in v] if v and type(v[0]) in _CONTAINERS else list(v)
     if t is dict:
-        return {k: _copy_value(x) for k, x in v.items()}
+        new = v.copy()
+        for k, x in new.items():
+            if type(x) in _CONTAINERS or type(x) is random.Random:
+                new[k] = _copy_value(x)
+        return new
     if t is set:
         return set(v)
-    if t is random.Random:
-        r = random.Random()
-        r.setstate(v.getstate())
-        return r
+    if t is random.Random or t is _ForkedRandom:
+        return _ForkedRandom.fork(v)
     return v
+
+
+class _ForkedRandom(random.Random):
+    """A copy of a Random that reads its parent's state only when first used (copy on use).
+
+    ``getstate()`` builds 625 integers, which made clone() cost tens of microseconds; a fork
+    costs about one.  The parent must never draw again (clone() forks both the state's rng and
+    the copy's from the same parent).  On first use the fork loads the parent's state and turns
+    into a plain Random, so the sequence of numbers drawn is exactly the parent's."""
+
+    _parent: random.Random
+
+    @classmethod
+    def fork(cls, parent: random.Random) -> random.Random:
+        if type(parent) is cls:
+            parent = parent._parent
+        child = random.Random.__new__(cls, 0)
+        child._parent = parent
+        return child
+
+    # Bound methods may be cached by callers (Random._randbelow caches getrandbits), so each
+    # override loads the parent's state only if not done yet, then calls Random's own method.
+    def random(self):
+        _load(self)
+        return random.Random.random(self)
+
+    def getrandbits(self, k):
+        _load(self)
+        return random.Random.getrandbits(self, k)
+
+    def getstate(self):
+        _load(self)
+        return random.Random.getstate(self)
+
+    def setstate(self, state):
+        _load(self)
+        return random.Random.setstate(self, state)
+
+    def seed(self, *args, **kwargs):
+        _load(self)
+        return random.Random.seed(self, *args, **kwargs)
+
+    def gauss(self, *args, **kwargs):
+        _load(self)
+        return random.Random.gauss(self, *args, **kwargs)
+
+
+def _load(fork: random.Random) -> None:
+    parent = fork.__dict__.pop("_parent", None)
+    if parent is not None:
+        fork.__class__ = random.Random
+        random.Random.setstate(fork, parent.getstate())

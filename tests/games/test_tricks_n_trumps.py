@@ -279,3 +279,18 @@ def test_nothing_is_legal_once_the_match_is_over():
     assert state.legal_actions() == [] and state.to_act is None
     with pytest.raises(IllegalActionError, match="the match is over"):
         state.apply("2C")
+
+
+def test_clones_deal_the_same_future_hands_and_stay_independent():
+    """clone() forks the rng lazily (games/core/protocol.py): every copy must still draw the same cards."""
+    ref = play_out(RULES.new_game(3, seed=11), until=lambda s: len(s.history) == 14)
+    a = ref.clone()
+    b = a.clone()
+    c = b.clone()
+    b.apply(b.legal_actions()[-1])  # b diverges for one card; the others must not notice
+    for state in (ref, a, c):
+        play_out(state, until=lambda s: s.hand_number == 2)
+    assert ref.hands == a.hands == c.hands
+    assert ref.snapshot() == a.snapshot() == c.snapshot()
+    play_out(b, until=lambda s: s.hand_number == 2)
+    assert b.hands == ref.hands  # the same shuffle even though b played differently
