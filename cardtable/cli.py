@@ -386,3 +386,52 @@ def main(argv: Optional[list[str]] = None) -> NoReturn:
 
 
 # --- network commands (owned by cardtable/net) ---
+
+
+@app.command()
+@_guard
+def host(
+    game: Optional[str] = typer.Argument(None, help="A game name from `cardtable list` (not needed with --resume)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A game option, name=value (repeatable)."),
+    seats: str = typer.Option("", "--seats", help="Comma list, one per seat: remote[:NAME] (open to a player) "
+                              "or a bot level[:NAME], e.g. remote:Ann,remote:Bob,heuristic."),
+    listen: str = typer.Option("127.0.0.1:7420", "--listen", help="HOST:PORT to listen on (0.0.0.0:7420 for your LAN)."),
+    ssh: Optional[int] = typer.Option(None, "--ssh", help="Also accept plain ssh clients on this port."),
+    authorized_keys: Optional[Path] = typer.Option(None, "--authorized-keys", help="ssh: also accept these keys "
+                                                   "(the ssh user name picks the seat)."),
+    no_auth: bool = typer.Option(False, "--no-auth", help="ssh without any authentication (loopback only)."),
+    hold: float = typer.Option(300.0, "--hold", help="Seconds a dropped player's seat is held for them."),
+    while_away: str = typer.Option("wait", "--while-away", help="While a seat is held: wait, or bot (a bot plays it)."),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot pauses before each move."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deal (default: random)."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Save file (default: in the saves folder)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a hosted table from its save file."),
+    spectators: bool = typer.Option(False, "--spectators", help="Also print a code for spectators."),
+    public_host: Optional[str] = typer.Option(None, "--public-host", help="Host name to print in the join lines."),
+) -> None:
+    """Host a table that friends join with `cardtable join` or plain ssh."""
+    from cardtable.net.host import HostConfig, run
+
+    if game is None and resume is None:
+        raise _Fail("name a game to host (see `cardtable list`), or --resume a hosted table's save file")
+    if while_away not in ("wait", "bot"):
+        raise _Fail(f"--while-away {while_away!r} is not allowed: use wait or bot")
+    run(HostConfig(game=game or "", options=_parse_options(option), seats=seats, listen=listen, ssh_port=ssh,
+                   authorized_keys=authorized_keys, no_auth=no_auth, hold=hold, while_away=while_away,
+                   bot_delay=bot_delay, seed=seed, save=save, resume=resume, spectators=spectators,
+                   public_host=public_host))
+
+
+@app.command()
+@_guard
+def join(
+    address: str = typer.Argument(..., help="The table's HOST:PORT, as printed by `cardtable host`."),
+    code: str = typer.Option(..., "--code", help="Your seat's join code."),
+    ascii_suits: Optional[bool] = typer.Option(None, "--ascii/--symbols", help="Suit letters instead of symbols."),
+) -> None:
+    """Join a hosted table and play your seat."""
+    from cardtable.net.join import run_join
+
+    reason = run_join(address, code, ascii_suits=ascii_suits)
+    if reason and reason != "closed":
+        typer.echo(f"cardtable: {reason}")

@@ -132,7 +132,7 @@ def join_text(table: Table, server: TableServer, host: str, port: int, ssh_port:
     return "\n".join(lines)
 
 
-async def serve(cfg: HostConfig, echo: Callable[[str], None] = print,
+async def serve(cfg: HostConfig, echo: Callable[[str], None] = lambda text: print(text, flush=True),
                 ready: Callable[[TableServer], None] | None = None) -> None:
     """Run the table until Ctrl-C / SIGTERM (or the match ends and everyone has left)."""
     host, port = parse_address(cfg.listen)

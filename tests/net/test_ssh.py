@@ -194,3 +194,27 @@ def test_host_key_is_created_once_with_mode_0600(tmp_path):
     path = data_dir() / "ssh_host_ed25519_key"
     assert path.stat().st_mode & 0o777 == 0o600
     assert host_key().get_fingerprint() == k1.get_fingerprint()
+
+
+async def test_full_tui_over_ssh_shows_only_my_cards_and_plays_a_card(door):
+    """FULL-TUI: the real child (python -m cardtable.net.join -> cardtable.tui.run_remote) on a pty.
+
+    A player sees the table and their own five cards; Enter plays the selected card; the cards
+    still in the other seats' hands never appear on their screen; 'q' leaves and the seat is freed."""
+    table, server, front = await door(seed=5, child_command=None)
+    async with await connect(front, "p0", "aaaa-bbbb") as conn:
+        term, proc, _ = await open_term(conn, 100, 32)
+        mine = [c.display() for c in table.view(0).hand]
+        await until(lambda: all(m in term.text for m in mine), timeout=20, what="my hand on screen")
+        others = lambda: [c.display() for s in (1, 2) for c in table.view(s).hand]  # noqa: E731
+        assert not any(o in term.text for o in others())
+        await until(lambda: table.state.to_act == 0 and "Lead any card" in term.text or "Follow" in term.text,
+                    timeout=20, what="my turn")
+        before = len(table.state.history)
+        proc.stdin.write(b"\r")
+        await until(lambda: len(table.state.history) > before, what="a card played by Enter")
+        await until(lambda: table.view(0).hand and all(c.display() in term.text for c in table.view(0).hand),
+                    what="hand redrawn")
+        assert not any(o in term.text for o in others())
+        proc.stdin.write(b"q")
+        await until(lambda: server.slots[0].conn is None, timeout=20, what="seat freed after quitting")
