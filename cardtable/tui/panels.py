@@ -61,3 +61,6 @@ def register_panel(game: str, factory: PanelFactory) -> None:
 def panel_for(game: str) -> ExtraPanel | None:
     factory = _PANELS.get(game)
     return factory() if factory is not None else None
+
+
+from . import panels_simple_strange  # noqa: E402,F401  (registers the Simple Strange panel)
