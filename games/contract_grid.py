@@ -51,7 +51,7 @@ CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Sol
 SUIT_CONTRACT = {"Spades": Suit.SPADES, "Hearts": Suit.HEARTS, "Diamonds": Suit.DIAMONDS, "Clubs": Suit.CLUBS}
 BID_POINTS = 5
 LINE_POINTS = 5
-MAX_HANDS = 200  # safety stop; see the module docstring
+MAX_HANDS = 100  # safety stop; see the module docstring (the seed expects 1-3 hours, well under 100 hands)
 STANDARD = {"4x4": {"size": 4, "bids": 4, "cap": 1000}, "3x3": {"size": 3, "bids": 3, "cap": 100}}
 
 
@@ -202,24 +202,26 @@ class ContractGrid(TrickGame):
     def _apply_drop(self, action: Action) -> None:
         seat = self.to_act
         self.dropped.append(action.arg)
-        self.log("bid", f"{{p{seat}}} does not want {Suit(action.arg).noun}", seat)
         self.status[seat] = f"dropped {action.arg}"
+        text = f"{{p{seat}}} does not want {Suit(action.arg).noun}"
         if len(self.dropped) < self.num_seats:
+            self.log("bid", text, seat)
             self.to_act = next_seat(seat, self.num_seats)
             return
         trump = next(s for s in SUITS if s.letter not in self.dropped)  # CG-1: the suit nobody named
         self.trump = trump.letter
         self.ranking = Ranking(trumps=(trump,), joker_suit=trump)  # CG-2
-        self.log("info", f"{trump.noun.capitalize()} are trump")
+        self.log("bid", f"{text}: {trump.noun} are trump", seat)
         self.phase, self.to_act = "bid", next_seat(self.dealer, self.num_seats)
 
     def _apply_bid(self, action: Action) -> None:
         seat, i = self.to_act, self._square(action.arg)
         self.bid_squares[seat].append(i)
         self.bids[seat] = " ".join(f"{square_name(j, self.size)}:{self.grids[seat][j]}" for j in self.bid_squares[seat])
-        self.log("bid", f"{{p{seat}}} bids {action.arg} ({self.grids[seat][i]})", seat)
         if len(self.bid_squares[seat]) < self.num_bids:
-            return
+            return  # the bids so far are public in extra["bids"]; the log gets them all at once
+        self.log("bid", f"{{p{seat}}} bids " + ", ".join(
+            f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]), seat)
         nxt = next_seat(seat, self.num_seats)
         if nxt == next_seat(self.dealer, self.num_seats):
             self.phase = "play"
@@ -389,13 +391,11 @@ class ContractGrid(TrickGame):
         grids = [[[{"contract": g[r * size + c], "marked": m[r * size + c]} for c in range(size)] for r in range(size)]
                  for g, m in zip(self.grids, self.marked)]
         return {
-            "size": size, "grids": grids, "lines": grid_lines(size),
+            "size": size, "grids": grids,
             "bids": [[square_name(i, size) for i in b] for b in self.bid_squares],
-            "made": [list(m) for m in self.made], "breakdown": [dict(b) for b in self.breakdown],
-            "trump_suit": self.trump, "dropped": list(self.dropped), "cap": self.cap,
-            "num_bids": self.num_bids, "num_trumps": self.num_trumps, "unmarked_points": self.options["unmarked_points"],
-            "complete_grid_rule": self.options["complete_grid"], "history": [list(h) for h in self.score_history],
-            "won": [list(w) for w in self.won],
+            "made": list(self.made), "breakdown": list(self.breakdown),  # inner values are replaced, never mutated
+            "trump_suit": self.trump, "cap": self.cap, "num_bids": self.num_bids, "num_trumps": self.num_trumps,
+            "complete_grid_rule": self.options["complete_grid"],
             "last_grids": "/".join(",".join(c or "" for c in g) for g in self.grids),
         }
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.bots import Bot
+from games.contract_grid import CONTRACTS, grid_lines
 from games.core import Action, Card, Ranking, SeatView, Suit
 
 # how often a contract is made in random play (measured), the order used to fill the grid
@@ -77,7 +78,7 @@ class ContractGridBot(Bot):
         for a in legal:
             i = _square(a.arg, size)
             p = chance.get(grid[i]["contract"], 0.0)
-            value[a] = p * (5 + _line_gain(ex["lines"], marked, chosen, i)) + (0.5 if not marked[i] else 0.0)
+            value[a] = p * (5 + _line_gain(grid_lines(size), marked, chosen, i)) + (0.5 if not marked[i] else 0.0)
         if self._avoid_cap(view, marked):
             return min(legal, key=lambda a: (chance.get(grid[_square(a.arg, size)]["contract"], 0.0), a.arg))
         return max(legal, key=lambda a: (value[a], a.arg))
@@ -103,15 +104,13 @@ class ContractGridBot(Bot):
 
 
 def _order(contract: str) -> int:
-    from games.contract_grid import CONTRACTS
-
     return CONTRACTS.index(contract)
 
 
 def _squares_by_lines(view: SeatView) -> list[int]:
     size = view.extra["size"]
     count = [0] * (size * size)
-    for line in view.extra["lines"]:
+    for line in grid_lines(size):
         for i in line:
             count[i] += 1
     return sorted(range(size * size), key=lambda i: (-count[i], i))
