@@ -59,7 +59,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult, cards_text,
+    Action, BadOptionError, Card, Event, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult, cards_text,
     choose, deck_54, next_seat, play, seat_order, trick_winner, word,
 )
 
@@ -84,7 +84,9 @@ BLIND_NIL = word("blind_nil", label="Blind nil")
 NIL = word("nil", label="Nil")
 NIL_WAGERS = {w: word("nil", w, label=f"Nil for {w}") for w in range(10, 51, 10)}
 BUYS = {k: word("buy", k, label=f"Buy {k} bag(s)") for k in range(AUCTION_CAP + 1)}
-PLAYS = {c: play(c) for c in deck_54()}
+PACK = tuple(deck_54())
+PLAYS = {c: play(c) for c in PACK}
+SHEET_FIELDS = ("hand", "bids", "tricks", "points", "totals", "bags")
 
 # one ranking per trump suit (None: trump still open after a turned-up joker); jokers top trumps
 _RANKINGS: dict[Suit | None, Ranking] = {s: Ranking(trumps=(s,), joker_suit=s) for s in Suit}
@@ -101,11 +103,10 @@ class TrumpSuit(TrickGame):
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
         n = num_seats
-        self.pack = deck_54()
         self.draw: list[Card] = []  # face down, top = last
         self.won: list[list[Card]] = [[] for _ in range(n)]
         self.bags = [0] * n
-        self.sheet: list[dict[str, Any]] = []
+        self.sheet: list[tuple] = []  # rows of SHEET_FIELDS, immutable so clone() stays cheap
         self.hands_played = 0
         self.earned_bags = [0] * n  # bags taken in the last hand (for the auction)
         self.dealer = self.rng.randrange(n)
@@ -114,7 +115,7 @@ class TrumpSuit(TrickGame):
     # -- dealing ---------------------------------------------------------
     def _deal(self) -> None:
         n = self.num_seats
-        deck = list(self.pack)
+        deck = list(PACK)
         self.rng.shuffle(deck)
         self.hand_number += 1
         self.hands = [[] for _ in range(n)]
@@ -144,7 +145,7 @@ class TrumpSuit(TrickGame):
         self.cashed = [0] * n
         blind = self.options["blind"] or self.options["blind_nil"]
         self.revealed = [not blind] * n
-        self.bid_order = order
+        self.bid_order = tuple(order)
         self.bid_turn = 0
         self.phase = "bid"
         self.leader = self.to_act = order[0]
@@ -159,10 +160,15 @@ class TrumpSuit(TrickGame):
 
     # -- the protocol ----------------------------------------------------
     def _legal(self) -> list[Action]:
+        if self.phase == "play":
+            return self._legal_play()
         return getattr(self, "_legal_" + self.phase)()
 
     def _apply(self, action: Action) -> None:
-        getattr(self, "_apply_" + self.phase)(action)
+        if self.phase == "play":
+            self._apply_play(action)
+        else:
+            getattr(self, "_apply_" + self.phase)(action)
 
     # -- bidding ---------------------------------------------------------
     def _legal_bid(self) -> list[Action]:
@@ -349,7 +355,7 @@ class TrumpSuit(TrickGame):
                 self.log("info", f"{c.suit.noun.capitalize()} are trump", s)
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
         self.trick.append(Play(s, (c,)))
-        self.log("play", f"{{p{s}}} plays {c}", s, cards=(c,))
+        self.events.append(Event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number))
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
         else:
@@ -389,8 +395,8 @@ class TrumpSuit(TrickGame):
             points.append(gained)
             lines.append(line)
         self.hands_played += 1
-        self.sheet.append({"hand": self.hand_number, "bids": list(self.bids), "tricks": list(self.tricks_won),
-                           "points": points, "totals": list(self.scores), "bags": list(self.bags)})
+        self.sheet.append((self.hand_number, tuple(self.bids), tuple(self.tricks_won), tuple(points),
+                           tuple(self.scores), tuple(self.bags)))
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
         if not self._match_over():
             self.dealer = next_seat(self.dealer, self.num_seats)
@@ -506,7 +512,7 @@ class TrumpSuit(TrickGame):
             return "the draw deck is empty"
         c = next((x for x in hand if x.text == text), None)
         if c is None:
-            return "you do not hold that card" if any(x.text == text for x in self.pack) else ""
+            return "you do not hold that card" if any(x.text == text for x in PACK) else ""
         t = self.trump
         if not self.trick:
             trumps = [x for x in hand if x.suit is t] if t else []
@@ -552,7 +558,7 @@ class TrumpSuit(TrickGame):
             "pile": list(self.up_cards),
             "deck_count": len(self.draw),
             "bags": list(self.bags),
-            "sheet": [dict(row) for row in self.sheet],
+            "sheet": [dict(zip(SHEET_FIELDS, row)) for row in self.sheet],
             "bid_kinds": list(self.bid_kind),
             "bid_values": list(self.bid_n),
             "bought": list(self.bought),
@@ -582,7 +588,7 @@ class TrumpSuit(TrickGame):
         return f"Lead a {self.trump.noun[:-1]}" + (" or flip a new trump" if FLIP in acts else "")
 
     def deck(self) -> list[Card]:
-        return list(self.pack)
+        return list(PACK)
 
     def zones(self) -> dict[str, list[Card]]:
         zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
@@ -595,7 +601,7 @@ class TrumpSuit(TrickGame):
     def check_invariants(self) -> None:
         assert sum(self.tricks_won) * self.num_seats == sum(len(w) for w in self.won)
         assert all(0 <= b < 10 or self.options["auction"] for b in self.bags)
-        totals = [sum(row["points"][s] for row in self.sheet) for s in range(self.num_seats)]
+        totals = [sum(row[3][s] for row in self.sheet) for s in range(self.num_seats)]
         assert totals == self.scores, "the score sheet must add up to the totals"
         assert len({len(h) for h in self.hands}) <= 2
 

@@ -31,7 +31,7 @@ def table(*hands: str, pile: str = "2S", draw: str = "", leader: int = 0, trick_
         state.bids[s] = state._bid_text(s)
     state.scores = list(scores or [0] * n)
     state.bags = list(bags or [0] * n)
-    state.sheet = [{"hand": 0, "bids": [], "tricks": [], "points": list(state.scores), "totals": list(state.scores)}]
+    state.sheet = [(0, (), (), tuple(state.scores), tuple(state.scores), tuple(state.bags))]
     state.phase = "play"
     state.leader = state.to_act = leader
     state._legal_cache = None
@@ -206,12 +206,12 @@ def test_the_highest_trump_wins_else_the_highest_card_of_the_led_suit():
 def test_the_seed_sandbag_example_bid_5_took_8_scores_53_and_108_becomes_61_ts8():
     state = table("AS", "2S", pile="2S", trick_no=13, bids=["5", "4"], won=[7, 5], scores=[108, 0], bags=[8, 0])
     play(state, "AS 2S")
-    row = state.sheet[-1]
-    assert row["tricks"] == [8, 5] and state.scores == [61, 41] and state.bags == [1, 1]
+    row = state.view(0).extra["sheet"][-1]
+    assert row["tricks"] == (8, 5) and row["points"] == (-47, 41) and state.scores == [61, 41] and state.bags == [1, 1]
     lines = last_hand_lines(state)
     assert lines[0] == "Ann: bid 5, took 8: contract +50, 3 bag(s) +3, 10 bags -100; hand +53, -100 bag penalty; total 61 (1 bag(s))"
     assert lines[1] == "Bob: bid 4, took 5: contract +40, 1 bag(s) +1; hand +41; total 41 (1 bag(s))"
-    assert state.view(1).extra["sheet"][-1]["totals"] == [61, 41]
+    assert state.view(1).extra["sheet"][-1]["totals"] == (61, 41)
 
 
 def test_a_set_loses_ten_per_trick_bid_ts7():
