@@ -43,6 +43,7 @@ from games.core import (
 )
 
 TAKEBACK = word("takeback", label="Take back")
+_PLAY_AT: dict[tuple[Card, int], Action] = {}  # (card, slot) -> interned play(card, slot)
 _CARD_TEXT = re.compile(r"(10|[2-9JQKA])[SHDC]")
 
 
@@ -159,10 +160,10 @@ class SimpleStrange(TrickGame):
             acts = [play(c) for c in _distinct(hand)]
         elif self.staged is None:
             allowed = [set(pair_allowed(hand, led, k, None)[0]) for k in (0, 1)]
-            acts = [play(c, k + 1) for c in _distinct(hand) for k in (0, 1) if c in allowed[k]]
+            acts = [_play_at(c, k + 1) for c in _distinct(hand) for k in (0, 1) if c in allowed[k]]
         else:
             k = 1 - self.staged[1]
-            acts = [play(c, k + 1) for c in _distinct(pair_allowed(hand, led, k, self.staged[0])[0])]
+            acts = [_play_at(c, k + 1) for c in _distinct(pair_allowed(hand, led, k, self.staged[0])[0])]
         if self.staged is not None:
             acts.append(TAKEBACK)
         return acts
@@ -349,6 +350,13 @@ class SimpleStrange(TrickGame):
         sizes = {len(h) + (1 if self.staged and s == self.to_act else 0) for s, h in enumerate(self.hands)
                  if s not in {p.seat for p in self.trick}}
         assert len(sizes) <= 1, "every seat yet to play holds the same number of cards"
+
+
+def _play_at(c: Card, slot: int) -> Action:
+    a = _PLAY_AT.get((c, slot))
+    if a is None:
+        a = _PLAY_AT[(c, slot)] = play(c, slot)
+    return a
 
 
 def _distinct(cards: list[Card]) -> list[Card]:
