@@ -232,3 +232,10 @@ def test_three_players_always_get_34_cards():
         RULES.new_game(3, {"hand_size": 32}, seed=1)
     st = RULES.new_game(3, None, seed=1)
     assert [len(h) for h in st.hands] == [34, 34, 34] and st.stock == []
+
+
+def test_two_player_trick_has_one_follower():
+    st = table("2H 3H", ["AS 5D 2C 3C", "KS 9D 4C 6C"], seats=2, hand_size=32)
+    play(st, "AS", "5D", "KS@1", "9D@2")
+    assert notes(st.last_trick) == ["led: 14+5=19", "vs AS/5D: 13+9=22"]
+    assert st.last_trick.winner == 1 and st.tricks_won == [0, 1] and st.to_act == 1
