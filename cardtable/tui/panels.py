@@ -64,3 +64,4 @@ def panel_for(game: str) -> ExtraPanel | None:
 
 
 from . import panels_simple_strange  # noqa: E402,F401  (registers the Simple Strange panel)
+from . import panels_trump_suit  # noqa: E402,F401  (registers the Trump Suit panel)
