@@ -3,7 +3,7 @@
 Each seat is an in-process asyncssh client drawing into a pyte screen; seats sit at
 Tricks'N'Trumps tables of four remote players (2 tables for 8 seats, 5 for 20), all served by
 one process.  Printed per run:
-- memory: RSS of the child processes (one per ssh connection) per seat, and of the server;
+- memory: RSS of the child processes (one per ssh connection) per seat, and of the server process (a separate process from these clients);
 - time to first screen: from opening the ssh session to the player's hand drawn on the screen,
   with every seat connecting at once;
 - key-to-screen latency: a player presses Enter; time until the played card appears on the
@@ -28,9 +28,6 @@ sys.path.insert(0, str(ROOT))
 import asyncssh  # noqa: E402
 import pyte  # noqa: E402
 
-from cardtable.net.server import TableServer  # noqa: E402
-from cardtable.net.ssh import SshFrontDoor  # noqa: E402
-from cardtable.session import SeatConfig, Table  # noqa: E402
 
 SEATS_PER_TABLE = 4
 
@@ -46,7 +43,7 @@ def rss_kib(pid: int) -> int:
 
 
 class Seat:
-    def __init__(self, table: Table, seat: int, front: SshFrontDoor, code: str) -> None:
+    def __init__(self, table, seat: int, front, code: str) -> None:
         self.table, self.seat, self.front, self.code = table, seat, front, code
         self.screen = pyte.Screen(100, 32)
         self.stream = pyte.ByteStream(self.screen)
@@ -76,21 +73,73 @@ class Seat:
                     self.watch[k] = now
 
 
-async def bench(n: int) -> None:
-    home = tempfile.mkdtemp(prefix="bench-ssh-")
-    os.environ["CARDTABLE_HOME"] = home
-    tables, servers, fronts, seats = [], [], [], []
-    for t in range((n + SEATS_PER_TABLE - 1) // SEATS_PER_TABLE):
-        k = min(SEATS_PER_TABLE, n - t * SEATS_PER_TABLE)
-        k = max(k, 2)
-        table = Table.new("tricks_n_trumps", [SeatConfig("remote", f"P{i}") for i in range(k)],
-                          {"hand_size": 8}, seed=100 + t)
+SERVER_SCRIPT = """
+import asyncio, json, sys
+from pathlib import Path
+from cardtable.net.server import TableServer
+from cardtable.net.ssh import SshFrontDoor
+from cardtable.session import SeatConfig, Table
+async def main(n, per, home):
+    out = []
+    fronts = []
+    for t in range((n + per - 1) // per):
+        k = max(2, min(per, n - t * per))
+        table = Table.new("tricks_n_trumps", [SeatConfig("remote", f"P{i}") for i in range(k)], {"hand_size": 8},
+                          seed=100 + t, save_path=Path(home) / f"t{t}.json")
         server = TableServer(table, bot_delay=0)
-        front = SshFrontDoor(server, key_path=Path(home) / "key", child_env={"PYTHONPATH": str(ROOT)},
-                             max_sessions=64)
+        front = SshFrontDoor(server, key_path=Path(home) / "key", max_sessions=64)
         await front.start("127.0.0.1", 0)
-        tables.append(table), servers.append(server), fronts.append(front)
-        seats += [Seat(table, s, front, server.slots[s].code) for s in range(k)]
+        fronts.append(front)
+        out.append({"port": front.port, "save": str(table.save_path), "codes": {s: server.slots[s].code for s in server.slots}})
+    print(json.dumps(out), flush=True)
+    while True:
+        await asyncio.sleep(0.5)
+        pids = [s.proc.pid for f in fronts for s in f.sessions if s.proc is not None]
+        print(json.dumps({"children": pids}), flush=True)
+asyncio.run(main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]))
+"""
+
+
+class TableMirror:
+    """The bench's read-only copy of a table, rebuilt from the server's save file."""
+
+    def __init__(self, save: str) -> None:
+        self.save = save
+        self.refresh()
+
+    def refresh(self) -> None:
+        from games.core import Record
+
+        for _ in range(50):
+            try:
+                self.state = Record.load(self.save).replay()
+                return
+            except Exception:  # noqa: BLE001 - the file may be mid-rename
+                time.sleep(0.01)
+
+    def view(self, seat):
+        return self.state.view(seat)
+
+
+async def bench(n: int) -> None:
+    import json
+    import subprocess
+
+    home = tempfile.mkdtemp(prefix="bench-ssh-")
+    env = {**os.environ, "CARDTABLE_HOME": home, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen([sys.executable, "-c", SERVER_SCRIPT, str(n), str(SEATS_PER_TABLE), home],
+                              stdout=subprocess.PIPE, env=env, text=True)
+    info = json.loads(server.stdout.readline())
+    tables, seats = [], []
+
+    class Front:
+        def __init__(self, port):
+            self.port = port
+
+    for entry in info:
+        mirror = TableMirror(entry["save"])
+        tables.append(mirror)
+        seats += [Seat(mirror, int(s), Front(entry["port"]), code) for s, code in entry["codes"].items()]
     seats = seats[:n]
     started = time.monotonic()
     tasks = [asyncio.create_task(s.run(started)) for s in seats]
@@ -98,28 +147,29 @@ async def bench(n: int) -> None:
         while any(s.first_screen is None for s in seats):
             await asyncio.sleep(0.02)
     await asyncio.sleep(1.0)  # let every child settle before measuring memory
-    children = [sess.proc.pid for f in fronts for sess in f.sessions if sess.proc is not None]
+    children = []
+    while len(children) < n:
+        children = json.loads(await asyncio.to_thread(server.stdout.readline))["children"]
     child_rss = [rss_kib(p) for p in children]
+    server_rss = rss_kib(server.pid)
     firsts = sorted(s.first_screen for s in seats)
 
     latencies: list[float] = []
     for _move in range(6):
         pressed = []
         for table in tables:
-            mover = next((s for s in seats if s.table is table and s.seat == table.state.to_act), None)
-            if mover is None or table.state.is_over:
+            table.refresh()
+            if table.state.is_over:
                 continue
-            view = table.view(mover.seat)
-            card = view.legal[0].card
-            # Enter plays the selected card; find which card that is after the press from the table itself
+            mover = next(s for s in seats if s.table is table and s.seat == table.state.to_act)
             others = [s for s in seats if s.table is table and s is not mover]
-            before = len(table.state.history)
-            pressed.append((table, mover, others, before, time.monotonic()))
-            mover.proc.stdin.write(b"\r")
-        async with asyncio.timeout(30):
+            pressed.append((table, mover, others, len(table.state.history), time.monotonic()))
+            mover.proc.stdin.write(b"\r")  # Enter plays the selected card
+        async with asyncio.timeout(60):
             for table, mover, others, before, t_press in pressed:
                 while len(table.state.history) <= before:
-                    await asyncio.sleep(0.002)
+                    await asyncio.sleep(0.005)
+                    table.refresh()
                 played = table.state.history[before].card.display()
                 for o in others:
                     o.watch.setdefault(played, 0.0)
@@ -132,16 +182,15 @@ async def bench(n: int) -> None:
         await asyncio.sleep(0.3)
     for s in seats:
         s.conn.close()
-    for f, srv in zip(fronts, servers):
-        await f.close()
-        await srv.close()
+    server.terminate()
+    server.wait(10)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     lat = sorted(latencies)
     print(f"{n} concurrent ssh seats ({len(tables)} tables):")
     print(f"  child RSS per seat: mean {statistics.mean(child_rss) / 1024:.1f} MiB, "
-          f"max {max(child_rss) / 1024:.1f} MiB ({len(child_rss)} children); server RSS {rss_kib(os.getpid()) / 1024:.1f} MiB")
+          f"max {max(child_rss) / 1024:.1f} MiB ({len(child_rss)} children); server RSS {server_rss / 1024:.1f} MiB")
     print(f"  time to first screen: min {firsts[0]:.2f} s, median {statistics.median(firsts):.2f} s, "
           f"max {firsts[-1]:.2f} s")
     if lat:

@@ -101,6 +101,7 @@ class SshFrontDoor:
         self.child_env = dict(child_env or {})
         self.max_sessions = max_sessions
         self.sessions: set[_Session] = set()
+        self.connections = 0
         self.port = 0
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._dir = tempfile.mkdtemp(prefix="cardtable-")  # 0700
@@ -151,9 +152,16 @@ class _Server(asyncssh.SSHServer):
         self.username = ""
         self.conn: asyncssh.SSHServerConnection | None = None
         self.sessions = 0
+        self.failures = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.door.connections += 1
+        if self.door.connections > self.door.max_sessions * 2:  # a cap on connections, authenticated or not
+            conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.connections -= 1
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -165,9 +173,13 @@ class _Server(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return True
 
-    def validate_password(self, username: str, password: str) -> bool:
+    async def validate_password(self, username: str, password: str) -> bool:
         seat = self.door.table_server.seat_for_code(password.strip().lower())
         if seat is None:
+            self.failures += 1
+            await asyncio.sleep(0.3 * self.failures)  # slow down guessing
+            if self.failures >= 5 and self.conn is not None:
+                self.conn.close()
             return False
         self.seat = None if seat == -1 else seat
         return True
