@@ -64,4 +64,5 @@ def panel_for(game: str) -> ExtraPanel | None:
 
 
 from . import panels_simple_strange  # noqa: E402,F401  (registers the Simple Strange panel)
+from . import panels_contract_grid  # noqa: E402,F401  (registers the Contract Grid panel)
 from . import panels_trump_suit  # noqa: E402,F401  (registers the Trump Suit panel)
