@@ -404,46 +404,54 @@ class TrumpSuit(TrickGame):
 
     def _score_seat(self, s: int) -> tuple[int, str]:
         """Score one player's hand; returns the points and the sentence explaining them."""
+        took = self.tricks_won[s] - self.cashed[s]  # cashed tricks became bought bags
+        head = f"{{p{s}}}: {'' if self.bid_kind[s] in SWAP_CAP else 'bid '}{self.bids[s]}, took {took}"
+        pts, bags, parts = self._contract(s, took)
+        pts, bags = self._extras(s, pts, bags, parts)
+        self.earned_bags[s] = bags
+        line = f"{head}: {', '.join(parts)}; hand {pts:+d}"
+        self.bags[s] += bags
+        outs = self.bags[s] // 10  # TS-8: a separate bag counter; every 10 bags cost the penalty
+        if outs:
+            self.bags[s] -= 10 * outs
+            penalty = outs * self.options["bag_penalty"]
+            pts -= penalty
+            line += f", {10 * outs} bags -{penalty}"
+        self.scores[s] += pts
+        return pts, f"{line}; total {self.scores[s]} ({self.bags[s]} bag(s))"
+
+    def _contract(self, s: int, took: int) -> tuple[int, int, list[str]]:
+        """Points and bags of the bid itself: nil (TS-9), a contract made or set (TS-7), blind."""
         kind, n = self.bid_kind[s], self.bid_n[s]
-        took = self.tricks_won[s] - self.cashed[s]
-        parts: list[str] = []
-        if kind in ("nil", "blind_nil"):
-            name, stake = kind.replace("_", " "), self.stake[s]
-            head = f"{{p{s}}}: {self.bids[s]}, took {took}"
+        if kind in SWAP_CAP:  # nil or blind nil: the tricks of a failed nil count as bags
+            stake = self.stake[s]
             pts, bags = (stake, 0) if took == 0 else (-stake, took)
-            parts.append(f"{name} {'made' if took == 0 else 'failed'} {pts:+d}")
+            parts = [f"{kind.replace('_', ' ')} {'made' if took == 0 else 'failed'} {pts:+d}"]
         else:
-            head = f"{{p{s}}}: bid {self.bids[s]}, took {took}"
             made = took >= n
             pts, bags = (10 * n, took - n) if made else (-10 * n, 0)
-            parts.append(f"{'contract' if made else 'set'} {pts:+d}")
+            parts = [f"{'contract' if made else 'set'} {pts:+d}"]
             if kind == "blind":
-                pts += BLIND_BONUS if made else -BLIND_BONUS
-                parts.append(f"blind {BLIND_BONUS if made else -BLIND_BONUS:+d}")
+                bonus = BLIND_BONUS if made else -BLIND_BONUS
+                pts += bonus
+                parts.append(f"blind {bonus:+d}")
         if bags:
             parts.append(f"{bags} bag(s) +{bags}")
+        return pts + bags, bags, parts
+
+    def _extras(self, s: int, pts: int, bags: int, parts: list[str]) -> tuple[int, int]:
+        """Bought bags (cashed +10, the rest become bags) and nil swaps (-10 each), TS-10."""
         if self.bought[s]:
             cashed, unmet = self.cashed[s], self.bought[s] - self.cashed[s]
             pts += 10 * cashed
             parts.append(f"{cashed} bought bag(s) cashed +{10 * cashed}")
             if unmet:
-                bags += unmet
+                pts, bags = pts + unmet, bags + unmet
                 parts.append(f"{unmet} bought bag(s) not cashed become bags +{unmet}")
-        pts += bags
         if self.swapped[s]:
             pts -= SWAP_COST * self.swapped[s]
             parts.append(f"{self.swapped[s]} swap(s) -{SWAP_COST * self.swapped[s]}")
-        hand_pts = pts
-        self.earned_bags[s] = bags
-        self.bags[s] += bags
-        penalty = self.options["bag_penalty"]
-        while self.bags[s] >= 10:  # TS-8: a separate bag counter
-            self.bags[s] -= 10
-            pts -= penalty
-            parts.append(f"10 bags -{penalty}")
-        self.scores[s] += pts
-        return pts, f"{head}: {', '.join(parts)}; hand {hand_pts:+d}" + (
-            f", {pts - hand_pts:+d} bag penalty" if pts != hand_pts else "") + f"; total {self.scores[s]} ({self.bags[s]} bag(s))"
+        return pts, bags
 
     def _match_over(self) -> bool:
         target, floor = self.options["target"], self.options["floor"]

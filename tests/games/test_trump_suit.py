@@ -209,7 +209,7 @@ def test_the_seed_sandbag_example_bid_5_took_8_scores_53_and_108_becomes_61_ts8(
     row = state.view(0).extra["sheet"][-1]
     assert row["tricks"] == (8, 5) and row["points"] == (-47, 41) and state.scores == [61, 41] and state.bags == [1, 1]
     lines = last_hand_lines(state)
-    assert lines[0] == "Ann: bid 5, took 8: contract +50, 3 bag(s) +3, 10 bags -100; hand +53, -100 bag penalty; total 61 (1 bag(s))"
+    assert lines[0] == "Ann: bid 5, took 8: contract +50, 3 bag(s) +3; hand +53, 10 bags -100; total 61 (1 bag(s))"
     assert lines[1] == "Bob: bid 4, took 5: contract +40, 1 bag(s) +1; hand +41; total 41 (1 bag(s))"
     assert state.view(1).extra["sheet"][-1]["totals"] == (61, 41)
 
