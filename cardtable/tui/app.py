@@ -15,15 +15,20 @@ from pathlib import Path
 
 from textual.app import App
 
-from cardtable.session import SeatConfig, Table, saves_dir
-from games import get_rules
-from games.core import CardtableError, Record
+from typing import TYPE_CHECKING
+
+from games.core import CardtableError
+
+if TYPE_CHECKING:  # the session (and the bots it loads) is imported when a table starts
+    from cardtable.session import SeatConfig, Table
 
 DEFAULT_DELAY = 0.6
 
 
 def new_save_path(game: str) -> Path:
     """saves_dir()/<game>-<timestamp>.json, never an existing file."""
+    from cardtable.session import saves_dir
+
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = saves_dir() / f"{game}-{stamp}.json"
     n = 1
@@ -38,7 +43,7 @@ class CardTableApp(App):
     TITLE = "cardtable"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, table_handles: Sequence | None = None, driver: Table | None = None,
+    def __init__(self, table_handles: Sequence | None = None, driver: "Table | None" = None,
                  ascii_suits: bool | None = None, resume: str | None = None,
                  bot_delay: float = DEFAULT_DELAY) -> None:
         super().__init__()
@@ -65,7 +70,7 @@ class CardTableApp(App):
             self.resume_file(self.resume)
 
     # -- starting tables ------------------------------------------------------
-    def _open_table(self, handles: Sequence, driver: Table | None) -> None:
+    def _open_table(self, handles: Sequence, driver: "Table | None") -> None:
         from .screens.table import TableScreen
 
         while len(self.screen_stack) > self._base_depth:
@@ -73,12 +78,14 @@ class CardTableApp(App):
         self.table_handles, self.driver = list(handles), driver
         self.push_screen(TableScreen(handles, driver))
 
-    def start_table(self, table: Table) -> None:
+    def start_table(self, table: "Table") -> None:
         """Play at a local table: one handle per human seat."""
         self._open_table([table.handle(s) for s in table.human_seats()], table)
 
-    def new_game(self, game: str, seats: Sequence[SeatConfig], options: dict | None = None,
-                 seed: int | None = None) -> Table | None:
+    def new_game(self, game: str, seats: Sequence["SeatConfig"], options: dict | None = None,
+                 seed: int | None = None) -> "Table | None":
+        from cardtable.session import Table
+
         try:
             table = Table.new(game, seats, options, seed, save_path=new_save_path(game))
         except (CardtableError, OSError) as exc:
@@ -87,18 +94,24 @@ class CardTableApp(App):
         self.start_table(table)
         return table
 
-    def quick_play(self, game: str) -> Table | None:
+    def quick_play(self, game: str) -> "Table | None":
         """The highlighted game with its defaults: you against heuristic bots."""
+        from cardtable.session import SeatConfig
+        from games import get_rules
+
         rules = get_rules(game)
         names = ("You", "Ada", "Bruno", "Chloe", "Dev", "Esme", "Felix", "Gus", "Hana")
         seats = [SeatConfig("human" if i == 0 else "bot", names[i % len(names)]) for i in range(rules.default_seats)]
         return self.new_game(game, seats)
 
-    def play_again(self, old: Table) -> Table | None:
+    def play_again(self, old: "Table") -> "Table | None":
         return self.new_game(old.state.rules.name, old.seats, dict(old.state.options))
 
-    def resume_file(self, path: str) -> Table | None:
+    def resume_file(self, path: str) -> "Table | None":
         """Continue a save exactly where it stopped; a corrupt file is reported and left alone."""
+        from cardtable.session import Table
+        from games.core import Record
+
         p = Path(path)
         try:
             table = Table.from_record(Record.load(p), save_path=p)

@@ -23,8 +23,12 @@ async def _decide(pilot, screen: TableScreen) -> None:
     if action.card is not None and len(same_card) == 1:
         hand = screen.query_one(HandWidget)
         i = hand.cards.index(action.card)
-        await pilot.click(HandWidget, offset=(2 + hand.card_offset(i), 1))
+        await pilot.click(HandWidget, offset=hand.click_offset(i))
         return
+    if action.card is not None:  # several ways to play this card: pick it, then its button
+        hand = screen.query_one(HandWidget)
+        await pilot.click(HandWidget, offset=hand.click_offset(hand.cards.index(action.card)))
+        await pilot.pause()
     bar = screen.query_one(ActionBar)
     k = bar.actions.index(action)
     if k < 10:

@@ -85,7 +85,7 @@ async def test_play_card_by_click_and_arrow_keys():
         target = legal[-1]
         hand = app.screen.query_one(HandWidget)
         before = len(t.state.history)
-        await pilot.click(HandWidget, offset=(2 + hand.card_offset(target), 1))
+        await pilot.click(HandWidget, offset=hand.click_offset(target))
         assert t.state.history[before].card is view.hand[target]
 
 
@@ -98,7 +98,7 @@ async def test_illegal_card_shows_the_rule_and_changes_nothing():
         bad = next(i for i, c in enumerate(view.hand) if c not in {a.card for a in view.legal})
         before = t.state.snapshot()
         hand = app.screen.query_one(HandWidget)
-        await pilot.click(HandWidget, offset=(2 + hand.card_offset(bad), 1))
+        await pilot.click(HandWidget, offset=hand.click_offset(bad))
         await pilot.pause()
         assert t.state.snapshot() == before
         messages = [n.message for n in app._notifications]

@@ -60,6 +60,7 @@ class TableScreen(SizedScreen):
         self._unsubscribe: list = []
         self.view: SeatView | None = None
         self.extra_panel = panel_for(first.game)
+        self._choice_card: Card | None = None  # a picked card that can be played several ways
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -105,13 +106,13 @@ class TableScreen(SizedScreen):
     # -- updates -----------------------------------------------------------
     def _on_table_changed(self) -> None:
         """Subscriber callback: may run on any thread; coalesces into one refresh."""
+        if threading.get_ident() == self.app._thread_id:
+            self.refresh_table()  # a local submit: redraw at once (the played card shows fastest)
+            return
         if self._pending:
             return
         self._pending = True
-        if threading.get_ident() == self.app._thread_id:
-            self.call_later(self._flush)
-        else:
-            self.app.call_from_thread(self._flush)
+        self.app.call_from_thread(self._flush)
 
     def _flush(self) -> None:
         self._pending = False
@@ -210,14 +211,13 @@ class TableScreen(SizedScreen):
             out.append(f" — waiting for {names[view.to_act]}…", style="dim")
         return out
 
-    @staticmethod
-    def _buttons(view: SeatView) -> list[Action]:
-        """Non-card decisions, plus card actions that share their card with another one."""
-        counts: dict[Card, int] = {}
-        for a in view.legal:
-            if a.card is not None:
-                counts[a.card] = counts.get(a.card, 0) + 1
-        return [a for a in view.legal if a.card is None or counts[a.card] > 1]
+    def _buttons(self, view: SeatView) -> list[Action]:
+        """Non-card decisions, plus the ways to play the picked card when it has several."""
+        card_actions = [a for a in view.legal if a.card is self._choice_card]
+        if len(card_actions) < 2:
+            self._choice_card = None
+            card_actions = []
+        return [a for a in view.legal if a.card is None] + card_actions
 
     # -- bots (local driver only) ------------------------------------------------
     def _schedule_bot(self, view: SeatView) -> None:
@@ -266,8 +266,10 @@ class TableScreen(SizedScreen):
         if view is None:
             return
         matching = [a for a in view.legal if a.card is c]
-        if len(matching) > 1:
-            self.notify(f"{c.display(self.ascii_suits)} can be played several ways: use the numbered buttons")
+        if len(matching) > 1:  # e.g. QS@1 / QS@2: offer the ways as numbered buttons
+            self._choice_card = c
+            self.query_one(ActionBar).show(self._buttons(view), "")
+            self.notify(f"{c.display(self.ascii_suits)} can be played several ways: press its number")
             return
         if matching:
             self._submit(matching[0].text)

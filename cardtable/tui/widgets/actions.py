@@ -15,6 +15,11 @@ from textual.widgets import Button, Label
 from games.core import Action
 
 
+def _caption(i: int, a: Action) -> str:
+    label = a.label if len(a.label) <= 14 else a.text
+    return f"{(i + 1) % 10} {label}" if i < 10 else label
+
+
 class ActionBar(Grid):
     class Chosen(Message):
         def __init__(self, action: str) -> None:
@@ -34,9 +39,7 @@ class ActionBar(Grid):
         self.actions = actions
         self.remove_children()
         widgets = [Label(prompt, id="prompt")] if prompt else []
-        widgets += [Button(f"{(i + 1) % 10} {a.label}" if i < 10 else a.label, compact=True, name=a.text,
-                           classes="choice")
-                    for i, a in enumerate(actions)]
+        widgets += [Button(_caption(i, a), compact=True, name=a.text, classes="choice") for i, a in enumerate(actions)]
         self.set_class(not widgets, "-empty")
         self.mount_all(widgets)
 

@@ -49,31 +49,41 @@ class HandWidget(Widget, can_focus=True):
         self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
         if active and self.cards and self.cards[self.cursor] not in legal:
             self.cursor = next((i for i, c in enumerate(self.cards) if c in legal), self.cursor)
-        self.refresh()
+        self.refresh(layout=True)
 
-    def _cells(self) -> list[tuple[int, int]]:
-        """(start, end) column of each card."""
-        spans, x = [], 0
+    def _cells(self) -> list[tuple[int, int, int]]:
+        """(row, start, end) of each card, wrapping at the content width."""
+        width = max(self.content_size.width, 10)
+        spans, x, row = [], 0, 0
         for c in self.cards:
             w = len(c.display(self.ascii_suits)) + 2
-            spans.append((x, x + w))
+            if x and x + w > width:
+                row, x = row + 1, 0
+            spans.append((row, x, x + w))
             x += w + 1
         return spans
 
     def render(self) -> Text:
         if not self.cards:
             return Text("(no cards)", style="dim")
-        out = Text()
-        for i, c in enumerate(self.cards):
-            if i:
-                out.append(" ")
+        out, row, x = Text(), 0, 0
+        for i, (c, (r, start, _)) in enumerate(zip(self.cards, self._cells())):
+            if r != row:
+                out.append("\n")
+                row, x = r, 0
+            out.append(" " * (start - x))
             style = card_style(c)
             if self.active:
                 style += " bold" if c in self.legal else " dim"
             if i == self.cursor and self.has_focus:
                 style += " reverse"
-            out.append(f" {c.display(self.ascii_suits)} ", style=style)
+            text = f" {c.display(self.ascii_suits)} "
+            out.append(text, style=style)
+            x = start + len(text)
         return out
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return (self._cells()[-1][0] + 1) if self.cards else 1
 
     def watch_cursor(self) -> None:
         self.refresh()
@@ -96,13 +106,18 @@ class HandWidget(Widget, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        for i, (start, end) in enumerate(self._cells()):
-            if start <= offset.x < end:
+        for i, (row, start, end) in enumerate(self._cells()):
+            if row == offset.y and start <= offset.x < end:
                 self.cursor = i
                 self.post_message(self.Picked(self.cards[i]))
                 return
 
-    def card_offset(self, index: int) -> int:
-        """Content column of the middle of card ``index`` (for tests and screenshots)."""
-        start, end = self._cells()[index]
-        return (start + end) // 2
+    def card_offset(self, index: int) -> tuple[int, int]:
+        """(column, row) of the middle of card ``index`` in the content (for tests and scripts)."""
+        row, start, end = self._cells()[index]
+        return (start + end) // 2, row
+
+    def click_offset(self, index: int) -> tuple[int, int]:
+        """Offset from the widget's corner (border and padding included) to click card ``index``."""
+        x, y = self.card_offset(index)
+        return x + self.styles.gutter.left, y + self.styles.gutter.top

@@ -1,0 +1,139 @@
+"""TUI latency and memory, measured on the real process through a pseudo-terminal.
+
+    .venv/bin/python benchmarks/bench_tui.py [--runs N]
+
+Prints: first-frame time from process start (spawn ``python -m cardtable.tui`` on a pty and
+read until the lobby is fully drawn, footer included), key-press-to-played-card time (press
+Enter on your turn and read until the played card is on screen: the log line "You plays ..."
+is drawn in the same refresh as the trick), and the child's peak memory (ru_maxrss).
+Budget (design.md): first frame < 800 ms, card on screen < 50 ms, peak memory < 60 MiB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+import pyte
+
+ROOT = Path(__file__).resolve().parent.parent
+COLS, ROWS = 100, 30
+
+
+class Term:
+    def __init__(self) -> None:
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        env = dict(os.environ, TERM="xterm-256color", CARDTABLE_HOME=tempfile.mkdtemp(prefix="ct-bench-"),
+                   COLUMNS=str(COLS), LINES=str(ROWS))
+        env.pop("CARDTABLE_ASCII", None)
+        self.screen = pyte.Screen(COLS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+        self.t0 = time.perf_counter()
+        self.proc = subprocess.Popen([sys.executable, "-m", "cardtable.tui"], cwd=ROOT, env=env,
+                                     stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+        os.close(slave)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, *needles: str, timeout: float = 10.0) -> float:
+        """Read output until every needle is on screen; returns the time it happened."""
+        return self.wait_until(lambda text: all(n in text for n in needles), timeout, needles)
+
+    def wait_until(self, done, timeout: float = 10.0, needles=()) -> float:
+        end = time.perf_counter() + timeout
+        while True:
+            text = self.text()
+            if done(text):
+                return time.perf_counter()
+            left = end - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(f"never saw {needles!r}; screen:\n{text}")
+            r, _, _ = select.select([self.master], [], [], left)
+            if r:
+                try:
+                    data = os.read(self.master, 65536)
+                except OSError:
+                    data = b""
+                if not data:
+                    raise TimeoutError(f"process ended before {needles!r}")
+                self.stream.feed(data)
+
+    def send(self, keys: str) -> float:
+        t = time.perf_counter()
+        os.write(self.master, keys.encode())
+        return t
+
+    def close(self) -> int:
+        """Quit with q and return the child's peak RSS in KiB."""
+        self.send("q")
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            pid, status, usage = os.wait4(self.proc.pid, os.WNOHANG)
+            if pid:
+                os.close(self.master)
+                return usage.ru_maxrss
+            try:
+                select.select([self.master], [], [], 0.05)
+                os.read(self.master, 65536)
+            except OSError:
+                pass
+        self.proc.kill()
+        _, _, usage = os.wait4(self.proc.pid, 0)
+        os.close(self.master)
+        return usage.ru_maxrss
+
+
+def one_run(plays: int) -> tuple[float, list[float], float]:
+    term = Term()
+    first = term.wait_for("choose a game", "Quick play vs bots") - term.t0
+    term.send("p")
+    term.wait_for("Save & quit", "Hand 1")
+    term.send("---")  # bots without delay, so the run is quick
+    term.wait_for("pace 0.0s")
+    latencies = []
+    for _ in range(plays):
+        term.wait_for("▶ You")
+        before = term.text().count("You plays")
+        t = term.send("\r")
+        term.wait_until(lambda text: text.count("You plays") > before)
+        latencies.append(time.perf_counter() - t)
+        try:
+            term.wait_for("▶ You", timeout=3)
+        except TimeoutError:
+            term.send("\r")  # a hand summary: continue
+    rss = term.close()
+    return first, latencies, rss / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--plays", type=int, default=3)  # within the first hand (5 tricks)
+    args = ap.parse_args()
+    firsts, lats, mems = [], [], []
+    for _ in range(args.runs):
+        f, l, m = one_run(args.plays)
+        firsts.append(f)
+        lats.extend(l)
+        mems.append(m)
+    print(f"{'measure':<34}{'median':>10}{'worst':>10}{'budget':>10}")
+    print(f"{'first frame (ms, from spawn)':<34}{statistics.median(firsts) * 1000:>10.0f}{max(firsts) * 1000:>10.0f}{800:>10}")
+    print(f"{'key press -> card on screen (ms)':<34}{statistics.median(lats) * 1000:>10.1f}{max(lats) * 1000:>10.1f}{50:>10}")
+    print(f"{'peak memory (MiB)':<34}{statistics.median(mems):>10.1f}{max(mems):>10.1f}{60:>10}")
+    print(f"({args.runs} runs, {len(lats)} plays, {COLS}x{ROWS} pty, Python {sys.version.split()[0]})")
+
+
+if __name__ == "__main__":
+    main()
