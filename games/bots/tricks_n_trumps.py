@@ -1,9 +1,16 @@
-"""A sensible Tricks'N'Trumps player.
+"""A sensible Tricks'N'Trumps player that estimates how likely a card is to hold the trick.
 
-Leading: cash a card that should win (the joker, the top trump left, or an ace or king of a
-side suit while that suit is fresh); otherwise lead the lowest side card and keep trumps.
-Following: when the trick can be won, win it as cheaply as possible, but as second-to-last or
-earlier only with a card likely to hold; when it cannot be won, duck with the lowest card,
+It sees only its view: its hand, the cards played so far this hand, the turned-up card.  Every
+other card of the pack is "unknown": in an opponent's hand or out of play (most of the pack
+sits out), each opponent holding a given unknown card with probability (their cards /
+unknown cards).  From that it estimates, for a card, the chance that no player still to play
+can beat it: by holding a higher card of the led suit, or by being void in it and trumping.
+
+Leading: lead the card most likely to win if its chance is at least ``HOLD`` (the joker
+always wins), preferring a side card to a trump at equal odds; otherwise lead the lowest card of the
+shortest side suit (to get void and trump later), keeping trumps.
+Following: last to play, win as cheaply as possible; earlier, play the cheapest card with at least
+a ``HOLD`` chance to hold; when it cannot win (or probably will not), duck with the lowest card,
 throwing a side card before a trump.
 """
 
@@ -12,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.bots import Bot
-from games.core import Action, Card, Ranking, SeatView, Suit
+from games.core import Action, Card, Ranking, SeatView, Suit, standard_deck
+
+HOLD = 0.2  # a card at least this likely to win the trick is worth playing (tuned: 0.0-0.2 play best vs random)
 
 
 class TricksNTrumpsBot(Bot):
@@ -20,47 +29,38 @@ class TricksNTrumpsBot(Bot):
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         trump = Suit(view.extra.get("trump_suit", "H"))
-        ranking = Ranking(trumps=(trump,), joker_suit=trump)
-        seen = {c for e in view.events if e.kind == "trick" and e.hand == view.hand_number for c in e.cards}
+        r = Ranking(trumps=(trump,), joker_suit=trump)
         by_card = {a.card: a for a in legal}
-        cards = list(by_card)
+        odds = _Odds(view, r)
         if not view.trick:
-            return by_card[self._lead(cards, ranking, seen, view)]
-        return by_card[self._follow(cards, ranking, view)]
+            return by_card[self._lead(list(by_card), r, odds, view)]
+        return by_card[self._follow(list(by_card), r, odds, view)]
 
     # -- leading ---------------------------------------------------------
-    def _lead(self, cards: list[Card], r: Ranking, seen: set[Card], view: SeatView) -> Card:
-        trumps = [c for c in cards if r.is_trump(c)]
+    def _lead(self, cards: list[Card], r: Ranking, odds: "_Odds", view: SeatView) -> Card:
+        chances = {c: odds.holds(c, r.suit_of(c), None) for c in cards}
+        best = max(cards, key=lambda c: (chances[c], not r.is_trump(c), -r.rank_in_suit(c)))
+        if chances[best] >= HOLD:
+            return best
         side = [c for c in cards if not r.is_trump(c)]
-        if trumps and self._is_top_trump(max(trumps, key=r.rank_in_suit), r, seen, view):
-            return max(trumps, key=r.rank_in_suit)
-        winners = [c for c in side if c.rank >= 13 and not any(x.suit == c.suit for x in seen)]
-        if winners:
-            return max(winners, key=lambda c: c.rank)
-        if side:
-            return min(side, key=lambda c: c.rank)
-        return min(trumps, key=r.rank_in_suit)
-
-    @staticmethod
-    def _is_top_trump(c: Card, r: Ranking, seen: set[Card], view: SeatView) -> bool:
-        mine = set(view.hand)
-        higher = [x for x in _trump_ladder(r) if r.rank_in_suit(x) > r.rank_in_suit(c)]
-        return all(x in seen or x in mine for x in higher)
+        if not side:
+            return min(cards, key=r.rank_in_suit)
+        length = {s: sum(1 for c in view.hand if r.suit_of(c) == s) for s in {c.suit for c in side}}
+        return min(side, key=lambda c: (length[c.suit], c.rank))
 
     # -- following -------------------------------------------------------
-    def _follow(self, cards: list[Card], r: Ranking, view: SeatView) -> Card:
+    def _follow(self, cards: list[Card], r: Ranking, odds: "_Odds", view: SeatView) -> Card:
         played = [c for p in view.trick for c in p.cards]
         led = r.suit_of(played[0])
         best = max(r.power(c, led) for c in played)
         winning = sorted((c for c in cards if r.power(c, led) > best), key=lambda c: r.power(c, led))
-        last = len(view.trick) == sum(1 for s in view.status if s != "out") - 1
         if winning:
-            cheapest = winning[0]
-            if last or r.is_trump(cheapest) != r.is_trump(played[0]) or cheapest.rank >= 13:
-                return cheapest
-            strongest = winning[-1]
-            if strongest.rank >= 13 or strongest.suit is None:
-                return strongest
+            if odds.still_to_play == 0:
+                return winning[0]
+            top_trump = max((c for c in played if r.is_trump(c)), key=r.rank_in_suit, default=None)
+            for c in winning:
+                if odds.holds(c, led, top_trump) >= HOLD:
+                    return c
         return self._duck(cards, r, led)
 
     @staticmethod
@@ -70,7 +70,50 @@ class TricksNTrumpsBot(Bot):
         return min(pool, key=lambda c: (r.power(c, led), c.rank))
 
 
-def _trump_ladder(r: Ranking) -> list[Card]:
-    from games.core import JOKER, card
+class _Odds:
+    """Chances about the unknown cards, from one seat's view."""
 
-    return [JOKER] + [card(rank, r.trumps[0]) for rank in range(2, 15)]
+    def __init__(self, view: SeatView, r: Ranking) -> None:
+        opts = view.options
+        pack = standard_deck(["JK"], min_rank=int(opts.get("lowest_rank", 2)))
+        seen = set(view.hand) | set(view.up_cards)
+        seen.update(c for p in view.trick for c in p.cards)
+        hand_no = view.hand_number
+        seen.update(c for e in view.events if e.kind in ("play", "trick") and e.hand == hand_no for c in e.cards)
+        self.unknown = [c for c in pack if c not in seen]
+        self.r = r
+        n = view.num_seats
+        in_trick = {p.seat for p in view.trick}
+        me = view.seat
+        leader = view.trick[0].seat if view.trick else me
+        order = [(leader + i) % n for i in range(n)]
+        after = order[order.index(me) + 1:] if me in order else []
+        self.later = [s for s in after if s not in in_trick]
+        self.still_to_play = len(self.later)
+        total = max(1, len(self.unknown))
+        self.p = {s: min(1.0, view.hand_sizes[s] / total) for s in self.later}
+
+    def holds(self, c: Card, led: Suit | None, top_trump: Card | None) -> float:
+        """The chance that ``c`` (played to a trick led with ``led``) beats every later player."""
+        r = self.r
+        trump = r.trumps[0]
+        mine = r.suit_of(c)
+        if mine == trump:
+            higher_trumps = sum(1 for x in self.unknown if r.is_trump(x) and r.rank_in_suit(x) > r.rank_in_suit(c))
+            higher_led = 0
+        else:
+            higher_led = sum(1 for x in self.unknown if r.suit_of(x) == mine and x.rank > c.rank)
+            floor = r.rank_in_suit(top_trump) if top_trump is not None else 0
+            higher_trumps = sum(1 for x in self.unknown if r.is_trump(x) and r.rank_in_suit(x) > floor)
+        led_count = sum(1 for x in self.unknown if r.suit_of(x) == led)
+        chance = 1.0
+        for s in self.later:
+            miss = 1.0 - self.p[s]
+            if led == trump:
+                beat = 1.0 - miss ** higher_trumps
+            elif mine == trump:  # we trumped: they beat us only by being void and over-trumping
+                beat = miss ** led_count * (1.0 - miss ** higher_trumps)
+            else:
+                beat = (1.0 - miss ** higher_led) + miss ** led_count * (1.0 - miss ** higher_trumps)
+            chance *= max(0.0, 1.0 - beat)
+        return chance
