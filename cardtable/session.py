@@ -74,9 +74,9 @@ class Table:
         self.save_path = save_path
         self._lock = threading.RLock()
         self._listeners: list[Callable[[], None]] = []
-        base = state.seed if bot_seed is None else bot_seed
+        self.bot_seed = state.seed if bot_seed is None else bot_seed
         self.bots: dict[int, Bot] = {
-            i: make_bot(cfg.level, state.rules.name, base * 101 + i)
+            i: make_bot(cfg.level, state.rules.name, self.bot_seed * 101 + i)
             for i, cfg in enumerate(seats) if cfg.kind == "bot"
         }
 
@@ -99,7 +99,8 @@ class Table:
             name = record.names[i] if i < len(record.names) else f"Seat {i + 1}"
             kind = info.get("kind") if info.get("kind") in SEAT_KINDS else "bot"
             seats.append(SeatConfig(kind, name, str(info.get("level", "heuristic"))))
-        return cls(state, seats, save_path, bot_seed=record.meta.get("bot_seed"))
+        bot_seed = record.meta.get("bot_seed")
+        return cls(state, seats, save_path, bot_seed=bot_seed if type(bot_seed) is int else None)
 
     # -- reading ---------------------------------------------------------
     @property
@@ -119,7 +120,7 @@ class Table:
         return s if s is not None and s in self.bots else None
 
     def record(self) -> Record:
-        meta = {"seats": [{"kind": c.kind, "level": c.level} for c in self.seats], "bot_seed": self.state.seed}
+        meta = {"seats": [{"kind": c.kind, "level": c.level} for c in self.seats], "bot_seed": self.bot_seed}
         return Record.of(self.state, self.names, meta)
 
     # -- acting ----------------------------------------------------------
@@ -143,7 +144,10 @@ class Table:
             if seat is None:
                 return None
             view, legal = self.state.view(seat), list(self.state.legal_actions())
-        return seat, self.bots[seat].choose(view, legal)
+            bot = self.bots[seat]
+            # Reseed from the position, so a resumed table's bots choose exactly as before.
+            bot.rng.seed(f"{self.bot_seed}:{seat}:{len(self.state.history)}")
+        return seat, bot.choose(view, legal)
 
     def play_bot(self) -> Action | None:
         """Think and apply one bot action, if a bot is to act."""

@@ -41,14 +41,14 @@ class Record:
     # -- JSON ------------------------------------------------------------
     def _content(self) -> dict[str, Any]:
         return {"game": self.game, "seats": self.seats, "options": self.options, "seed": self.seed,
-                "actions": list(self.actions), "names": list(self.names)}
+                "actions": list(self.actions), "names": list(self.names), "meta": self.meta}
 
     def digest(self) -> str:
         blob = json.dumps(self._content(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def to_json(self) -> str:
-        doc = {"format": FORMAT, "version": VERSION, **self._content(), "meta": self.meta, "digest": self.digest()}
+        doc = {"format": FORMAT, "version": VERSION, **self._content(), "digest": self.digest()}
         return json.dumps(doc, indent=1)
 
     @classmethod
