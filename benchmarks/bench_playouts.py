@@ -9,12 +9,15 @@ dependency), and the ratios are printed side by side.
 
 Usage: python benchmarks/bench_playouts.py [--seconds 2] [--no-openspiel] [GAME ...]
 Numbers only; nothing here asserts a speed (design.md: performance lives in benchmarks/).
+Times are process CPU time (time.process_time) in both this script and the pyspiel worker, so
+that other load on the machine disturbs the ratios less; on a busy machine, rerun.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -35,8 +38,8 @@ def random_playouts(rules, seconds: float) -> dict:
     rng = random.Random(1)
     decisions = matches = 0
     seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = rules.new_game(rules.default_seats, seed=seed)
         seed += 1
         while state.to_act is not None:
@@ -44,7 +47,7 @@ def random_playouts(rules, seconds: float) -> dict:
             state.apply(legal[rng.randrange(len(legal))])
             decisions += 1
         matches += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {"decisions_per_s": decisions / elapsed, "matches_per_s": matches / elapsed,
             "decisions_per_match": decisions / matches}
 
@@ -69,17 +72,17 @@ def mid_states(rules, count: int = 200) -> list:
 def micro(rules, samples: int = 20000) -> dict:
     states = mid_states(rules)
     reps = max(1, samples // len(states))
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(reps):
         for s in states:
             s.clone()
-    clone_us = (time.perf_counter() - t0) / (reps * len(states)) * 1e6
+    clone_us = (time.process_time() - t0) / (reps * len(states)) * 1e6
     copies = [s.clone() for _ in range(reps) for s in states]
     actions = [s.legal_actions()[0] for s in copies]  # legal lists computed outside the timing
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for s, a in zip(copies, actions):
         s.apply(a)
-    apply_us = (time.perf_counter() - t0) / len(copies) * 1e6
+    apply_us = (time.process_time() - t0) / len(copies) * 1e6
     return {"clone_us": clone_us, "apply_us": apply_us}
 
 
@@ -95,9 +98,9 @@ def heuristic_ms(rules, moves: int = 3000) -> float | None:
         while state.to_act is not None and done < moves:
             seat = state.to_act
             view, legal = state.view(seat), state.legal_actions()
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             action = bots[seat].choose(view, legal)
-            spent += time.perf_counter() - t0
+            spent += time.process_time() - t0
             done += 1
             state.apply(action)
     return spent / done * 1e3
@@ -134,7 +137,9 @@ def main() -> None:
         print(f"  measured {rules.name}", file=sys.stderr, flush=True)
     spiel, reason = (None, "skipped (--no-openspiel)") if args.no_openspiel else openspiel(args.seconds)
 
-    print(f"Random playouts, {args.seconds:g} s per game, Python {sys.version.split()[0]}")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"Random playouts, {args.seconds:g} s CPU per game, Python {sys.version.split()[0]}, "
+          f"load average {load:.1f} on {os.cpu_count()} CPUs")
     head = f"{'game':<22}{'seats':>5}{'decisions/s':>13}{'matches/s':>11}{'dec/match':>10}{'clone us':>10}{'apply us':>10}{'bot ms/move':>13}"
     print(head)
     print("-" * len(head))
