@@ -217,7 +217,7 @@ class ContractGrid(TrickGame):
     def _apply_bid(self, action: Action) -> None:
         seat, i = self.to_act, self._square(action.arg)
         self.bid_squares[seat].append(i)
-        self.bids[seat] = " ".join(f"{square_name(j, self.size)}:{self.grids[seat][j]}" for j in self.bid_squares[seat])
+        self.bids[seat] = ", ".join(f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat])
         if len(self.bid_squares[seat]) < self.num_bids:
             return  # the bids so far are public in extra["bids"]; the log gets them all at once
         self.log("bid", f"{{p{seat}}} bids " + ", ".join(
@@ -423,7 +423,6 @@ class ContractGrid(TrickGame):
 
     def check_invariants(self) -> None:
         assert sum(self.tricks_won) * self.num_seats == sum(len(w) for w in self.won)
-        assert list(self.scores) == self.score_history[-1] or self.phase != "over"
         assert len(self.score_history) == self.hands_played + 1
         for s in range(self.num_seats):
             assert self.scores[s] == self.score_history[-1][s]

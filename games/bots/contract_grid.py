@@ -5,8 +5,8 @@
 - Dropping a suit: name the suit it is weakest in, so trumps are likely to be its long suit.
 - Bidding: estimate its tricks from the hand, guess the chance of each contract, and bid the
   squares with the best chance times value (5 points, plus the lines a mark would finish).  When
-  a good hand would push it over the cap without a complete grid, it bids squares it expects
-  to miss instead.
+  making its bids would carry it over the cap without completing its grid, it bids squares it
+  expects to miss instead, and plays to miss them.
 - Playing: pick a target number of tricks that suits its bids (Zero/One/Two, First/Second/Third,
   No-Trump and the suit contracts favour taking none), then win tricks cheaply while below the
   target and duck with its highest safe card once there.
@@ -80,16 +80,13 @@ class ContractGridBot(Bot):
             p = chance.get(grid[i]["contract"], 0.0)
             value[a] = p * (5 + _line_gain(grid_lines(size), marked, chosen, i)) + (0.5 if not marked[i] else 0.0)
         if self._avoid_cap(view, marked):
-            return min(legal, key=lambda a: (chance.get(grid[_square(a.arg, size)]["contract"], 0.0), a.arg))
+            return min(legal, key=lambda a: (chance.get(grid[_square(a.arg, size)]["contract"], 0.0),
+                                             not marked[_square(a.arg, size)], a.arg))  # a marked square adds no line
         return max(legal, key=lambda a: (value[a], a.arg))
 
     @staticmethod
     def _avoid_cap(view: SeatView, marked: list[bool]) -> bool:
-        cap = view.extra["cap"]
-        if cap is None or not view.extra["complete_grid_rule"]:
-            return False
-        close = view.scores[view.seat] + 75 >= cap
-        return close and marked.count(False) > view.extra["num_bids"]
+        return _danger(view, marked) and marked.count(False) > view.extra["num_bids"]
 
     # -- playing ---------------------------------------------------------
     def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -97,10 +94,22 @@ class ContractGridBot(Bot):
         r = _ranking(ex["trump_suit"])
         by_card = {a.card: a for a in legal}
         cards = list(by_card)
-        want = view.tricks_won[view.seat] < _target(view, r)
+        marked = [cell["marked"] for row in ex["grids"][view.seat] for cell in row]
+        miss = _danger(view, marked) and marked.count(False) > ex["num_bids"]
+        want = view.tricks_won[view.seat] < _target(view, r, miss)
         if not view.trick:
             return by_card[_lead(cards, r, want)]
         return by_card[_follow(cards, r, view, want)]
+
+
+def _danger(view: SeatView, marked: list[bool]) -> bool:
+    """Would making this hand's bids carry it over the cap (lines score anyway)?"""
+    cap = view.extra["cap"]
+    if cap is None or not view.extra["complete_grid_rule"]:
+        return False
+    size = view.extra["size"]
+    lines = sum(all(marked[i] for i in line) for line in grid_lines(size))
+    return view.scores[view.seat] + 5 * lines + 5 * view.extra["num_bids"] + 10 >= cap
 
 
 def _order(contract: str) -> int:
@@ -173,8 +182,8 @@ def _line_gain(lines: Sequence[Sequence[int]], marked: list[bool], chosen: set[i
     return gain
 
 
-def _target(view: SeatView, r: Ranking) -> int:
-    """The number of tricks that best fits this hand's bids."""
+def _target(view: SeatView, r: Ranking, miss: bool = False) -> int:
+    """The number of tricks that best fits this hand's bids (or, with ``miss``, misses them)."""
     ex, me = view.extra, view.seat
     size = ex["size"]
     total = sum(view.tricks_won) + max(view.hand_sizes)  # tricks in this hand
@@ -186,7 +195,7 @@ def _target(view: SeatView, r: Ranking) -> int:
     for t in range(have, total + 1):
         score = -0.15 * abs(t - e)
         for c in bid:
-            score += _fit(c, t, total, ex["num_trumps"])
+            score += -_fit(c, t, total, ex["num_trumps"]) if miss else _fit(c, t, total, ex["num_trumps"])
         if score > best_score:
             best, best_score = t, score
     return best
