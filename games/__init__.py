@@ -15,6 +15,8 @@ _MODULES = (
     "simple_strange",
     "trump_suit",
     "contract_grid",
+    "rams",
+    "bourre",
 )
 
 _REGISTRY: dict[str, Rules] = {}

@@ -49,7 +49,7 @@ from games.core import (
 )
 
 HAND_SIZE = 5
-MAX_HANDS_BROKE = 300  # safety stop for ending=broke
+MAX_HANDS_BROKE = 100  # safety stop for ending=broke
 IN_PLAY = ("play", "widow", "rams", "swap")
 
 PLAY = word("play", label="Play this hand")
@@ -402,7 +402,7 @@ class RamsRules(Rules):
         Option("stack", 100, "Counters each player starts with.", minimum=5, maximum=10_000),
         Option("ante", 5, "The seed's unit of five: the dealer's ante, the no-trick fine, the redeal and Rams payments.",
                choices=(5, 10, 20, 50)),
-        Option("hands", 10, "With ending=hands, how many deals the match lasts.", minimum=1, maximum=500),
+        Option("hands", 10, "With ending=hands, how many deals the match lasts.", minimum=1, maximum=100),
         Option("ending", "hands", "hands: stop after the set number of deals or when a player is out of counters; "
                "broke: play until a player is out of counters.", choices=("hands", "broke")),
     )

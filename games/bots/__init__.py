@@ -42,6 +42,8 @@ _HEURISTICS = {
     "simple_strange": "games.bots.simple_strange:SimpleStrangeBot",
     "trump_suit": "games.bots.trump_suit:TrumpSuitBot",
     "contract_grid": "games.bots.contract_grid:ContractGridBot",
+    "rams": "games.bots.rams:RamsBot",
+    "bourre": "games.bots.bourre:BourreBot",
 }
 
 LEVELS = ("random", "heuristic")
