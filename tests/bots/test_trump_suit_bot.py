@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.bots import RandomBot, make_bot
 from games.bots.trump_suit import TrumpSuitBot
-from games.core import parse_cards
+from games.core import Record, parse_cards
 from games.trump_suit import RULES
 from tests.games.test_trump_suit import table
 
@@ -113,7 +113,7 @@ def test_beats_random_bots_clearly():
     assert wins >= 10
 
 
-def test_plays_whole_matches_with_every_option_on():
+def test_plays_whole_matches_with_every_option_on_and_they_replay():
     opts = {"blind": True, "blind_nil": True, "nil_wager": True, "nil_swap": True, "auction": True, "target": 300}
     for seed in range(2):
         state = RULES.new_game(3, opts, seed)
@@ -124,3 +124,4 @@ def test_plays_whole_matches_with_every_option_on():
             assert action in state.legal_actions()
             state.apply(action)
         assert state.outcome().winners
+        assert Record.from_json(state.record().to_json()).replay().snapshot() == state.snapshot()
