@@ -377,3 +377,33 @@ def test_a_buyer_may_cash_a_won_trick_as_a_bought_bag_and_the_left_neighbour_lea
     lines = last_hand_lines(state)
     assert lines[0] == ("Ann: bid 2, took 4: contract +20, 2 bag(s) +2, 1 bought bag(s) cashed +10, "
                         "1 bought bag(s) not cashed become bags +1; hand +33; total 33 (3 bag(s))")
+
+
+def test_a_flipped_joker_leaves_trump_open_for_the_leader_to_set_ts3():
+    state = table("KH 3D", "2H 4H", pile="2S", draw="9C LJ", trick_no=2)
+    state.apply("flip")
+    assert state.trump is None and legal(state) == ["KH", "3D"]
+    state.apply("3D")
+    assert state.trump is Suit.DIAMONDS and state.led is Suit.DIAMONDS
+
+
+def test_blind_nil_may_swap_up_to_three_cards():
+    state = RULES.new_game(2, {"blind_nil": True, "nil_swap": True}, seed=6)
+    s = state.to_act
+    state.apply("blind_nil")
+    assert state.phase == "swap" and len(state.view(s).hand) == 13  # the cards are seen after the bid
+    for _ in range(3):
+        state.apply(f"swap {state.hands[s][0]}")
+    assert state.swapped[s] == 3 and state.phase == "bid" and state.to_act != s
+    with pytest.raises(BadOptionError, match="nil_swap=true needs nil=true or blind_nil=true"):
+        RULES.new_game(2, {"nil_swap": True, "nil": False})
+
+
+def test_an_auction_without_a_buyer_is_skipped():
+    state = RULES.new_game(2, {"auction": True}, seed=8)
+    state.earned_bags, state.bags = [3, 0], [3, 0]
+    state._open_auction()
+    seller = state.auction_seller
+    for _ in range(2):
+        state.apply("nil" if state.to_act != seller else "bid 3")
+    assert state.phase == "play"  # the only other player bid nil and may not buy
