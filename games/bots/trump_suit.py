@@ -148,7 +148,8 @@ class TrumpSuitBot(Bot):
 
     @staticmethod
     def _is_boss(c: Card, r: Ranking, view: SeatView) -> bool:
-        seen = {x for e in view.events if e.kind == "trick" for x in e.cards} | set(view.hand)
+        hand_no = view.hand_number
+        seen = {x for e in view.events if e.kind == "trick" and e.hand == hand_no for x in e.cards} | set(view.hand)
         higher = _higher_in_suit(c) + (list(_JOKERS) if r.is_trump(c) and c.suit is not None else [])
         return all(x in seen for x in higher)
 
