@@ -197,3 +197,4 @@ async def test_small_terminal_asks_to_enlarge():
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert "enlarge" not in screen_text(app)
+        assert isinstance(app.focused, HandWidget)  # keys still play cards after the resize

@@ -10,7 +10,12 @@ from ..widgets.toosmall import MIN_HEIGHT, MIN_WIDTH
 
 def _fit(screen: Screen) -> None:
     size = screen.app.size
-    screen.set_class(size.width < MIN_WIDTH or size.height < MIN_HEIGHT, "-small")
+    small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+    screen.set_class(small, "-small")
+    if not small and screen.focused is None and screen.AUTO_FOCUS and screen.AUTO_FOCUS != "*":
+        found = screen.query(screen.AUTO_FOCUS)
+        if found:
+            screen.call_after_refresh(found.first().focus)  # focus lost while hidden comes back
 
 
 class SizedScreen(Screen):

@@ -19,6 +19,7 @@ from .base import SizedScreen
 
 
 class LobbyScreen(SizedScreen):
+    AUTO_FOCUS = "OptionList"
     BINDINGS = [
         Binding("enter", "setup", "Set up", show=True, priority=False),
         Binding("p", "quick", "Quick play vs bots"),

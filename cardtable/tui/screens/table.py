@@ -33,6 +33,7 @@ TRICK_PAUSE = 2.5  # a finished trick stays up this many bot delays (or until a 
 
 
 class TableScreen(SizedScreen):
+    AUTO_FOCUS = "HandWidget"
     BINDINGS = [
         Binding("q", "quit_table", "Save & quit"),
         Binding("question_mark,f1", "help", "Rules"),
@@ -74,7 +75,7 @@ class TableScreen(SizedScreen):
                 with Horizontal(id="middle"):
                     if n > 2:
                         yield SeatPanel(-1, classes="seat side", id="left")
-                    yield TrickArea("", id="trick")
+                    yield TrickArea(id="trick")
                     if n > 2:
                         yield SeatPanel(-1, classes="seat side", id="right")
                 yield Static("", id="me")
@@ -172,7 +173,7 @@ class TableScreen(SizedScreen):
         if not plays and shown is not None and shown is not self._dismissed_trick:
             plays, winner = shown.plays, shown.winner
         trick = self.query_one(TrickArea)
-        trick.show(view, names, plays, winner, a, trick.content_size.width or 20)
+        trick.show(view, names, plays, winner, a)
         self.query_one("#me", Static).update(self._me_line(view, names))
         self.query_one(Scoreboard).show(view, names)
         if self.extra_panel is not None:

@@ -9,17 +9,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.widget import Widget
 
 from games.core import Play, SeatView
 
 from ..render import card_text, seat_positions
 
 
-class TrickArea(Static):
+class TrickArea(Widget):
+    """Renders at its current width, so resizes redraw the positions correctly."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._args: tuple | None = None
+
     def show(self, view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
-             ascii_suits: bool, width: int) -> None:
-        self.update(trick_text(view, names, plays, winner, ascii_suits, max(width, 12)))
+             ascii_suits: bool) -> None:
+        self._args = (view, names, tuple(plays), winner, ascii_suits)
+        self.refresh()
+
+    def render(self) -> Text:
+        if self._args is None:
+            return Text("")
+        return trick_text(*self._args, max(self.content_size.width, 8))
 
 
 def _play_text(play: Play, names: Sequence[str], ascii_suits: bool, winner: int | None) -> Text:
