@@ -29,10 +29,14 @@ def ranking_of(view: SeatView) -> Ranking:
 
 
 def hand_strength(hand: Iterable[Card], r: Ranking, players: int = 4) -> float:
-    """Expected tricks (rough): top trumps, extra trumps as ruffs, side aces and kings."""
+    """Expected tricks (rough): a run of trumps from the ace counts in full, other high trumps
+    partly, extra trumps as ruffs, side aces and (guarded) kings less with more players."""
     hand = list(hand)
-    trumps = [c for c in hand if r.is_trump(c)]
-    value = sum(TRUMP_VALUE.get(c.rank, 0.2) for c in trumps)
+    trumps = sorted((c for c in hand if r.is_trump(c)), key=lambda c: -c.rank)
+    top = 0  # trumps in an unbroken run from the ace win whenever led from the top
+    while top < len(trumps) and trumps[top].rank == 14 - top:
+        top += 1
+    value = top + sum(TRUMP_VALUE.get(c.rank, 0.2) for c in trumps[top:])
     value += 0.15 * max(0, len(trumps) - 2)
     crowd = 1.0 if players <= 3 else 0.85 if players <= 5 else 0.7  # more players, more ruffs
     for c in hand:

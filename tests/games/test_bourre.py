@@ -26,6 +26,7 @@ def bourre_hand(hands: list[str], dealer: int = 0, pot: int | None = None, stack
     st.up_cards = [up]
     st.ranking = Ranking(trumps=(up.suit,))
     used = {c for h in st.hands for c in h}
+    assert len(used) == sum(map(len, st.hands)), "a card is dealt twice"
     st.stock = parse_cards(stock) if stock is not None else [c for c in st.pack if c not in used]
     st.discards = [c for c in st.pack if c not in used and c not in st.stock]
     st.setting_aside = []
