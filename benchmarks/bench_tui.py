@@ -4,8 +4,8 @@
 
 Prints: first-frame time from process start (spawn ``python -m cardtable.tui`` on a pty and
 read until the lobby is fully drawn, footer included), key-press-to-played-card time (press
-Enter on your turn and read until the played card is on screen: the log line "You plays ..."
-is drawn in the same refresh as the trick), and the child's peak memory (ru_maxrss).
+Enter on your turn and read until the played card is on screen: it leaves the hand row in the
+same refresh that draws it in the trick area), and the child's peak memory (ru_maxrss).
 Budget (design.md): first frame < 800 ms, card on screen < 50 ms, peak memory < 60 MiB.
 """
 
@@ -95,6 +95,15 @@ class Term:
         return usage.ru_maxrss
 
 
+def hand_line(text: str) -> str:
+    """The row of the player's cards (below the hand box's top border)."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if "▔▔▔▔" in line and i + 1 < len(lines):
+            return lines[i + 1]
+    return ""
+
+
 def one_run(plays: int) -> tuple[float, list[float], float]:
     term = Term()
     first = term.wait_for("choose a game", "Quick play vs bots") - term.t0
@@ -105,9 +114,9 @@ def one_run(plays: int) -> tuple[float, list[float], float]:
     latencies = []
     for _ in range(plays):
         term.wait_for("▶ You")
-        before = term.text().count("You plays")
+        before = hand_line(term.text())
         t = term.send("\r")
-        term.wait_until(lambda text: text.count("You plays") > before)
+        term.wait_until(lambda text: hand_line(text) != before)
         latencies.append(time.perf_counter() - t)
         try:
             term.wait_for("▶ You", timeout=3)
@@ -115,6 +124,13 @@ def one_run(plays: int) -> tuple[float, list[float], float]:
             term.send("\r")  # a hand summary: continue
     rss = term.close()
     return first, latencies, rss / 1024
+
+
+def import_baseline() -> float:
+    """Seconds for a fresh interpreter to import textual.app and exit (the floor under the first frame)."""
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import textual.app"], check=True)
+    return time.perf_counter() - t
 
 
 def main() -> None:
@@ -128,11 +144,15 @@ def main() -> None:
         firsts.append(f)
         lats.extend(l)
         mems.append(m)
+    base = statistics.median(import_baseline() for _ in range(3))
     print(f"{'measure':<34}{'median':>10}{'worst':>10}{'budget':>10}")
     print(f"{'first frame (ms, from spawn)':<34}{statistics.median(firsts) * 1000:>10.0f}{max(firsts) * 1000:>10.0f}{800:>10}")
+    print(f"{'(baseline: import textual.app)':<34}{base * 1000:>10.0f}{'':>10}{'':>10}")
     print(f"{'key press -> card on screen (ms)':<34}{statistics.median(lats) * 1000:>10.1f}{max(lats) * 1000:>10.1f}{50:>10}")
     print(f"{'peak memory (MiB)':<34}{statistics.median(mems):>10.1f}{max(mems):>10.1f}{60:>10}")
-    print(f"({args.runs} runs, {len(lats)} plays, {COLS}x{ROWS} pty, Python {sys.version.split()[0]})")
+    load = os.getloadavg()[0]
+    print(f"({args.runs} runs, load average {load:.1f} on {os.cpu_count()} cores, "
+          f"{len(lats)} plays, {COLS}x{ROWS} pty, Python {sys.version.split()[0]})")
 
 
 if __name__ == "__main__":

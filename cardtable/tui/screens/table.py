@@ -163,7 +163,7 @@ class TableScreen(SizedScreen):
     def draw(self, view: SeatView, names: Sequence[str]) -> None:
         self.view = view
         a = self.ascii_suits
-        self.query_one("#header", Static).update(self._header(view))
+        self.query_one("#header", Static).update(self._header(view), layout=False)  # fixed one-line rows
         for s, (side, i) in seat_positions(view).items():
             panel = self.query_one(f"#{side}" if side != "top" else f"#top-{i}", SeatPanel)
             panel.seat = s
@@ -174,7 +174,7 @@ class TableScreen(SizedScreen):
             plays, winner = shown.plays, shown.winner
         trick = self.query_one(TrickArea)
         trick.show(view, names, plays, winner, a)
-        self.query_one("#me", Static).update(self._me_line(view, names))
+        self.query_one("#me", Static).update(self._me_line(view, names), layout=False)
         self.query_one(Scoreboard).show(view, names)
         if self.extra_panel is not None:
             self.extra_panel.show(view, names, a)

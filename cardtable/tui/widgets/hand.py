@@ -43,13 +43,14 @@ class HandWidget(Widget, can_focus=True):
 
     def show(self, cards: Sequence[Card], legal: frozenset[Card], active: bool, ascii_suits: bool) -> None:
         old = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
+        rows = self._cells()[-1][0] if self.cards else 0
         self.cards, self.legal, self.active, self.ascii_suits = tuple(cards), legal, active, ascii_suits
         if old in self.cards:
             self.cursor = self.cards.index(old)
         self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
         if active and self.cards and self.cards[self.cursor] not in legal:
             self.cursor = next((i for i, c in enumerate(self.cards) if c in legal), self.cursor)
-        self.refresh(layout=True)
+        self.refresh(layout=(self._cells()[-1][0] if self.cards else 0) != rows)  # re-layout only if rows change
 
     def _cells(self) -> list[tuple[int, int, int]]:
         """(row, start, end) of each card, wrapping at the content width."""

@@ -31,5 +31,5 @@ class SeatPanel(Static):
         self.seat = seat
 
     def show(self, view: SeatView, names: Sequence[str]) -> None:
-        self.update(seat_text(view, names, self.seat))
+        self.update(seat_text(view, names, self.seat), layout=False)  # fixed size (CSS)
         self.set_class(view.to_act == self.seat, "-turn")
