@@ -198,3 +198,70 @@ async def test_small_terminal_asks_to_enlarge():
         await pilot.pause()
         assert "enlarge" not in screen_text(app)
         assert isinstance(app.focused, HandWidget)  # keys still play cards after the resize
+
+
+def _human_leads(players: int = 2) -> Table:
+    for seed in range(100):
+        t = table_for(seed, "human", *["bot"] * (players - 1))
+        if t.state.to_act == 0:
+            return t
+    raise AssertionError("no seed where the human leads")
+
+
+async def test_undo_own_move_before_a_bot_answers():
+    t = _human_leads()
+    app = CardTableApp(table_handles=[t.handle(0)], driver=t, bot_delay=30)  # bots wait 30 s
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        before, hand = len(t.state.history), t.view(0).hand
+        await pilot.press("enter")
+        assert len(t.state.history) == before + 1 and t.view(0).hand != hand
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(t.state.history) == before and t.view(0).hand == hand
+        await pilot.press("u")  # nothing left to take back: a warning, no change
+        await pilot.pause()
+        assert len(t.state.history) == before
+        assert any("Nothing to undo" in n.message for n in app._notifications)
+
+
+async def test_resume_of_a_corrupt_file_from_the_command_line_opens_the_lobby(tmp_path):
+    bad = tmp_path / "x.json"
+    bad.write_text("not json at all")
+    app = CardTableApp(resume=str(bad), bot_delay=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert any("not a readable record" in n.message for n in app._notifications)
+    assert bad.read_text() == "not json at all"
+
+
+async def test_remote_style_updates_from_another_thread():
+    """driver=None (a remote table): bots are played by a 'server' thread and every update
+    reaches the screen through call_from_thread."""
+    import threading
+
+    t = table_for(3, "human", "bot", "bot")
+    stop = threading.Event()
+
+    def server():
+        while not stop.is_set():
+            if t.play_bot() is None:
+                stop.wait(0.005)
+
+    app = CardTableApp(table_handles=[t.handle(0)], driver=None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        thread = threading.Thread(target=server, daemon=True)
+        thread.start()
+        try:
+            for _ in range(3):
+                for _ in range(200):
+                    await pilot.pause(0.01)
+                    if t.view(0).is_my_turn and app.screen.view is not None and app.screen.view.is_my_turn:
+                        break
+                assert app.screen.view.hand == t.view(0).hand
+                await pilot.press("enter")
+        finally:
+            stop.set()
+            thread.join(2)
+        assert len(t.state.history) >= 3
