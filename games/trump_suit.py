@@ -97,6 +97,17 @@ def _by_index(c: Card) -> int:
     return c.index
 
 
+_SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
+
+
+def _seat_play(seat: int, c: Card) -> Play:
+    """The (immutable, shared) Play of one card by one seat: saves building one per card played."""
+    p = _SEAT_PLAYS.get((seat, c))
+    if p is None:
+        p = _SEAT_PLAYS[(seat, c)] = Play(seat, (c,))
+    return p
+
+
 class TrumpSuit(TrickGame):
     """State of a Trump Suit match.  Phases: ``bid``, ``swap``, ``auction``, ``play``, ``cash``, ``over``."""
 
@@ -312,23 +323,25 @@ class TrumpSuit(TrickGame):
     # -- playing ---------------------------------------------------------
     def _legal_play(self) -> list[Action]:
         hand = self.hands[self.to_act]
-        cards = self._playable_follow(hand) if self.trick else self._playable_lead(hand)
-        acts = [PLAYS[c] for c in cards]
-        if not self.trick and self._may_flip():
+        if self.trick:
+            return [PLAYS[c] for c in self._playable_follow(hand)]
+        may_flip = self._may_flip()
+        acts = [PLAYS[c] for c in self._playable_lead(hand, may_flip)]
+        if may_flip:
             acts.append(FLIP)
         return acts
 
     def _may_flip(self) -> bool:
         return self.tricks_played > 0 and not self.flipped and bool(self.draw)  # TS-1, TS-2
 
-    def _playable_lead(self, hand: list[Card]) -> list[Card]:
+    def _playable_lead(self, hand: list[Card], may_flip: bool) -> list[Card]:
         t = self.trump
         if t is None:  # TS-3: any suit card sets trump; a joker only from a hand of jokers
             return [c for c in hand if c.suit is not None] or hand
         trumps = [c for c in hand if c.suit is t]
         if trumps:
             return trumps
-        if self._may_flip():
+        if may_flip:
             return []  # void in trump: the leader must flip first
         return hand  # TS-2, TS-4: still void, lead anything (a joker calls for trumps)
 
@@ -354,7 +367,7 @@ class TrumpSuit(TrickGame):
                 self._set_trump(c.suit)  # TS-3
                 self.log("info", f"{c.suit.noun.capitalize()} are trump", s)
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
-        self.trick.append(Play(s, (c,)))
+        self.trick.append(_seat_play(s, c))
         self.events.append(Event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number))
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
@@ -376,7 +389,8 @@ class TrumpSuit(TrickGame):
         self.tricks_played += 1
         self.won[winner].extend(cards)
         self.last_trick = TrickResult(tuple(self.trick), winner)
-        self.log("trick", f"{{p{winner}}} wins the trick", winner, cards=tuple(cards))
+        self.events.append(Event("trick", f"{{p{winner}}} wins the trick", winner, None, tuple(cards), (),
+                                 self.hand_number))
         self.trick = []
         self.flipped = False
         self.led = None
