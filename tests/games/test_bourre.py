@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from games.bourre import RULES
@@ -283,9 +285,16 @@ def test_random_matches_conserve_counters_and_hide_discards():
         while not st.is_over:
             check_step(st, False)
             watch.check(st)
+            unseen = set(st.stock) | set(st.discards) | set(st.setting_aside)
+            assert not mentioned_this_hand(st.view(None)) & unseen - set(st.up_cards)
             legal = st.legal_actions()
             st.apply(legal[(seed + len(st.history)) % len(legal)])
         st.check_invariants()
+
+
+def mentioned_this_hand(view) -> set:
+    """Cards a view mentions, counting only this hand's events."""
+    return view_mentions(dataclasses.replace(view, events=tuple(e for e in view.events if e.hand == view.hand_number)))
 
 
 def test_bad_options():

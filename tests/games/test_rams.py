@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from games.core import BadOptionError, IllegalActionError, Ranking, parse_card, parse_cards
@@ -316,8 +318,17 @@ def test_conserved_counters_in_random_matches():
         while not st.is_over:
             check_step(st, False)
             watch.check(st)
-            st.apply(st.legal_actions()[seed % len(st.legal_actions())])
+            for seat in [None, *range(5)]:  # the widow and the unused cards stay unseen
+                assert not mentioned_this_hand(st.view(seat)) & set(st.widow)
+            assert not mentioned_this_hand(st.view(None)) & set(st.out)
+            legal = st.legal_actions()
+            st.apply(legal[(seed + len(st.history)) % len(legal)])
         st.check_invariants()
+
+
+def mentioned_this_hand(view) -> set:
+    """Cards a view mentions, counting only this hand's events."""
+    return view_mentions(dataclasses.replace(view, events=tuple(e for e in view.events if e.hand == view.hand_number)))
 
 
 def test_bad_options():
