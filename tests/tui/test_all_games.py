@@ -12,7 +12,7 @@ from games import all_rules
 
 from .helpers import local_app, settle
 
-MOVES = 12
+MOVES = 5
 
 
 async def _decide(pilot, screen: TableScreen) -> None:
