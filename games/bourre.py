@@ -40,6 +40,7 @@ from games.core import (
     ACE, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, TrickGame, TrickResult, choose,
     deck_52, must_head, next_seat, play, seat_order, trick_winner, word,
 )
+from games.rams import named_card
 
 HAND_SIZE = 5
 MAX_HANDS_BROKE = 100  # safety stop for ending=broke
@@ -126,8 +127,10 @@ class Bourre(TrickGame):
         s = self.to_act
         if self.phase == "decide" and text == "pass":
             return f"the turned-up card is {self.up_cards[0]}, an ace, so the dealer must play"
-        card_text = text.split()[-1]
-        if self.phase in ("discard", "play") and not any(c.text == card_text for c in self.hands[s]):
+        c = named_card(text)
+        if c is None:
+            return super()._why_illegal(text)
+        if c not in self.hands[s]:
             return "you do not hold that card"
         if self.phase == "play":
             return self._playable(s)[1] or super()._why_illegal(text)
@@ -195,7 +198,8 @@ class Bourre(TrickGame):
 
     def _win_by_default(self, s: int) -> None:
         won = self._take_pot(s)
-        lines = (f"Only {{p{s}}} plays, so {{p{s}}} takes the pot of {won} without play (BO-3); stack {self.scores[s]}",)
+        lines = (f"Only {{p{s}}} plays, so {{p{s}}} takes the pot of {won} without play (BO-3); "
+                 f"stack {self.scores[s]}",)
         self._end_hand(f"Hand {self.hand_number}: won by default", lines)
 
     # -- playing ---------------------------------------------------------------

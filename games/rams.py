@@ -44,8 +44,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, TrickGame, TrickResult, choose, deck_32,
-    must_head, next_seat, play, seat_order, trick_winner, word,
+    Action, BadNotationError, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, TrickGame, TrickResult,
+    choose, deck_32, must_head, next_seat, parse_card, play, seat_order, trick_winner, word,
 )
 
 HAND_SIZE = 5
@@ -135,9 +135,10 @@ class Rams(TrickGame):
     def _why_illegal(self, text: str) -> str:
         if self.phase == "decide":
             return self._why_not_decide(text) or super()._why_illegal(text)
-        hand = self.hands[self.to_act]
-        card_text = text.split()[-1]
-        if not any(c.text == card_text for c in hand):
+        hand, c = self.hands[self.to_act], named_card(text)
+        if c is None:
+            return super()._why_illegal(text)
+        if c not in hand:
             return "you do not hold that card"
         if self.phase == "play" and self.trick:
             _, rule = must_head(hand, self.trick_cards(), self.ranking)
@@ -392,6 +393,14 @@ class Rams(TrickGame):
             assert sum(len(w) for w in self.won) == sum(self.tricks_won) * len(self._active()), "won piles"
 
 
+def named_card(text: str) -> Card | None:
+    """The card an action's notation names (``QS``, ``discard QS``), or None for a word."""
+    try:
+        return parse_card(text.split()[-1]) if text.strip() else None
+    except BadNotationError:
+        return None
+
+
 class RamsRules(Rules):
     name = "rams"
     title = "Rams"
@@ -400,7 +409,8 @@ class RamsRules(Rules):
     state_class = Rams
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=5, maximum=10_000),
-        Option("ante", 5, "The seed's unit of five: the dealer's ante, the no-trick fine, the redeal and Rams payments.",
+        Option("ante", 5, "The seed's unit of five: the dealer's ante, the no-trick fine, the redeal and Rams "
+               "payments.",
                choices=(5, 10, 20, 50)),
         Option("hands", 10, "With ending=hands, how many deals the match lasts.", minimum=1, maximum=100),
         Option("ending", "hands", "hands: stop after the set number of deals or when a player is out of counters; "

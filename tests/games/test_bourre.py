@@ -232,7 +232,8 @@ def test_two_tricks_win_when_the_others_take_one_each():
 def test_a_tie_keeps_the_pot_and_only_the_others_ante_BO_7():
     st = bourre_hand(FOUR, pot=12)
     settle(st, ["play", "pass", "play", "play"], [2, 0, 2, 1])
-    assert last_hand_lines(st)[1] == "P0 and P2 tie with 2 tricks: the pot of 12 stays; everybody else antes again (BO-7)"
+    assert last_hand_lines(st)[1] == ("P0 and P2 tie with 2 tricks: the pot of 12 stays; "
+                                      "everybody else antes again (BO-7)")
     assert st.scores == [100 - 12, 99, 100, 99]  # the passer (P1) and P3 ante; P0 and P2 do not
     assert st.pot == 14
     st.check_invariants()
@@ -302,3 +303,12 @@ def test_bad_options():
         RULES.new_game(3, {"stack": 3, "ante": 5}, 1)
     with pytest.raises(BadOptionError, match="Bourré is for 2 to 8 players, not 9"):
         RULES.new_game(9, None, 1)
+
+
+def test_refusals_name_the_rule():
+    st = bourre_hand(FOUR)
+    st.apply("play")
+    with pytest.raises(IllegalActionError, match="discard 2S is not legal for seat 1: you do not hold that card"):
+        st.apply("discard 2S")
+    with pytest.raises(IllegalActionError, match="pass is not legal for seat 1: it is not one of the choices now"):
+        st.apply("pass")

@@ -14,7 +14,8 @@ from tests.conformance import LeakWatch, check_step, view_mentions
 def rams_hand(hands: list[str], up: str, widow: str | None = None, dealer: int = 0, pot: int = 5, stack: int = 100,
               **options):
     """A match whose current hand is exactly this deal: seat i holds hands[i], the dealer has paid
-    the whole pot, the widow is ``widow`` (default: five cards nobody holds), nobody has decided yet and the seat left of the dealer is to act."""
+    the whole pot, the widow is ``widow`` (default: five cards nobody holds), nobody has decided
+    yet and the seat left of the dealer is to act."""
     n = len(hands)
     st = RULES.new_game(n, {"stack": stack, **options}, seed=1)
     st.dealer = dealer
@@ -338,3 +339,13 @@ def test_bad_options():
         RULES.new_game(3, {"ante": 7}, 1)
     with pytest.raises(BadOptionError, match="Rams is for 3 to 5 players, not 6"):
         RULES.new_game(6, None, 1)
+
+
+def test_refusals_name_the_rule():
+    st = rams_hand(THREE, "7H", WIDOW, pot=15)
+    for _ in range(3):
+        st.apply("play")
+    with pytest.raises(IllegalActionError, match="7C is not legal for seat 1: you do not hold that card"):
+        st.apply("7C")
+    with pytest.raises(IllegalActionError, match="rams is not legal for seat 1: it is not one of the choices now"):
+        st.apply("rams")
