@@ -138,7 +138,7 @@ class ContractGrid(TrickGame):
 
     def _legal_fill(self) -> list[Action]:
         grid = self.grids[self.to_act]
-        acts = [word("square", square_name(i, self.size), square_name(i, self.size).upper()) for i, c in enumerate(grid) if c is None]
+        acts = [self._square_action("square", i) for i, c in enumerate(grid) if c is None]
         acts.append(word("fill", "random", "Fill the rest at random"))
         if all(c is None for c in grid) and self._last_grid(self.to_act):
             acts.append(word("fill", "same", "Same grid as last match"))
@@ -149,7 +149,13 @@ class ContractGrid(TrickGame):
 
     def _legal_bid(self) -> list[Action]:
         mine = self.bid_squares[self.to_act]
-        return [word("bid", square_name(i, self.size), f"Bid {square_name(i, self.size).upper()}") for i in range(self.size * self.size) if i not in mine]
+        return [self._square_action("bid", i) for i in range(self.size * self.size) if i not in mine]
+
+    def _square_action(self, kind: str, i: int) -> Action:
+        """``square b3`` / ``bid b3``; labels are fixed per text (actions are interned), so they
+        name the square only: the contract in it differs between grids."""
+        name = square_name(i, self.size)
+        return word(kind, name, name.upper() if kind == "square" else f"Bid {name.upper()}")
 
     def _legal_play(self) -> list[Action]:
         hand = self.hands[self.to_act]

@@ -112,3 +112,4 @@ def test_bot_plays_whole_matches_of_every_variant():
             state.apply(bots[s].choose(state.view(s), state.legal_actions()))
         assert state.outcome().winners
 
+
