@@ -98,7 +98,7 @@ class Bourre(TrickGame):
         self.ranking = Ranking(trumps=(up.suit,))
         self.won = [[] for _ in range(n)]
         self.tricks_won = [0] * n
-        self.trick, self.last_trick = [], None
+        self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
         self.phase = "decide"
         self.to_act = next_seat(self.dealer, n)

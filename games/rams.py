@@ -108,7 +108,7 @@ class Rams(TrickGame):
         self.ranking = Ranking(trumps=(up.suit,))
         self.won = [[] for _ in range(n)]
         self.tricks_won = [0] * n
-        self.trick, self.last_trick = [], None
+        self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
         self.widow_by = self.rams_by = None
         self.phase = "decide"

@@ -131,7 +131,7 @@ class SimpleStrange(TrickGame):
         self.stock = deck
         self.tricks_won = [0] * n
         self.pending, self.abandoned, self.abandoned_tricks = [], [], 0
-        self.trick, self.pips, self.last_trick, self.staged = [], [], None, None
+        self.trick, self.pips, self.staged = [], [], None  # last_trick stays reviewable
         self.leader = self.to_act = order[0]
         self.phase = "play"
         supers = ", ".join(f"{c} ({p})" for c, p in self._super_list()) or "none in play"

@@ -143,7 +143,6 @@ class TrumpSuit(TrickGame):
         self._set_trump(top.suit)
         self.tricks_won = [0] * n
         self.trick = []
-        self.last_trick = None
         self.tricks_played = 0
         self.flipped = False
         self.led: Suit | None = None

@@ -295,7 +295,10 @@ def test_random_matches_conserve_counters_and_hide_discards():
 
 def mentioned_this_hand(view) -> set:
     """Cards a view mentions, counting only this hand's events."""
-    return view_mentions(dataclasses.replace(view, events=tuple(e for e in view.events if e.hand == view.hand_number)))
+    events = tuple(e for e in view.events if e.hand == view.hand_number)
+    # the last trick stays reviewable into the next hand; it is history, not this hand's cards
+    last = view.last_trick if any(e.kind == "trick" for e in events) else None
+    return view_mentions(dataclasses.replace(view, events=events, last_trick=last))
 
 
 def test_bad_options():
