@@ -62,7 +62,9 @@ class LeakWatch:
         for seat in range(state.num_seats):
             view = state.view(seat)
             assert view.seat == seat
-            assert Counter(view.hand) == Counter(state.hands[seat]), "a view must show its own hand exactly"
+            # A view shows its own hand exactly, or (before a blind bid) not at all.
+            assert Counter(view.hand) == Counter(state.hands[seat]) or not view.hand, \
+                "a view must show its own hand exactly"
             self.own[seat] |= set(view.hand)
             others = {c for s, h in enumerate(state.hands) if s != seat for c in h}
             leaked = (view_mentions(view) & others) - self.own[seat] - self.public
@@ -101,9 +103,13 @@ def _check_refusal(state: GameState, legal) -> None:
     assert state.snapshot() == before, "a refused action must change nothing"
 
 
-def play_match(rules, seats: int, seed: int, levels: list[str], full_every: int = 5) -> GameState:
-    """Play one match with bots, checking the protocol; returns the final state."""
-    state = rules.new_game(seats, None, seed)
+def play_match(rules, seats: int, seed: int, levels: list[str], full_every: int = 5,
+               options: dict | None = None) -> GameState:
+    """Play one match with bots, checking the protocol; returns the final state.
+
+    Every step gets the cheap checks; every ``full_every``-th step (and the first 30) also the
+    refusal and leak checks; the record must replay to the same state at the end and midway."""
+    state = rules.new_game(seats, options, seed)
     bots = [make_bot(levels[i % len(levels)], rules.name, seed * 31 + i) for i in range(seats)]
     watch = LeakWatch(state)
     steps = 0
