@@ -64,24 +64,26 @@ def _console(stderr: bool = False):
 
 
 @app.callback(invoke_without_command=True)
-def _root(ctx: typer.Context) -> None:
+def _root(ctx: typer.Context,
+          ascii_suits: bool = typer.Option(False, "--ascii", help="Suit letters S H D C instead of symbols.")) -> None:
     """A terminal card table for trick-taking games.  Without a command: open the lobby."""
     if ctx.invoked_subcommand is None:
         try:
             from cardtable.tui import run_lobby
         except ImportError:
             _die("the TUI is not installed yet")
-        _guard(run_lobby)()
+        _guard(run_lobby)(ascii_suits=True if ascii_suits else None)
 
 
 @app.command()
-def resume(file: Optional[Path] = typer.Argument(None, help="A saved game; default: the latest autosave.")) -> None:
+def resume(file: Optional[Path] = typer.Argument(None, help="A saved game; default: the latest autosave."),
+           ascii_suits: bool = typer.Option(False, "--ascii", help="Suit letters S H D C instead of symbols.")) -> None:
     """Reopen a saved game in the TUI."""
     try:
         from cardtable.tui import run_resume
     except ImportError:
         _die("the TUI is not installed yet")
-    _guard(run_resume)(str(file) if file is not None else None)
+    _guard(run_resume)(str(file) if file is not None else None, ascii_suits=True if ascii_suits else None)
 
 
 # ---------------------------------------------------------------- list, rules
@@ -116,7 +118,7 @@ def rules(game: str = typer.Argument(..., help="A game name from `cardtable list
 
     r = get_rules(game)
     con = _console()
-    con.print(r.summary, markup=False)
+    con.print(r.summary_text(), markup=False)
     con.print()
     con.print(f"Players: {r.players_text()} (default {r.default_seats})", markup=False)
     if not r.options:

@@ -271,6 +271,21 @@ class Rules:
             seed = random.SystemRandom().randrange(2**32)
         return self.state_class(self, n, opts, seed)
 
+    def summary_text(self) -> str:
+        """The rules summary with hard-wrapped lines joined into paragraphs, for any width
+        (blank lines, list items and indented lines are kept)."""
+        paragraphs = []
+        for para in self.summary.split("\n\n"):
+            merged: list[str] = []
+            for line in para.splitlines():
+                starts_item = line.lstrip().startswith(("-", "*", "•")) or line.startswith("  ")
+                if merged and line and not starts_item:
+                    merged[-1] = merged[-1].rstrip() + " " + line.strip()
+                else:
+                    merged.append(line)
+            paragraphs.append("\n".join(merged))
+        return "\n\n".join(paragraphs)
+
     def players_text(self) -> str:
         return str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}-{self.max_seats}"
 

@@ -104,3 +104,12 @@ def test_a_record_whose_actions_do_not_replay_is_reported():
     rec = Record(TNT, 3, {}, 5, ("frobnicate",))
     with pytest.raises(BadRecordError, match="record action 1 .* does not replay"):
         rec.replay()
+
+
+def test_summary_text_joins_hard_wrapped_lines_into_paragraphs():
+    rules = get_rules(TNT)
+    text = rules.summary_text()
+    paragraphs = text.split("\n\n")
+    assert len(paragraphs) == len(rules.summary.split("\n\n"))
+    assert all("\n" not in p for p in paragraphs if not p.lstrip().startswith("-"))
+    assert " ".join(text.split()) == " ".join(rules.summary.split())
