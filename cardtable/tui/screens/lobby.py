@@ -24,6 +24,8 @@ class LobbyScreen(SizedScreen):
         Binding("enter", "setup", "Set up", show=True, priority=False),
         Binding("p", "quick", "Quick play vs bots"),
         Binding("r", "resume", "Resume"),
+        Binding("h", "host", "Host"),
+        Binding("j", "join", "Join"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -72,3 +74,15 @@ class LobbyScreen(SizedScreen):
         from .resume import ResumeScreen
 
         self.app.push_screen(ResumeScreen())
+
+    def action_host(self) -> None:
+        from .host import HostScreen
+
+        game = self._game()
+        if game:
+            self.app.push_screen(HostScreen(game))
+
+    def action_join(self) -> None:
+        from .join import JoinScreen
+
+        self.app.push_screen(JoinScreen())

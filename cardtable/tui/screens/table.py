@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
+from textual.message import Message
 from textual.widgets import Footer, Static
 
 from games import get_rules
@@ -30,6 +31,10 @@ from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScree
 
 DELAY_STEP, MAX_DELAY = 0.2, 3.0
 TRICK_PAUSE = 2.5  # a finished trick stays up this many bot delays (or until a key)
+
+
+class TableUpdate(Message):
+    """A handle changed on another thread (posted thread-safely, without waiting for the UI)."""
 
 
 class TableScreen(SizedScreen):
@@ -99,6 +104,8 @@ class TableScreen(SizedScreen):
     def on_unmount(self) -> None:
         for unsub in self._unsubscribe:
             unsub()
+        for h in self.handles if self.driver is None else ():
+            getattr(h, "close", lambda: None)()  # a remote seat says bye (local handles have no close)
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -113,11 +120,17 @@ class TableScreen(SizedScreen):
         if self._pending:
             return
         self._pending = True
-        self.app.call_from_thread(self._flush)
+        self.post_message(TableUpdate())  # never waits: a blocking call_from_thread here stalled submit()
+
+    def on_table_update(self, _message: "TableUpdate") -> None:
+        self._flush()
 
     def _flush(self) -> None:
         self._pending = False
         self.refresh_table()
+        from .join import watch_connection
+
+        watch_connection(self)  # remote seats: "reconnecting…" line, closed-table dialog; local: nothing
 
     @property
     def ascii_suits(self) -> bool:

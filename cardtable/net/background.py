@@ -1,0 +1,99 @@
+"""A hosted table served from a background thread, for front ends that keep their own loop.
+
+:class:`BackgroundHost` runs :func:`cardtable.net.host.serve` on an asyncio loop in a daemon
+thread.  ``start()`` blocks until the server listens (or raises the CardtableError that stopped
+it); ``stop()`` closes it the way Ctrl-C closes ``cardtable host``: byes to every player, the ssh
+children hung up (their terminals reset), the table saved.  The join instructions become ``text``; the
+server's later console lines (joins, leaves, errors, the closing line) go to ``echo``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+
+from games.core import CardtableError
+
+from .host import HostConfig, serve
+from .server import TableServer
+
+
+class BackgroundHost:
+    """``serve(cfg)`` in a thread: ``start()`` -> join text; ``stop()`` -> closed and saved."""
+
+    def __init__(self, cfg: HostConfig, echo: Callable[[str], None] = lambda text: None) -> None:
+        self.cfg = cfg
+        self.echo = echo
+        self.server: TableServer | None = None
+        self.text = ""  # the join instructions (codes and commands)
+        self.port: int | None = None
+        self.error: BaseException | None = None
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task | None = None
+        self._thread: threading.Thread | None = None
+
+    def _echo(self, text: str) -> None:
+        if not self._ready.is_set() and not self.text:
+            self.text = text  # the join instructions come first; the log lines follow
+            return
+        self.echo(text)
+
+    def _on_ready(self, server: TableServer) -> None:
+        self.server = server
+        self.port = server.servers[0].sockets[0].getsockname()[1]
+        self._ready.set()
+
+    def _run(self) -> None:
+        async def go() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._task = asyncio.current_task()
+            await serve(self.cfg, echo=self._echo, ready=self._on_ready)
+
+        try:
+            asyncio.run(go())
+        except asyncio.CancelledError:
+            pass
+        except BaseException as exc:  # noqa: BLE001 - reported to the caller of start()
+            self.error = exc
+        finally:
+            self._ready.set()
+
+    def start(self, timeout: float = 30.0) -> str:
+        """Start serving; returns the join text.  CardtableError if the table cannot be served."""
+        self._thread = threading.Thread(target=self._run, name="cardtable-host", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            self.stop()
+            raise CardtableError(f"the table did not start within {timeout:g} s")
+        if self.server is None:
+            exc = self.error
+            if isinstance(exc, CardtableError):
+                raise exc
+            raise CardtableError(f"the table could not start: {exc}")
+        return self.text
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive() and self.server is not None
+
+    def code_for(self, seat: int) -> str:
+        assert self.server is not None
+        return self.server.slots[seat].code
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Close the table (byes, ssh children hung up, record saved) and wait for the thread."""
+        loop, task = self._loop, self._task
+        if loop is not None and task is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(task.cancel)
+            except RuntimeError:  # the loop has already finished
+                pass
+        if self._thread is not None:
+            self._thread.join(timeout)
+        if self.server is not None and self.server.table.save_path is not None:
+            try:
+                self.server.table.save()
+            except (CardtableError, OSError):
+                pass
