@@ -143,9 +143,14 @@ async def bench(n: int) -> None:
     seats = seats[:n]
     started = time.monotonic()
     tasks = [asyncio.create_task(s.run(started)) for s in seats]
-    async with asyncio.timeout(120):
-        while any(s.first_screen is None for s in seats):
-            await asyncio.sleep(0.02)
+    try:
+        async with asyncio.timeout(120):
+            while any(s.first_screen is None for s in seats):
+                await asyncio.sleep(0.02)
+    except TimeoutError:
+        late = [s for s in seats if s.first_screen is None]
+        print(f"{len(late)} of {n} seats had no first screen after 120 s; one of them shows:\n{late[0].text()}")
+        raise
     await asyncio.sleep(1.0)  # let every child settle before measuring memory
     children = []
     while len(children) < n:

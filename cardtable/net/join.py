@@ -35,7 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--unix")
     p.add_argument("--token")
     p.add_argument("--ascii", action="store_true", default=None)
-    args = p.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(argv[:-1]):  # a token or code may start with "-": glue it to its option
+        if arg in ("--token", "--code", "--unix"):
+            argv[i:i + 2] = [f"{arg}={argv[i + 1]}", ""]
+    args = p.parse_args([a for a in argv if a != ""])
     try:
         reason = run_join(args.address, args.code, unix=args.unix, token=args.token, ascii_suits=args.ascii)
     except CardtableError as exc:
