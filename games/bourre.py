@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
+    LIST, LISTS, SHARED,
     ACE, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, TrickGame, TrickResult, choose,
     deck_52, must_head, next_seat, play, seat_order, trick_winner, word,
 )
@@ -52,6 +53,8 @@ DONE = word("done", label="Done discarding")
 
 class Bourre(TrickGame):
     """State of a Bourré match.  Phases: ``decide``, ``discard``, ``play``, ``over``."""
+
+    _COPY = {"pack": SHARED, "stock": LIST, "discards": LIST, "setting_aside": LIST, "no_ante": LIST, "won": LISTS}  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)

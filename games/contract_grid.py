@@ -42,6 +42,7 @@ import functools
 from typing import Any
 
 from games.core import (
+    DEEP, LIST, LISTS, SHARED,
     SUITS, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult,
     follow_suit, next_seat, play, seat_order, standard_deck, trick_winner, word,
 )
@@ -104,6 +105,9 @@ def judge(seat: int, tricks: list[int], won: list[list[Card]], trump: Suit, num_
 
 class ContractGrid(TrickGame):
     """State of a Contract Grid match.  Phases: ``fill``, ``drop``, ``bid``, ``play``, ``over``."""
+
+    _COPY = {"pack": SHARED, "grids": LISTS, "marked": LISTS, "bid_squares": LISTS, "won": LISTS, "stock": LIST,
+             "dropped": LIST, "made": LISTS, "breakdown": DEEP, "score_history": LISTS}  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)

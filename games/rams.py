@@ -44,6 +44,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
+    LIST, LISTS, SHARED,
     Action, BadNotationError, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, TrickGame, TrickResult,
     choose, deck_32, must_head, next_seat, parse_card, play, seat_order, trick_winner, word,
 )
@@ -61,6 +62,8 @@ SWAP = word("swap", label="Swap a card for the trump")
 
 class Rams(TrickGame):
     """State of a Rams match.  Phases: ``decide``, ``swap`` (dealer discards), ``play``, ``over``."""
+
+    _COPY = {"pack": SHARED, "widow": LIST, "out": LIST, "won": LISTS}  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)

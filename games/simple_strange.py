@@ -38,6 +38,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.core import (
+    DEEP, LIST, LISTS, SHARED,
     Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, SeatView, Suit, TrickGame, TrickResult,
     cards_text, deck_double, next_seat, play, seat_order, word,
 )
@@ -98,6 +99,9 @@ def pair_allowed(hand: list[Card], led: tuple[Card, Card], slot: int, staged: Ca
 
 class SimpleStrange(TrickGame):
     """State of a Simple Strange match.  Phases: ``play`` (the only decision), ``over``."""
+
+    _COPY = {"pack": SHARED, "stock": LIST, "won": LISTS, "pending": LIST, "abandoned": LIST, "supers": DEEP,
+             "pips": LIST}  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)

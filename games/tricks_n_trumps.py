@@ -23,6 +23,7 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
+    LIST, LISTS, SHARED,
     ALL_CARDS, JOKER, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult,
     follow_suit, next_seat, play, seat_order, standard_deck, trick_winner,
 )
@@ -45,6 +46,8 @@ def _ranking(trump: Suit) -> Ranking:
 
 class TricksNTrumps(TrickGame):
     """State of a Tricks'N'Trumps match.  Phases: ``play`` (the only decision), ``over``."""
+
+    _COPY = {"pack": SHARED, "stock": LIST, "won": LISTS}  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)

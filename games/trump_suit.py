@@ -59,6 +59,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
+    LIST, LISTS,
     Action, BadOptionError, Card, Event, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult, cards_text,
     choose, deck_54, next_seat, play, seat_order, trick_winner, word,
 )
@@ -110,6 +111,10 @@ def _seat_play(seat: int, c: Card) -> Play:
 
 class TrumpSuit(TrickGame):
     """State of a Trump Suit match.  Phases: ``bid``, ``swap``, ``auction``, ``play``, ``cash``, ``over``."""
+
+    _COPY = {"draw": LIST, "won": LISTS, "bags": LIST, "sheet": LIST, "earned_bags": LIST, "bid_kind": LIST,
+             "bid_n": LIST, "stake": LIST, "bids": LIST, "swapped": LIST, "bought": LIST, "cashed": LIST,
+             "revealed": LIST, "buyers": LIST}  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)

@@ -6,7 +6,7 @@ from .cards import (ACE, ALL_CARDS, BIG_JOKER, JACK, JOKER, KING, LITTLE_JOKER, 
                     parse_card, parse_cards, standard_deck)
 from .errors import (BadNotationError, BadOptionError, BadRecordError, CardtableError, IllegalActionError,
                      ProtocolError, UnknownGameError)
-from .protocol import Event, GameState, Option, Outcome, Play, Rules, SeatView, TrickResult
+from .protocol import DEEP, LIST, LISTS, SHARED, Event, GameState, Option, Outcome, Play, Rules, SeatView, TrickResult
 from .record import Record, atomic_write
 from .trickgame import TrickGame
 from .tricks import Ranking, follow_suit, must_head, next_seat, seat_order, trick_winner

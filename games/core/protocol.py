@@ -25,6 +25,9 @@ from .actions import Action, normalize
 from .cards import Card
 from .errors import BadNotationError, BadOptionError, IllegalActionError
 
+# copy kinds for GameState._COPY (see there)
+LIST, LISTS, DEEP, SHARED = "list", "lists", "deep", "shared"
+
 # ---------------------------------------------------------------- options
 
 
@@ -300,6 +303,26 @@ class GameState:
     # attributes never copied or compared as game state
     _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_legal_cache", "_legal_index", "rules", "ranking"})
 
+    #: How :meth:`clone` copies the mutable attributes this class adds (merged over the class
+    #: hierarchy): ``LIST`` a list of immutable values, ``LISTS`` a list of such lists, ``DEEP``
+    #: anything else mutable (copied generically), ``SHARED`` a container never changed in place.
+    #: Undeclared attributes must hold immutable values (ints, strings, tuples, cards, frozen
+    #: dataclasses...); :meth:`snapshot` checks that.  A class that declares no ``_COPY`` of its
+    #: own is cloned by the slower generic copy, which needs no declaration.
+    _COPY: ClassVar[dict[str, str]] = {"history": LIST, "actors": LIST, "events": LIST, "options": SHARED}
+    _copy_plan: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_COPY" not in cls.__dict__:
+            cls._copy_plan = None  # generic copy
+            return
+        merged: dict[str, str] = {}
+        for base in reversed(cls.__mro__):
+            merged.update(base.__dict__.get("_COPY", {}))
+        cls._COPY = merged
+        cls._copy_plan = tuple(tuple(n for n, k in merged.items() if k == kind) for kind in (LIST, LISTS, DEEP))
+
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         self.rules = rules
         self.num_seats = num_seats
@@ -315,6 +338,19 @@ class GameState:
         self._legal_index: dict[str, Action] | None = None
 
     # -- the protocol -----------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The match's random numbers.  After clone() both states share a frozen state; each
+        thaws its own Random from it on first use, so both draw exactly what the original would."""
+        r = self._rng
+        if type(r) is _FrozenRng:
+            r = self._rng = r.thaw()
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+
     @property
     def is_over(self) -> bool:
         return self.result is not None
@@ -409,26 +445,50 @@ class GameState:
     # -- copying and comparing ---------------------------------------------
     def clone(self) -> "GameState":
         """An independent copy (lists, dicts and sets copied; interned values shared)."""
+        if type(self._rng) is not _FrozenRng:  # neither state draws from this Random again
+            self._rng = _FrozenRng(self._rng)
         new = object.__new__(type(self))
-        d = new.__dict__
-        for k, v in self.__dict__.items():  # _copy_value inlined for the common types (speed)
-            t = type(v)
-            if t in _ATOMIC:
-                d[k] = v
-            elif t is list:
-                d[k] = [_copy_value(x) for x in v] if v and type(v[0]) in _CONTAINERS else v[:]
-            else:
-                d[k] = _copy_value(v)
-        self.rng = _ForkedRandom.fork(self.rng)  # both now read the old rng on first use; it never draws again
+        plan = self._copy_plan
+        if plan is None:
+            _generic_copy(self.__dict__, new.__dict__)
+        else:  # the declared plan (_COPY): a dict copy, then only the mutable attributes (speed)
+            d = new.__dict__
+            d.update(self.__dict__)
+            flat, nested, deep = plan
+            for name in flat:
+                d[name] = d[name][:]
+            for name in nested:
+                d[name] = [x[:] for x in d[name]]
+            for name in deep:
+                d[name] = _copy_value(d[name])
         new._legal_cache = None
         new._legal_index = None
         return new
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that makes up the state, for equality checks in tests and replay."""
-        snap = {k: _copy_value(v) for k, v in self.__dict__.items() if k not in self._TRANSIENT and k != "rng"}
+        if self._copy_plan is not None:
+            self._check_copy_plan()
+        snap = {k: _copy_value(v) for k, v in self.__dict__.items() if k not in self._TRANSIENT and k != "_rng"}
         snap["rng"] = self.rng.getstate()
         return snap
+
+    def _check_copy_plan(self) -> None:
+        """Assert that every mutable attribute is declared in ``_COPY`` with a fitting kind."""
+        for k, v in self.__dict__.items():
+            kind = self._COPY.get(k)
+            where = f"{type(self).__name__}.{k}"
+            if kind in (DEEP, SHARED) or k in ("_rng", "_legal_cache", "_legal_index"):
+                continue
+            if kind is None:
+                assert type(v) not in _CONTAINERS, f"{where} holds a {type(v).__name__}: declare it in _COPY"
+                continue
+            assert type(v) is list, f"{where} is declared {kind} but holds a {type(v).__name__}"
+            items = v
+            if kind == LISTS:
+                assert all(type(x) is list for x in v), f"{where} is declared {kind}: a list of lists"
+                items = [y for x in v for y in x]
+            assert not any(type(x) in _CONTAINERS for x in items), f"{where} holds containers: declare it {DEEP}"
 
     def record(self, names: Sequence[str] | None = None):
         from .record import Record
@@ -438,6 +498,18 @@ class GameState:
 
 _CONTAINERS = (list, dict, set)
 _ATOMIC = frozenset({int, str, bool, float, type(None), tuple, frozenset})
+
+
+def _generic_copy(src: dict[str, Any], dst: dict[str, Any]) -> None:
+    """Copy every attribute by its type (classes without a ``_COPY`` declaration)."""
+    for k, v in src.items():  # _copy_value inlined for the common types (speed)
+        t = type(v)
+        if t in _ATOMIC:
+            dst[k] = v
+        elif t is list:
+            dst[k] = [_copy_value(x) for x in v] if v and type(v[0]) in _CONTAINERS else v[:]
+        else:
+            dst[k] = _copy_value(v)
 
 
 def _copy_value(v: Any) -> Any:
@@ -452,58 +524,29 @@ def _copy_value(v: Any) -> Any:
         return new
     if t is set:
         return set(v)
-    if t is random.Random or t is _ForkedRandom:
-        return _ForkedRandom.fork(v)
+    if t is random.Random:
+        new = random.Random(0)
+        new.setstate(v.getstate())
+        return new
     return v
 
 
-class _ForkedRandom(random.Random):
-    """A copy of a Random that reads its parent's state only when first used (copy on use).
+class _FrozenRng:
+    """A Random that no state draws from any more, shared by a state and its clones.
 
-    ``getstate()`` builds 625 integers, which made clone() cost tens of microseconds; a fork
-    costs about one.  The parent must never draw again (clone() forks both the state's rng and
-    the copy's from the same parent).  On first use the fork loads the parent's state and turns
-    into a plain Random, so the sequence of numbers drawn is exactly the parent's."""
+    Copying a Random costs tens of microseconds (``getstate()`` builds 625 integers), and most
+    clones never draw (playouts rarely reach the next deal), so clone() shares this token and each
+    state thaws its own Random from it on first use: the sequence drawn is exactly the original's."""
 
-    _parent: random.Random
+    __slots__ = ("_random", "_state")
 
-    @classmethod
-    def fork(cls, parent: random.Random) -> random.Random:
-        if type(parent) is cls:
-            parent = parent._parent
-        child = random.Random.__new__(cls, 0)
-        child._parent = parent
-        return child
+    def __init__(self, r: random.Random) -> None:
+        self._random = r
+        self._state: tuple | None = None
 
-    # Bound methods may be cached by callers (Random._randbelow caches getrandbits), so each
-    # override loads the parent's state only if not done yet, then calls Random's own method.
-    def random(self):
-        _load(self)
-        return random.Random.random(self)
-
-    def getrandbits(self, k):
-        _load(self)
-        return random.Random.getrandbits(self, k)
-
-    def getstate(self):
-        _load(self)
-        return random.Random.getstate(self)
-
-    def setstate(self, state):
-        _load(self)
-        return random.Random.setstate(self, state)
-
-    def seed(self, *args, **kwargs):
-        _load(self)
-        return random.Random.seed(self, *args, **kwargs)
-
-    def gauss(self, *args, **kwargs):
-        _load(self)
-        return random.Random.gauss(self, *args, **kwargs)
-
-
-def _load(fork: random.Random) -> None:
-    parent = fork.__dict__.pop("_parent", None)
-    if parent is not None:
-        fork.__class__ = random.Random
-        random.Random.setstate(fork, parent.getstate())
+    def thaw(self) -> random.Random:
+        if self._state is None:
+            self._state = self._random.getstate()
+        new = random.Random(0)
+        new.setstate(self._state)
+        return new

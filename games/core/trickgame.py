@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card
-from .protocol import GameState, Play, Rules, SeatView, TrickResult
+from .protocol import LIST, LISTS, GameState, Play, Rules, SeatView, TrickResult
 from .tricks import Ranking
 
 
@@ -19,6 +19,8 @@ class TrickGame(GameState):
     """Common state of a trick game; see the module docstring."""
 
     phase: str
+    _COPY = {"hands": LISTS, "trick": LIST, "tricks_won": LIST, "scores": LIST, "bids": LIST, "status": LIST,
+             "up_cards": LIST}
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
