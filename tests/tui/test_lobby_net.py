@@ -117,8 +117,45 @@ async def test_wrong_code_shows_the_servers_refusal():
             assert status.startswith("The table refused: unknown join code: check the code the host gave you")
             await jp.press("escape")
             assert isinstance(join_app.screen, LobbyScreen)
+
+            # a second table on the same port is refused with the system's reason; the form stays
+            await jp.press("h")
+            form = join_app.screen
+            await jp.pause()
+            form.query_one("#port").value = str(port)
+            await jp.press("ctrl+s")
+            error = form.query_one("#host-error")
+            await wait_for(jp, lambda: "cannot listen" in str(error.render()))
+            assert f"cannot listen on 127.0.0.1:{port}" in str(error.render()) and form.host is None
+            assert not form.query_one("#start").disabled
         await hp.press("escape")  # closes the table
         assert hosting.host is None
+
+
+async def test_host_form_refuses_two_me_seats_and_bad_names_and_ports():
+    app = CardTableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        form = app.screen
+        await pilot.pause()
+        error = form.query_one("#host-error")
+        form.query_one("#kind-1").value = "me"
+        await pilot.press("ctrl+s")
+        assert "only one seat can be yours" in str(error.render())
+        form.query_one("#kind-1").value = "remote"
+        form.query_one("#name-1").value = "Ann, Bob"
+        await pilot.press("ctrl+s")
+        assert "seat 2: a name cannot contain ',' or ':'" in str(error.render())
+        form.query_one("#name-1").value = "You"
+        await pilot.press("ctrl+s")
+        assert "two seats have the same name" in str(error.render())
+        form.query_one("#name-1").value = "Ann"
+        form.query_one("#port").value = "70000"
+        await pilot.press("ctrl+s")
+        assert "port '70000' is not a port number" in str(error.render())
+        assert form.host is None and isinstance(app.screen, HostScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, LobbyScreen)
 
 
 def _free_port() -> int:
