@@ -2,7 +2,7 @@
 
     .venv/bin/python screenshots/make_screenshots.py [NAME ...]
 
-Each scene is (name, game, seed, steps[, seats]): ``game`` None means the lobby; ``steps`` are
+Each scene is (name, game, seed, steps[, seats, size]): ``game`` None means the lobby; ``steps`` are
 key names for the pilot or the words ``settle`` (let bots play until a human must act) and
 ``summary`` (play first legal cards until an end-of-hand summary shows).
 """
@@ -27,7 +27,7 @@ from cardtable.tui.screens.modals import HandSummaryScreen  # noqa: E402
 from cardtable.tui.screens.table import TableScreen  # noqa: E402
 
 SIZE = (100, 30)
-NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gil")
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gil")  # every seat named: no login name in the images
 
 
 class Scene(NamedTuple):
@@ -36,6 +36,7 @@ class Scene(NamedTuple):
     seed: int | None
     steps: tuple[str, ...]
     seats: tuple[str, ...] = ("human", "bot", "bot")
+    size: tuple[int, int] = SIZE
 
 
 SCENES = [
@@ -45,6 +46,9 @@ SCENES = [
     Scene("handoff", "tricks_n_trumps", 11, ("settle",), ("human", "human", "bot")),
     Scene("hand_summary", "tricks_n_trumps", 7, ("summary",)),
     Scene("rules_help", "tricks_n_trumps", 7, ("settle", "question_mark")),
+    Scene("decision_80x24", "trump_suit", 3, ("settle",), size=(80, 24)),
+    Scene("contract_grid", "contract_grid", 5, ("settle", "1", "settle"), size=(140, 40)),
+    Scene("pot_80x24", "rams", 3, ("settle",), ("human", "bot", "bot", "bot"), size=(80, 24)),
 ]
 
 
@@ -71,7 +75,7 @@ def make_app(scene: Scene) -> CardTableApp:
 
 async def shoot(scene: Scene) -> Path:
     app = make_app(scene)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=scene.size) as pilot:
         await settle(pilot)
         for step in scene.steps:
             if step == "settle":

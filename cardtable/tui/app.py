@@ -25,6 +25,20 @@ if TYPE_CHECKING:  # the session (and the bots it loads) is imported when a tabl
 DEFAULT_DELAY = 0.6
 
 
+def default_player_name() -> str:
+    """The human's default name: the login name capitalised ("ada" -> "Ada"), or "Player" when it
+    is unknown, empty or root (so the log reads "Ada plays KH", never "You plays KH")."""
+    import getpass
+
+    try:
+        login = getpass.getuser().strip()
+    except Exception:  # no login name at all (some containers): getpass raises OSError/KeyError
+        login = ""
+    if not login or login == "root":
+        return "Player"
+    return login[:1].upper() + login[1:20]
+
+
 def new_save_path(game: str) -> Path:
     """saves_dir()/<game>-<timestamp>.json, never an existing file."""
     from cardtable.session import saves_dir
@@ -100,8 +114,12 @@ class CardTableApp(App):
         from games import get_rules
 
         rules = get_rules(game)
-        names = ("You", "Ada", "Bruno", "Chloe", "Dev", "Esme", "Felix", "Gus", "Hana")
-        seats = [SeatConfig("human" if i == 0 else "bot", names[i % len(names)]) for i in range(rules.default_seats)]
+        from .screens.setup import BOT_NAMES
+
+        me = default_player_name()
+        bots = [n for n in BOT_NAMES if n != me]
+        seats = [SeatConfig("human", me)] + [SeatConfig("bot", bots[(i - 1) % len(bots)])
+                                               for i in range(1, rules.default_seats)]
         return self.new_game(game, seats)
 
     def play_again(self, old: "Table") -> "Table | None":

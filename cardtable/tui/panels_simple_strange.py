@@ -21,37 +21,38 @@ def _suit(letter: str, ascii_suits: bool) -> Text:
 
 
 class SimpleStrangePanel(ExtraPanel):
-    """Trumps, super-trumps, pending drawn tricks and the staged card."""
+    """Trumps, super-trumps, pending drawn tricks and the staged card (one short line each)."""
+
+    HIDES_INFO = frozenset({"Trumps", "Super-trumps", "Drawn tricks pending"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         extra = view.extra
-        out = Text()
+        out = Text("Trump ", style="dim")
         for letter in extra.get("trumps", ()):
             out.append_text(_suit(letter, ascii_suits))
             out.append(" ")
-        out.append("trump · super ", style="dim")
+        out.append("\nSuper ", style="dim")
         pips = extra.get("super_pips", {})
         supers = extra.get("super_trumps", ())
         for i, c in enumerate(supers):
-            out.append("  " if i else "")
+            out.append(" · " if i else "", style="dim")
             out.append_text(card_text(c, ascii_suits, "bold"))
             out.append(f" {pips.get(c.text, '')}")
         if not supers:
-            out.append("none in play")
+            out.append("none in play", style="dim")
         pending = extra.get("pending", ())
-        out.append(f"\nDrawn tricks pending: {len(pending)}", style="bold" if pending else "")
+        out.append(f"\nDrawn tricks pending {len(pending)}", style="bold" if pending else "dim")
         if pending:
             out.append(" (" + ", ".join(t.note for t in pending) + ")", style="dim")
         staged = extra.get("staged")
         if staged:
-            out.append("\nStaged: ", style="dim")
+            out.append("\nStaged ", style="dim")
             out.append_text(card_text(staged["card"], ascii_suits, "bold reverse"))
             if staged["slot"] and view.trick:
                 out.append(" vs ")
                 out.append_text(card_text(view.trick[0].cards[staged["slot"] - 1], ascii_suits))
             else:
-                out.append(" (first led card)")
-            out.append("  (takeback)", style="dim")
+                out.append(" first led")
         return out
 
 

@@ -1,6 +1,8 @@
-"""Trump Suit's side panel: the trump pile (top card last, highlighted), the draw deck count,
-every player's bid, tricks and bags, and the score sheet of the last hands.  Pure function of
-``SeatView.extra`` and the generic view fields."""
+"""Trump Suit's side panel: the trump pile (top card last, highlighted) with the draw deck count,
+every player's bags, and the score sheet of the last hands (points per hand; the totals are on
+the scoreboard).  Bids, tricks and scores are the scoreboard's, so the panel hides the info lines
+it would repeat (trump, draw deck, the per-player bid/took/bags lines).  Pure function of
+``SeatView.extra`` and the generic view fields; compact enough for the 27-column side at 80x24."""
 
 from __future__ import annotations
 
@@ -13,54 +15,55 @@ from rich.text import Text
 from games.core import SeatView
 
 from .panels import ExtraPanel, register_panel
-from .render import card_text, seat_name
+from .render import card_text
 
-SHEET_ROWS = 6  # hands shown on the score sheet (the most recent)
+SHEET_ROWS = 6  # hands shown on the score sheet on a tall terminal (the most recent); 2 at 24 rows
+
+
+def short(name: str, width: int) -> str:
+    return name if len(name) <= width else name[:max(width - 1, 1)] + "…"
 
 
 class TrumpSuitPanel(ExtraPanel):
-    """Trump pile, draw deck, bids and bags, score sheet."""
+    """Trump pile and draw deck, bags, score sheet."""
+
+    def hides_info(self, key: str) -> bool:
+        return key in ("Trump", "Draw deck") or key.startswith("{p")
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        return Group(self._pile(view, ascii_suits), self._players(view, names), self._sheet(view, names))
+        return Group(self._pile(view, ascii_suits), self._bags(view, names),
+                     self._sheet(view, names, SHEET_ROWS if self.tall else 2))
 
     @staticmethod
     def _pile(view: SeatView, ascii_suits: bool) -> Text:
         extra = view.extra
         pile = list(extra.get("pile", ()))
-        out = Text("Trump pile ", style="dim")
-        for i, c in enumerate(pile):
-            top = i == len(pile) - 1
+        out = Text("Pile ", style="dim")
+        for i, c in enumerate(pile[-4:]):
+            top = i == len(pile[-4:]) - 1
             out.append_text(card_text(c, ascii_suits, "bold reverse" if top else "dim"))
             out.append(" ")
-        out.append(f"· {view.trump}", style="bold")
-        out.append(f"\nDraw deck: {extra.get('deck_count', 0)} card(s)", style="dim")
+        out.append(f"· deck {extra.get('deck_count', 0)}", style="dim")
         return out
 
-    @staticmethod
-    def _players(view: SeatView, names: Sequence[str]) -> Table:
-        table = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
-        for head in ("player", "bid", "took", "bags", "score"):
-            table.add_column(head, justify="left" if head == "player" else "right")
+    def _bags(self, view: SeatView, names: Sequence[str]) -> Text:
         bags = view.extra.get("bags", [0] * view.num_seats)
-        for s in range(view.num_seats):
-            table.add_row(seat_name(view, names, s), view.bids[s] or "-", str(view.tricks_won[s]),
-                          str(bags[s]), str(view.scores[s]))
-        return table
+        each = max(3, (self.width - 5) // view.num_seats - 3)
+        out = Text("Bags ", style="dim")
+        out.append("  ".join(f"{short(names[s], each)} {bags[s]}" for s in range(view.num_seats)))
+        return out
 
-    @staticmethod
-    def _sheet(view: SeatView, names: Sequence[str]) -> RenderableType:
-        rows = list(view.extra.get("sheet", ()))[-SHEET_ROWS:]
-        if not rows:
-            return Text("Score sheet: no hand scored yet", style="dim")
-        table = Table(title="Score sheet", box=None, pad_edge=False, title_style="dim", header_style="dim")
-        table.add_column("hand", justify="right")
+    def _sheet(self, view: SeatView, names: Sequence[str], rows: int) -> RenderableType:
+        sheet = list(view.extra.get("sheet", ()))[-rows:]
+        if not sheet:
+            return Text("No hand scored yet", style="dim")
+        table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="dim", show_edge=False)
+        table.add_column("#", justify="right", style="dim")
+        col = max(4, (self.width - 3) // view.num_seats - 1)
         for s in range(view.num_seats):
-            table.add_column(seat_name(view, names, s), justify="right")
-        for row in rows:
-            cells = [f"{row['bids'][s]}/{row['tricks'][s]} {row['points'][s]:+d} = {row['totals'][s]}"
-                     for s in range(view.num_seats)]
-            table.add_row(str(row["hand"]), *cells)
+            table.add_column(short(names[s], col), justify="right", no_wrap=True)
+        for row in sheet:
+            table.add_row(str(row["hand"]), *(f"{row['points'][s]:+d}" for s in range(view.num_seats)))
         return table
 
 

@@ -66,3 +66,30 @@ def seat_positions(view: SeatView) -> dict[int, tuple[str, int]]:
     for i, s in enumerate(others[1:-1]):
         pos[s] = ("top", i)
     return pos
+
+
+_CARD_TOKEN = re.compile(r"(?<![\w@])(?:10|[2-9TJQKA])[SHDC](?![\w])")
+
+
+def show_cards(text: str, ascii_suits: bool) -> str:
+    """Card notation inside a message (``10D``, ``JC``) drawn with suit symbols, or kept as letters."""
+    if ascii_suits:
+        return text
+    from games.core import parse_card
+
+    def one(m: re.Match) -> str:
+        try:
+            return parse_card(m.group(0)).display(False)
+        except ValueError:
+            return m.group(0)
+    return _CARD_TOKEN.sub(one, text)
+
+
+def refusal_text(exc: Exception, ascii_suits: bool) -> str:
+    """An IllegalActionError as a player reads it: ``J♣: you must follow diamonds (you hold 10♦ 5♦)``.
+
+    Seat numbers never appear; other errors keep their message."""
+    action, rule = getattr(exc, "action", None), getattr(exc, "rule", None)
+    if action is None or rule is None:
+        return show_cards(str(exc), ascii_suits)
+    return f"{show_cards(str(action), ascii_suits)}: {show_cards(str(rule), ascii_suits)}"

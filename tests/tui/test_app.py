@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardtable.session import Table, saves_dir
-from cardtable.tui.app import CardTableApp
+from cardtable.tui.app import CardTableApp, default_player_name
 from cardtable.tui.screens.lobby import LobbyScreen
 from cardtable.tui.screens.modals import HandoffScreen, HelpScreen, MatchOverScreen
 from cardtable.tui.screens.setup import SetupScreen
@@ -38,7 +40,28 @@ async def test_start_game_from_lobby_with_quick_key():
         view = app.screen.active.view()
         assert view.game == "tricks_n_trumps" and view.seat == 0 and len(view.hand) == 5
         saves = list(saves_dir().glob("tricks_n_trumps-*.json"))
-        assert len(saves) == 1 and Record.load(saves[0]).names[0] == "You"
+        names = Record.load(saves[0]).names
+        assert len(saves) == 1 and names[0] == "Tester" and "You" not in names  # the login name
+        log = "\n".join(e.render(names) for e in view.events)
+        assert "You " not in log
+
+
+@pytest.mark.parametrize("login, name", [("ada", "Ada"), ("root", "Player"), ("", "Player"), ("bruno", "Bruno")])
+def test_default_name_is_the_capitalised_login(monkeypatch, login, name):
+    monkeypatch.setattr("getpass.getuser", lambda: login)
+    assert default_player_name() == name
+
+
+async def test_setup_form_defaults_to_the_login_name(monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "ada")
+    app = CardTableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        names = [form.query_one(f"#name-{i}").value for i in range(3)]
+        assert names[0] == "Ada" and "Ada" not in names[1:]  # no bot shares the human's name
 
 
 async def test_start_game_from_setup_form_with_options_and_seed():
@@ -102,8 +125,26 @@ async def test_illegal_card_shows_the_rule_and_changes_nothing():
         await pilot.pause()
         assert t.state.snapshot() == before
         messages = [n.message for n in app._notifications]
-        assert len(messages) == 1 and "you must follow" in messages[0]
-        assert messages[0].startswith(f"{view.hand[bad].text} is not legal for seat 0")
+        assert len(messages) == 1
+        held = " ".join(c.display() for c in view.hand if c in {a.card for a in view.legal})
+        assert messages[0] == f"{view.hand[bad].display()}: you must follow {view.trick[0].cards[0].suit.noun} " \
+                              f"(you hold {held})"  # no seat number, suit symbols
+        assert "seat" not in messages[0]
+
+
+async def test_card_pressed_out_of_turn_says_whose_turn_it_is():
+    t = table_for(3, "human", "bot", "bot")
+    t.run_bots()
+    t.submit(0, t.state.legal_actions()[0])  # now a bot must play
+    app = CardTableApp(table_handles=[t.handle(0)], driver=t, bot_delay=30)  # bots wait 30 s
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert t.state.to_act != 0
+        before = t.state.snapshot()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert t.state.snapshot() == before
+        assert [n.message for n in app._notifications] == [f"Wait: it is {t.names[t.state.to_act]}'s turn"]
 
 
 async def test_hot_seat_handoff_shows_no_card_of_either_human():

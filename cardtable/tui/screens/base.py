@@ -12,6 +12,11 @@ def _fit(screen: Screen) -> None:
     size = screen.app.size
     small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
     screen.set_class(small, "-small")
+    # size classes for the .tcss (Textual has no media queries): wider side column, taller panels
+    screen.set_class(size.width >= 100, "-w100")
+    screen.set_class(size.width >= 130, "-w130")
+    screen.set_class(size.height >= 30, "-h30")
+    screen.set_class(size.height >= 40, "-h40")
     if not small and screen.focused is None and screen.AUTO_FOCUS and screen.AUTO_FOCUS != "*":
         found = screen.query(screen.AUTO_FOCUS)
         if found:

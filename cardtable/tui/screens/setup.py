@@ -64,6 +64,10 @@ class SetupScreen(SizedScreen):
     def _build_seats(self, n: int) -> None:
         box = self.query_one("#seats", Vertical)
         box.remove_children()
+        from ..app import default_player_name
+
+        me = default_player_name()
+        bots = [b for b in BOT_NAMES if b != me]
         rows = []
         for i in range(n):
             human = i == 0
@@ -73,7 +77,7 @@ class SetupScreen(SizedScreen):
                        allow_blank=False, id=f"kind-{i}", compact=True),
                 Select([("heuristic", "heuristic"), ("random", "random")], value="heuristic",
                        allow_blank=False, id=f"level-{i}", compact=True),
-                Input("You" if human else BOT_NAMES[i % len(BOT_NAMES)], id=f"name-{i}", compact=True),
+                Input(me if human else bots[(i - 1) % len(bots)], id=f"name-{i}", compact=True),
                 classes="row"))
         box.mount_all(rows)
 

@@ -24,7 +24,7 @@ from games import get_rules
 from games.core import Action, Card, CardtableError, SeatView, TrickResult
 
 from ..panels import panel_for
-from ..render import cards_line, seat_positions
+from ..render import cards_line, refusal_text, seat_positions
 from ..widgets import ActionBar, EventLog, HandWidget, Scoreboard, SeatPanel, TooSmall, TrickArea
 from .base import SizedScreen
 from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScreen
@@ -67,6 +67,8 @@ class TableScreen(SizedScreen):
         self.view: SeatView | None = None
         self.extra_panel = panel_for(first.game)
         self._choice_card: Card | None = None  # a picked card that can be played several ways
+        self._summary_due: tuple | None = None  # (hand event, its last trick) not yet shown
+        self._summary_timer = None
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -83,12 +85,12 @@ class TableScreen(SizedScreen):
                     yield TrickArea(id="trick")
                     if n > 2:
                         yield SeatPanel(-1, classes="seat side", id="right")
-                yield Static("", id="me")
             with Vertical(id="side"):
                 yield Scoreboard("", id="scores")
                 if self.extra_panel is not None:
                     yield self.extra_panel
                 yield EventLog(id="log")
+        yield Static("", id="me")
         yield ActionBar(id="actions")
         yield HandWidget(id="hand")
         yield Footer()
@@ -158,16 +160,41 @@ class TableScreen(SizedScreen):
         hand_events = [e for e in view.events if e.kind == "hand"]
         if len(hand_events) > self._hands_seen:
             self._hands_seen = len(hand_events)
-            self.draw(view, names)
             end = view.events.index(hand_events[-1])
             last = next((e for e in reversed(view.events[:end]) if e.kind == "trick"), None)
-            self.app.push_screen(HandSummaryScreen(hand_events[-1], names, last, self.ascii_suits))
+            self._summary_due = (hand_events[-1], last)
+        if self._summary_due is not None:
+            self.draw(view, names)
+            self._summary_when_trick_seen(view)
             return
         self.draw(view, names)
         if view.is_over:
             self.app.push_screen(MatchOverScreen(view.outcome, names, self.driver is not None), self._match_done)
             return
         self._schedule_bot(view)
+
+    def _final_trick_up(self, view: SeatView) -> bool:
+        return not view.trick and view.last_trick is not None and view.last_trick is not self._dismissed_trick
+
+    def _summary_when_trick_seen(self, view: SeatView) -> None:
+        """The hand's final trick stays on the table (until a key or the trick pause), then the summary."""
+        delay = self.app.bot_delay * TRICK_PAUSE
+        if self._final_trick_up(view) and delay > 0:
+            if self._summary_timer is None:
+                self._summary_timer = self.set_timer(delay, self._show_summary)
+            return
+        self._show_summary()
+
+    def _show_summary(self) -> None:
+        if self._summary_timer is not None:
+            self._summary_timer.stop()
+            self._summary_timer = None
+        if self._summary_due is None or not self.is_attached or self.app.screen is not self:
+            return
+        (event, last), self._summary_due = self._summary_due, None
+        if self.view is not None and self.view.last_trick is not None:
+            self._dismissed_trick = self.view.last_trick  # seen: the new hand starts on a clear table
+        self.app.push_screen(HandSummaryScreen(event, self.active.names, last, self.ascii_suits))
 
     def _hand_to(self, handle) -> None:
         self.active = handle
@@ -188,13 +215,25 @@ class TableScreen(SizedScreen):
         trick = self.query_one(TrickArea)
         trick.show(view, names, plays, winner, a)
         self.query_one("#me", Static).update(self._me_line(view, names), layout=False)
-        self.query_one(Scoreboard).show(view, names)
+        self.query_one(Scoreboard).show(view, names, self.extra_panel.hides_info if self.extra_panel else None)
         if self.extra_panel is not None:
             self.extra_panel.show(view, names, a)
-        self.query_one(EventLog).show(view, names)
-        self.query_one(ActionBar).show(self._buttons(view), "")
+        self.query_one(EventLog).show(view, names, a)
+        bar = self.query_one(ActionBar)
+        bar.show(self._buttons(view), "")
         legal = frozenset(x.card for x in view.legal if x.card is not None)
-        self.query_one(HandWidget).show(view.hand, legal, view.is_my_turn, a)
+        hand = self.query_one(HandWidget)
+        hand.show(view.hand, legal, view.is_my_turn, a)
+        self._focus_for(view, bar, hand)
+
+    def _focus_for(self, view: SeatView, bar: ActionBar, hand: HandWidget) -> None:
+        """Choices only (a bid, a square): focus the bar; cards to play: the hand (Tab switches)."""
+        if bar.actions and view.is_my_turn and not any(x.card is not None for x in view.legal):
+            if self.focused is not bar:
+                bar.focus()
+        elif self.focused is bar and not bar.actions:
+            hand.focus()
+
 
     def _header(self, view: SeatView) -> Text:
         parts = [self.rules.title, f"Hand {view.hand_number}"]
@@ -227,7 +266,7 @@ class TableScreen(SizedScreen):
 
     def _buttons(self, view: SeatView) -> list[Action]:
         """Non-card decisions, plus the ways to play the picked card when it has several."""
-        card_actions = [a for a in view.legal if a.card is self._choice_card]
+        card_actions = [a for a in view.legal if a.card is not None and a.card is self._choice_card]
         if len(card_actions) < 2:
             self._choice_card = None
             card_actions = []
@@ -268,12 +307,27 @@ class TableScreen(SizedScreen):
 
     # -- the human's choices ------------------------------------------------------
     def _submit(self, action: str) -> None:
-        if self.active is None:
+        if self.active is None or self._summary_due is not None or self.app.screen is not self:
+            return  # the end-of-hand summary comes first
+        if not self._my_turn_or_say_wait():
             return
         try:
             self.active.submit(action)
         except CardtableError as exc:
-            self.notify(str(exc), title="Not allowed", severity="error")
+            self.notify(refusal_text(exc, self.ascii_suits), title="Not allowed", severity="error")
+
+    def _my_turn_or_say_wait(self) -> bool:
+        """True when the shown player must decide now; otherwise say whose turn it is."""
+        view = self.active.view()
+        if view.is_over:
+            self.notify("The match is over", severity="warning")
+            return False
+        if view.to_act != view.seat and view.to_act is not None:
+            names = self.active.names
+            who = names[view.to_act] if view.to_act < len(names) else f"Seat {view.to_act + 1}"
+            self.notify(f"Wait: it is {who}'s turn", severity="warning")
+            return False
+        return True
 
     def on_hand_widget_picked(self, message: HandWidget.Picked) -> None:
         view, c = self.view, message.card

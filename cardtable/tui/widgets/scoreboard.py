@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Group
 from rich.table import Table
@@ -19,20 +19,29 @@ def _num(x: float) -> str:
 
 
 class Scoreboard(Static):
-    def show(self, view: SeatView, names: Sequence[str]) -> None:
-        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
-        table.add_column("Player", ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column("Pts", justify="right")
-        table.add_column("Tr", justify="right")
+    """Compact enough for the 28-column side panel at 80x24: long names end in an ellipsis, long
+    bids are cut.  ``hide_info(key)``: True for the info lines a per-game panel shows instead."""
+
+    def show(self, view: SeatView, names: Sequence[str], hide_info: Callable[[str], bool] | None = None) -> None:
+        table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False,
+                      header_style="dim")
+        table.add_column("Player", ratio=1, no_wrap=True, overflow="ellipsis", min_width=4)
+        table.add_column("Pts", justify="right", no_wrap=True)
+        table.add_column("Tr", justify="right", no_wrap=True)
         has_bids = any(view.bids)
         if has_bids:
-            table.add_column("Bid", justify="right", no_wrap=True)
+            table.add_column("Bid", justify="right", no_wrap=True, overflow="ellipsis", max_width=6)
         for s in range(view.num_seats):
             name = names[s] if s < len(names) else f"Seat {s + 1}"
             style = "bold" if s == view.seat else ""
-            row = [Text(name, style=style), _num(view.scores[s]), str(view.tricks_won[s])]
+            marker = ">" if view.to_act == s else " "  # ASCII: same width in every font
+            row = [Text(marker + name, style=style), _num(view.scores[s]), str(view.tricks_won[s])]
             if has_bids:
                 row.append(view.bids[s])
             table.add_row(*row)
-        info = Text("\n".join(fill_names(f"{key}: {value}", names) for key, value in view.info), style="dim")
-        self.update(Group(table, info) if view.info else table)
+        info = [(k, v) for k, v in view.info if hide_info is None or not hide_info(k)]
+        if not info:
+            self.update(table)
+            return
+        text = Text("\n".join(fill_names(f"{key}: {value}", names) for key, value in info), style="dim")
+        self.update(Group(table, text))

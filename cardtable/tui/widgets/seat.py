@@ -10,8 +10,11 @@ from textual.widgets import Static
 from games.core import SeatView
 
 
-def seat_text(view: SeatView, names: Sequence[str], seat: int) -> Text:
+def seat_text(view: SeatView, names: Sequence[str], seat: int, width: int = 40) -> Text:
     name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    room = width - 2 - (4 if view.dealer == seat else 0)
+    if len(name) > room:
+        name = name[:max(room - 1, 1)] + "…"
     out = Text()
     out.append("▶ " if view.to_act == seat else "  ", style="bold")
     out.append(name, style="bold")
@@ -31,5 +34,5 @@ class SeatPanel(Static):
         self.seat = seat
 
     def show(self, view: SeatView, names: Sequence[str]) -> None:
-        self.update(seat_text(view, names, self.seat), layout=False)  # fixed size (CSS)
+        self.update(seat_text(view, names, self.seat, self.content_size.width or 12), layout=False)  # fixed size
         self.set_class(view.to_act == self.seat, "-turn")

@@ -31,11 +31,14 @@ class TrickArea(Widget):
     def render(self) -> Text:
         if self._args is None:
             return Text("")
-        return trick_text(*self._args, max(self.content_size.width, 8))
+        return trick_text(*self._args, max(self.content_size.width, 8), self.content_size.height)
 
 
-def _play_text(play: Play, names: Sequence[str], ascii_suits: bool, winner: int | None) -> Text:
+def _play_text(play: Play, names: Sequence[str], ascii_suits: bool, winner: int | None, label: bool = False) -> Text:
     t = Text()
+    if label and play.seat < len(names):  # a wide table names who played each card
+        name = names[play.seat]
+        t.append((name if len(name) <= 10 else name[:9] + "…") + " ", style="dim")
     for i, c in enumerate(play.cards):
         if i:
             t.append(" ")
@@ -55,33 +58,37 @@ def _place(line: Text, x: int, piece: Text, width: int) -> Text:
 
 
 def trick_text(view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
-               ascii_suits: bool, width: int) -> Text:
+               ascii_suits: bool, width: int, height: int = 0) -> Text:
+    """The trick as lines: opposite seats on top, the sides in the middle, yours at the bottom,
+    then who won.  A taller area spreads the rows apart (up to three blank lines between them)."""
     pos = seat_positions(view)
     by_seat = {p.seat: p for p in plays}
+    wide = width >= 36
     tops = sorted((i, s) for s, (side, i) in pos.items() if side == "top")
     top, middle, bottom = Text(), Text(), Text()
     for k, (_, s) in enumerate(tops):
         if s in by_seat:
-            piece = _play_text(by_seat[s], names, ascii_suits, winner)
+            piece = _play_text(by_seat[s], names, ascii_suits, winner, wide)
             centre = (2 * k + 1) * width // (2 * len(tops))
             _place(top, max(centre - piece.cell_len // 2, top.cell_len + 1 if top.cell_len else 0), piece, width)
     for s, (side, _) in pos.items():
         if s in by_seat and side == "left":
-            _place(middle, 0, _play_text(by_seat[s], names, ascii_suits, winner), width)
+            _place(middle, 0, _play_text(by_seat[s], names, ascii_suits, winner, wide), width)
     for s, (side, _) in pos.items():
         if s in by_seat and side == "right":
-            piece = _play_text(by_seat[s], names, ascii_suits, winner)
+            piece = _play_text(by_seat[s], names, ascii_suits, winner, wide)
             _place(middle, max(width - piece.cell_len, middle.cell_len + 1), piece, width)
     me = view.seat
     if me is not None and me in by_seat:
-        piece = _play_text(by_seat[me], names, ascii_suits, winner)
+        piece = _play_text(by_seat[me], names, ascii_suits, winner, wide)
         _place(bottom, (width - piece.cell_len) // 2, piece, width)
+    gap = [Text()] * min(3, max(1, (height - 4) // 4))
     out = Text()
-    for line in (top, Text(), middle, Text(), bottom):
+    for line in (top, *gap, middle, *gap, bottom):
         out.append_text(line)
         out.append("\n")
     if winner is not None and plays:
         out.append_text(Text(f"{names[winner]} won the trick".center(width), style="italic"))
     elif not plays:
-        out.append_text(Text("(no cards played yet)".center(width), style="dim"))
+        out.append_text(Text("(no cards yet)".center(width), style="dim"))
     return out
