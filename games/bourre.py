@@ -115,7 +115,7 @@ class Bourre(TrickGame):
             return [PLAY] if self._must_play(s) else [PLAY, PASS]
         if self.phase == "discard":
             return [choose("discard", c) for c in sorted(self.hands[s], key=lambda c: c.index)] + [DONE]
-        cards, _ = self._playable(s)
+        cards, _ = self._playable(s, explain=False)
         return [play(c) for c in sorted(cards, key=lambda c: c.index)]
 
     def _apply(self, action: Action) -> None:
@@ -213,17 +213,16 @@ class Bourre(TrickGame):
 
     def has_cinch(self, s: int) -> bool:
         """BO-6: tricks won plus trumps held that no unplayed trump outside the hand can beat >= 3."""
-        r, hand = self.ranking, self.hands[s]
-        played = {c for w in self.won for c in w} | set(self.trick_cards())
-        outside = [c for c in self.pack if r.is_trump(c) and c not in played and c not in hand]
-        top_outside = max((c.rank for c in outside), default=0)
-        unbeatable = sum(1 for c in hand if r.is_trump(c) and c.rank > top_outside)
+        hand, trump = self.hands[s], self.ranking.trumps[0]  # one trump suit, no jokers or bowers:
+        seen = set(hand).union(*self.won, self.trick_cards())  # a trump is a card of that suit (speed)
+        top_outside = max((c.rank for c in self.pack if c.suit is trump and c not in seen), default=0)
+        unbeatable = sum(1 for c in hand if c.suit is trump and c.rank > top_outside)
         return self.tricks_won[s] + unbeatable >= 3
 
-    def _playable(self, s: int) -> tuple[list[Card], str]:
-        """The must-head rule, narrowed by the cinch rule (BO-6)."""
+    def _playable(self, s: int, explain: bool = True) -> tuple[list[Card], str]:
+        """The must-head rule, narrowed by the cinch rule (BO-6); ``explain=False``: no must-head text."""
         hand, trick, r = self.hands[s], self.trick_cards(), self.ranking
-        cards, rule = must_head(hand, trick, r)
+        cards, rule = must_head(hand, trick, r, explain)
         trumps = [c for c in hand if r.is_trump(c)]
         if not trumps or not self.has_cinch(s):
             return cards, rule
@@ -239,7 +238,7 @@ class Bourre(TrickGame):
         s, c = self.to_act, action.card
         self.hands[s].remove(c)
         self.trick.append(Play(s, (c,)))
-        self.log("play", f"{{p{s}}} plays {c}", s, cards=(c,))
+        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         active = self._active()
         if len(self.trick) < len(active):
             self.to_act = next(t for t in seat_order(next_seat(s, self.num_seats), self.num_seats) if t in active)

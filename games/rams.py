@@ -253,14 +253,14 @@ class Rams(TrickGame):
                                          if s in active)
 
     def _legal_play(self, s: int) -> list[Action]:
-        cards, _ = must_head(self.hands[s], self.trick_cards(), self.ranking)
+        cards, _ = must_head(self.hands[s], self.trick_cards(), self.ranking, explain=False)
         return [play(c) for c in sorted(cards, key=lambda c: c.index)]
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.to_act, action.card
         self.hands[s].remove(c)
         self.trick.append(Play(s, (c,)))
-        self.log("play", f"{{p{s}}} plays {c}", s, cards=(c,))
+        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         active = self._active()
         if len(self.trick) < len(active):
             self.to_act = next(t for t in seat_order(next_seat(s, self.num_seats), self.num_seats) if t in active)

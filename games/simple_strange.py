@@ -35,16 +35,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from games.core import (
     DEEP, LIST, LISTS, SHARED,
     Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, SeatView, Suit, TrickGame, TrickResult,
-    cards_text, deck_double, next_seat, play, seat_order, word,
+    cards_text, deck_52, deck_double, next_seat, play, seat_order, word,
 )
 
 TAKEBACK = word("takeback", label="Take back")
-_PLAY_AT: dict[tuple[Card, int], Action] = {}  # (card, slot) -> interned play(card, slot)
+# the interned actions, looked up instead of built (speed): play(c), and play(c, slot) by slot - 1
+_PLAY = {c: play(c) for c in deck_52()}
+_PLAY_AT = ({c: play(c, 1) for c in deck_52()}, {c: play(c, 2) for c in deck_52()})
+_INDEX = attrgetter("index")
 _CARD_TEXT = re.compile(r"(10|[2-9JQKA])[SHDC]")
 
 
@@ -77,24 +81,42 @@ def pair_allowed(hand: list[Card], led: tuple[Card, Card], slot: int, staged: Ca
     ``hand`` excludes ``staged``, the card already set against the other slot (or None when this
     is the seat's first card, which must then leave a legal second card).  SS-3 / SS-4.
     """
+    return list(allowed_cards(hand, led, slot, staged)), _pair_rule(hand, led, slot, staged)
+
+
+def allowed_cards(hand: list[Card], led: tuple[Card, Card], slot: int, staged: Card | None) -> list[Card]:
+    """The cards of :func:`pair_allowed` without its sentence (legal lists need no text: speed).
+    May return ``hand`` itself: do not change the result."""
     s, other = led[slot].suit, led[1 - slot].suit
     if s is other:  # SS-4: as many of the suit as held, up to two
-        full = hand + ([staged] if staged is not None else [])
-        held = [c for c in full if c.suit is s]
-        rule = (f"you must play {min(2, len(held))} {s.noun} against {led[0]} and {led[1]} "
-                f"(you hold {cards_text(held)})")
-        if len(held) >= 2 or (len(held) == 1 and staged is not None and staged.suit is not s):
-            return [c for c in hand if c.suit is s], rule
-        return list(hand), rule
+        own = [c for c in hand if c.suit is s]
+        held = len(own) + (1 if staged is not None and staged.suit is s else 0)
+        if held >= 2 or (held == 1 and staged is not None and staged.suit is not s):
+            return own
+        return hand
     own = [c for c in hand if c.suit is s]
-    rule = f"you must play {s.noun} against {led[slot]} (you hold {cards_text(own)})"
-    cards = own or list(hand)
+    if own:
+        return own
     if staged is None:  # the other slot must still be fillable after this card
         need = [c for c in hand if c.suit is other]
-        if len(need) == 1 and not own:
-            cards = [c for c in cards if c is not need[0]]
-            rule = f"you must keep {need[0]} for {led[1 - slot]}"
-    return cards, rule
+        if len(need) == 1:
+            return [c for c in hand if c is not need[0]]
+    return hand
+
+
+def _pair_rule(hand: list[Card], led: tuple[Card, Card], slot: int, staged: Card | None) -> str:
+    """The sentence of :func:`pair_allowed`: why other cards may not go against led card ``slot``."""
+    s, other = led[slot].suit, led[1 - slot].suit
+    if s is other:
+        held = [c for c in hand + ([staged] if staged is not None else []) if c.suit is s]
+        return (f"you must play {min(2, len(held))} {s.noun} against {led[0]} and {led[1]} "
+                f"(you hold {cards_text(held)})")
+    own = [c for c in hand if c.suit is s]
+    if staged is None and not own:
+        need = [c for c in hand if c.suit is other]
+        if len(need) == 1:
+            return f"you must keep {need[0]} for {led[1 - slot]}"
+    return f"you must play {s.noun} against {led[slot]} (you hold {cards_text(own)})"
 
 
 class SimpleStrange(TrickGame):
@@ -161,13 +183,18 @@ class SimpleStrange(TrickGame):
         led = self.led()
         acts: list[Action]
         if led is None:
-            acts = [play(c) for c in _distinct(hand)]
+            acts = [_PLAY[c] for c in _distinct(hand)]
         elif self.staged is None:
-            allowed = [set(pair_allowed(hand, led, k, None)[0]) for k in (0, 1)]
-            acts = [_play_at(c, k + 1) for c in _distinct(hand) for k in (0, 1) if c in allowed[k]]
+            first, second = set(allowed_cards(hand, led, 0, None)), set(allowed_cards(hand, led, 1, None))
+            acts = []
+            for c in _distinct(hand):
+                if c in first:
+                    acts.append(_PLAY_AT[0][c])
+                if c in second:
+                    acts.append(_PLAY_AT[1][c])
         else:
             k = 1 - self.staged[1]
-            acts = [_play_at(c, k + 1) for c in _distinct(pair_allowed(hand, led, k, self.staged[0])[0])]
+            acts = [_PLAY_AT[k][c] for c in _distinct(allowed_cards(hand, led, k, self.staged[0]))]
         if self.staged is not None:
             acts.append(TAKEBACK)
         return acts
@@ -217,11 +244,11 @@ class SimpleStrange(TrickGame):
     def _commit(self, seat: int, pair: tuple[Card, Card]) -> None:
         led = self.led() or pair
         pips = [pip_value(c, led[i], self.trumps, self.supers) for i, c in enumerate(pair)]
-        where = "led" if not self.trick else f"vs {led[0]}/{led[1]}"
+        where = "led" if not self.trick else f"vs {led[0].text}/{led[1].text}"
         note = f"{where}: {pips[0]}+{pips[1]}={sum(pips)}"
         self.trick.append(Play(seat, pair, note))
         self.pips.append(sum(pips))
-        self.log("play", f"{{p{seat}}} plays {pair[0]} {pair[1]} ({note})", seat, cards=pair)
+        self.log("play", f"{{p{seat}}} plays {pair[0].text} {pair[1].text} ({note})", seat, cards=pair)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)
         else:
@@ -356,15 +383,8 @@ class SimpleStrange(TrickGame):
         assert len(sizes) <= 1, "every seat yet to play holds the same number of cards"
 
 
-def _play_at(c: Card, slot: int) -> Action:
-    a = _PLAY_AT.get((c, slot))
-    if a is None:
-        a = _PLAY_AT[(c, slot)] = play(c, slot)
-    return a
-
-
 def _distinct(cards: list[Card]) -> list[Card]:
-    return sorted(set(cards), key=lambda c: c.index)
+    return sorted(set(cards), key=_INDEX)
 
 
 class SimpleStrangeRules(Rules):

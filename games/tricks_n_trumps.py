@@ -108,7 +108,7 @@ class TricksNTrumps(TrickGame):
         seat, c = self.to_act, action.card
         self.hands[seat].remove(c)
         self.trick.append(Play(seat, (c,)))
-        self.log("play", f"{{p{seat}}} plays {c}", seat, cards=(c,))
+        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)
             return

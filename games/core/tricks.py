@@ -11,7 +11,7 @@ playable, so a game can raise ``IllegalActionError`` with the rule in plain word
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .cards import ACE, BIG_JOKER_RANK, JACK, Card, Suit, cards_text
 
@@ -108,7 +108,8 @@ def follow_suit(hand: Sequence[Card], led: Suit | None, ranking: Ranking) -> tup
     return list(hand), ""
 
 
-def must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking) -> tuple[list[Card], str]:
+def must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking,
+              explain: bool = True) -> tuple[list[Card], str]:
     """The must-head rule shared by Rams, Preference and Bourré (rules-notes, "must-head rule").
 
     1. Follow suit if able; when following, beat the highest card of the led suit if able,
@@ -116,32 +117,42 @@ def must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking) -> 
     2. Void in the led suit: trump if able, and beat the highest trump so far if able; a player
        who cannot over-trump must still under-trump (RA-5).
     3. Otherwise any card.
+
+    ``explain=False`` skips building the sentence (it returns ""): legal lists need no text.
     """
+    cards, why = _must_head(hand, trick, ranking)
+    return cards, (why() if explain and why is not None else "")
+
+
+def _must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking) -> tuple[list[Card], Callable[[], str] | None]:
+    """must_head's cards, and a function that words the rule (called only when a refusal needs it)."""
     if not trick:
-        return list(hand), ""
+        return list(hand), None
     led = ranking.suit_of(trick[0])
     same = cards_of_suit(hand, led, ranking)
     led_is_trump = led in ranking.trumps
     trumped = not led_is_trump and any(ranking.is_trump(c) for c in trick)
     if same:
         if trumped:
-            return same, f"you must follow {_noun(led)} (you hold {cards_text(same)})"
+            return same, lambda: f"you must follow {_noun(led)} (you hold {cards_text(same)})"
         top = max((c for c in trick if ranking.suit_of(c) == led), key=lambda c: ranking.rank_in_suit(c))
         beaters = [c for c in same if ranking.rank_in_suit(c) > ranking.rank_in_suit(top)]
         if beaters:
-            return beaters, f"you must follow {_noun(led)} and beat {top} (you hold {cards_text(beaters)})"
-        return same, f"you must follow {_noun(led)} (you hold {cards_text(same)})"
+            return beaters, lambda: f"you must follow {_noun(led)} and beat {top} (you hold {cards_text(beaters)})"
+        return same, lambda: f"you must follow {_noun(led)} (you hold {cards_text(same)})"
     trumps = [c for c in hand if ranking.is_trump(c)]
     if not trumps:
-        return list(hand), ""
+        return list(hand), None
     in_trick = [c for c in trick if ranking.is_trump(c)]
     if in_trick:
         top = max(in_trick, key=lambda c: ranking.rank_in_suit(c))
         over = [c for c in trumps if ranking.rank_in_suit(c) > ranking.rank_in_suit(top)]
         if over:
-            return over, f"you cannot follow {_noun(led)}, so you must trump over {top} (you hold {cards_text(over)})"
-        return trumps, f"you cannot follow {_noun(led)}, so you must trump, even under {top} (you hold {cards_text(trumps)})"
-    return trumps, f"you cannot follow {_noun(led)}, so you must trump (you hold {cards_text(trumps)})"
+            return over, lambda: (f"you cannot follow {_noun(led)}, so you must trump over {top} "
+                                  f"(you hold {cards_text(over)})")
+        return trumps, lambda: (f"you cannot follow {_noun(led)}, so you must trump, even under {top} "
+                                f"(you hold {cards_text(trumps)})")
+    return trumps, lambda: f"you cannot follow {_noun(led)}, so you must trump (you hold {cards_text(trumps)})"
 
 
 def _noun(s: Suit | None) -> str:
