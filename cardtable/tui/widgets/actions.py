@@ -20,7 +20,8 @@ from textual.widget import Widget
 
 from games.core import Action
 
-MAX_LABEL = 24  # longer labels are cut with an ellipsis (the rules help explains them)
+MAX_LABEL = 24  # below 100 columns longer labels are cut with an ellipsis (the rules help explains them)
+WIDE_LABEL = 48  # the limit on a wider terminal
 
 
 def key_for(index: int) -> str:
@@ -28,11 +29,11 @@ def key_for(index: int) -> str:
     return str((index + 1) % 10) if index < 10 else ""
 
 
-def caption(index: int, action: Action) -> tuple[str, str]:
+def caption(index: int, action: Action, limit: int = MAX_LABEL) -> tuple[str, str]:
     """(key, label) drawn for a choice; the label is the action's label, shortened if long."""
     label = action.label or action.text
-    if len(label) > MAX_LABEL:
-        label = label[:MAX_LABEL - 1] + "…"
+    if len(label) > limit:
+        label = label[:limit - 1] + "…"
     return key_for(index), label
 
 
@@ -73,13 +74,16 @@ class ActionBar(Widget, can_focus=True):
         width = max(self.content_size.width, 20)
         spans, x, row = [], 0, 0
         for i, a in enumerate(self.actions):
-            key, label = caption(i, a)
+            key, label = caption(i, a, self._limit())
             w = len(label) + 2 + (len(key) + 1 if key else 0)
             if x and x + w > width:
                 row, x = row + 1, 0
             spans.append((row, x, x + w))
             x += w + 1
         return spans
+
+    def _limit(self) -> int:
+        return WIDE_LABEL if self.content_size.width >= 98 else MAX_LABEL
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return (self._cells()[-1][0] + 1) if self.actions else 0
@@ -94,7 +98,7 @@ class ActionBar(Widget, can_focus=True):
                 out.append("\n")
                 row, x = r, 0
             out.append(" " * (start - x))
-            key, label = caption(i, a)
+            key, label = caption(i, a, self._limit())
             here = i == self.cursor and self.has_focus
             cell = "reverse bold" if here else "on #2a2f3a"
             out.append(" ", style=cell)
