@@ -37,9 +37,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    LIST, LISTS, SHARED,
-    ACE, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, TrickGame, TrickResult, choose,
-    deck_52, must_head, next_seat, play, seat_order, trick_winner, word,
+    ACE, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, SHARED, TrickGame,
+    TrickResult, choose, deck_52, must_head, next_seat, play, seat_order, seat_play, trick_winner, word,
 )
 from games.rams import named_card
 
@@ -237,7 +236,7 @@ class Bourre(TrickGame):
     def _apply_play(self, action: Action) -> None:
         s, c = self.to_act, action.card
         self.hands[s].remove(c)
-        self.trick.append(Play(s, (c,)))
+        self.trick.append(seat_play(s, c))
         self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         active = self._active()
         if len(self.trick) < len(active):

@@ -39,12 +39,12 @@ stall (no cap and nobody completing a grid).
 from __future__ import annotations
 
 import functools
+from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    DEEP, LIST, LISTS, SHARED,
-    SUITS, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult,
-    follow_suit, next_seat, play, seat_order, standard_deck, trick_winner, word,
+    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, SHARED, SUITS, Suit,
+    TrickGame, TrickResult, follow_suit, next_seat, play, seat_play, standard_deck, trick_winner, word,
 )
 
 CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Soloist", "Partner",
@@ -52,6 +52,7 @@ CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Sol
 SUIT_CONTRACT = {"Spades": Suit.SPADES, "Hearts": Suit.HEARTS, "Diamonds": Suit.DIAMONDS, "Clubs": Suit.CLUBS}
 BID_POINTS = 5
 LINE_POINTS = 5
+_INDEX = attrgetter("index")
 MAX_HANDS = 100  # safety stop; see the module docstring (the seed expects 1-3 hours, well under 100 hands)
 STANDARD = {"4x4": {"size": 4, "bids": 4, "cap": 1000}, "3x3": {"size": 3, "bids": 3, "cap": 100}}
 
@@ -70,6 +71,14 @@ def grid_lines(size: int) -> tuple[tuple[int, ...], ...]:
         lines.append(tuple(idx(i, 2 - i) for i in range(3)))
         lines.append(tuple(idx(i + 1, 3 - i) for i in range(3)))
     return tuple(lines)
+
+
+@functools.cache
+def square_action(kind: str, i: int, size: int) -> Action:
+    """``square b3`` / ``bid b3``; labels are fixed per text (actions are interned), so they
+    name the square only: the contract in it differs between grids.  Cached: legal lists use it."""
+    name = square_name(i, size)
+    return word(kind, name, name.upper() if kind == "square" else f"Bid {name.upper()}")
 
 
 def square_name(i: int, size: int) -> str:
@@ -156,15 +165,15 @@ class ContractGrid(TrickGame):
         return [self._square_action("bid", i) for i in range(self.size * self.size) if i not in mine]
 
     def _square_action(self, kind: str, i: int) -> Action:
-        """``square b3`` / ``bid b3``; labels are fixed per text (actions are interned), so they
-        name the square only: the contract in it differs between grids."""
-        name = square_name(i, self.size)
-        return word(kind, name, name.upper() if kind == "square" else f"Bid {name.upper()}")
+        return square_action(kind, i, self.size)
 
     def _legal_play(self) -> list[Action]:
         hand = self.hands[self.to_act]
-        cards = follow_suit(hand, self._led(), self.ranking)[0] if self.trick else hand
-        return [play(c) for c in sorted(cards, key=lambda c: c.index)]
+        led = self._led()
+        if led is not None:  # follow suit if able (follow_suit's test, without building its message)
+            suit_of = self.ranking.suit_of
+            hand = [c for c in hand if suit_of(c) == led] or hand
+        return [play(c) for c in sorted(hand, key=_INDEX)]
 
     def _led(self) -> Suit | None:
         return self.ranking.suit_of(self.trick[0].cards[0]) if self.trick else None
@@ -240,7 +249,7 @@ class ContractGrid(TrickGame):
     def _apply_play(self, action: Action) -> None:
         seat, c = self.to_act, action.card
         self.hands[seat].remove(c)
-        self.trick.append(Play(seat, (c,)))
+        self.trick.append(seat_play(seat, c))
         self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)

@@ -44,9 +44,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    LIST, LISTS, SHARED,
-    Action, BadNotationError, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, TrickGame, TrickResult,
-    choose, deck_32, must_head, next_seat, parse_card, play, seat_order, trick_winner, word,
+    Action, BadNotationError, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, SHARED,
+    TrickGame, TrickResult, choose, deck_32, must_head, next_seat, parse_card, play, seat_order, seat_play,
+    trick_winner, word,
 )
 
 HAND_SIZE = 5
@@ -259,7 +259,7 @@ class Rams(TrickGame):
     def _apply_play(self, action: Action) -> None:
         s, c = self.to_act, action.card
         self.hands[s].remove(c)
-        self.trick.append(Play(s, (c,)))
+        self.trick.append(seat_play(s, c))
         self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         active = self._active()
         if len(self.trick) < len(active):

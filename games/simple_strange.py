@@ -39,9 +39,8 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    DEEP, LIST, LISTS, SHARED,
-    Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, SeatView, Suit, TrickGame, TrickResult,
-    cards_text, deck_52, deck_double, next_seat, play, seat_order, word,
+    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, SHARED, SeatView, Suit,
+    TrickGame, TrickResult, cards_text, deck_52, deck_double, next_seat, play, seat_order, word,
 )
 
 TAKEBACK = word("takeback", label="Take back")

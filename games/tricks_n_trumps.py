@@ -23,9 +23,8 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    LIST, LISTS, SHARED,
-    ALL_CARDS, JOKER, Action, BadOptionError, Card, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult,
-    follow_suit, next_seat, play, seat_order, standard_deck, trick_winner,
+    ALL_CARDS, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Ranking, Rules, SHARED, Suit, TrickGame,
+    TrickResult, follow_suit, next_seat, play, seat_order, seat_play, standard_deck, trick_winner,
 )
 
 MAX_HANDS_AHEAD = 500  # safety stop for the "ahead" ending (a tie-free lead is near certain long before)
@@ -107,7 +106,7 @@ class TricksNTrumps(TrickGame):
     def _apply(self, action: Action) -> None:
         seat, c = self.to_act, action.card
         self.hands[seat].remove(c)
-        self.trick.append(Play(seat, (c,)))
+        self.trick.append(seat_play(seat, c))
         self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)

@@ -59,9 +59,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    LIST, LISTS,
-    Action, BadOptionError, Card, Event, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult, cards_text,
-    choose, deck_54, next_seat, play, seat_order, trick_winner, word,
+    Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult,
+    cards_text, choose, deck_54, make_event, next_seat, play, seat_order, seat_play, trick_winner, word,
 )
 
 HAND_SIZE = 13
@@ -96,17 +95,6 @@ _RANKINGS[None] = Ranking()
 
 def _by_index(c: Card) -> int:
     return c.index
-
-
-_SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
-
-
-def _seat_play(seat: int, c: Card) -> Play:
-    """The (immutable, shared) Play of one card by one seat: saves building one per card played."""
-    p = _SEAT_PLAYS.get((seat, c))
-    if p is None:
-        p = _SEAT_PLAYS[(seat, c)] = Play(seat, (c,))
-    return p
 
 
 class TrumpSuit(TrickGame):
@@ -371,8 +359,8 @@ class TrumpSuit(TrickGame):
                 self._set_trump(c.suit)  # TS-3
                 self.log("info", f"{c.suit.noun.capitalize()} are trump", s)
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
-        self.trick.append(_seat_play(s, c))
-        self.events.append(Event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number))
+        self.trick.append(seat_play(s, c))
+        self.events.append(make_event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number))
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
         else:
@@ -393,7 +381,7 @@ class TrumpSuit(TrickGame):
         self.tricks_played += 1
         self.won[winner].extend(cards)
         self.last_trick = TrickResult(tuple(self.trick), winner)
-        self.events.append(Event("trick", f"{{p{winner}}} wins the trick", winner, None, tuple(cards), (),
+        self.events.append(make_event("trick", f"{{p{winner}}} wins the trick", winner, None, tuple(cards), (),
                                  self.hand_number))
         self.trick = []
         self.flipped = False

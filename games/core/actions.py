@@ -75,7 +75,7 @@ def _intern(kind: str, card: Card | None, arg: str | None, text: str, label: str
 def play(c: Card, slot: int | None = None) -> Action:
     """Play a card; with ``slot``, play it against the slot-th led card (1-based)."""
     if slot is None:
-        return _intern("play", c, None, c.text, None)
+        return _INTERNED.get(c.text) or _intern("play", c, None, c.text, None)  # the lookup alone once interned (speed)
     return _intern("play", c, str(slot), f"{c.text}@{slot}", f"{c.text} on led card {slot}")
 
 

@@ -138,6 +138,26 @@ class Event:
         return [_fill(line, names) for line in self.lines]
 
 
+# Event(...) sets each field through the frozen dataclass's object.__setattr__; make_event fills
+# the slots through their descriptors instead, about twice as fast (one event per action).
+_SET_KIND, _SET_TEXT, _SET_SEAT, _SET_VISIBLE, _SET_CARDS, _SET_LINES, _SET_HAND = (
+    Event.__dict__[f].__set__ for f in ("kind", "text", "seat", "visible_to", "cards", "lines", "hand"))
+
+
+def make_event(kind: str, text: str, seat: int | None, visible_to: int | None, cards: tuple[Card, ...],
+               lines: tuple[str, ...], hand: int) -> Event:
+    """The same as ``Event(kind, text, seat, visible_to, cards, lines, hand)``, faster."""
+    e = object.__new__(Event)
+    _SET_KIND(e, kind)
+    _SET_TEXT(e, text)
+    _SET_SEAT(e, seat)
+    _SET_VISIBLE(e, visible_to)
+    _SET_CARDS(e, cards)
+    _SET_LINES(e, lines)
+    _SET_HAND(e, hand)
+    return e
+
+
 _SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
 
 
@@ -426,7 +446,7 @@ class GameState:
 
     def log(self, kind: str, text: str, seat: int | None = None, visible_to: int | None = None,
             cards: tuple[Card, ...] = (), lines: tuple[str, ...] = ()) -> None:
-        self.events.append(Event(kind, text, seat, visible_to, cards, lines, getattr(self, "hand_number", 0)))
+        self.events.append(make_event(kind, text, seat, visible_to, cards, lines, getattr(self, "hand_number", 0)))
 
     def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
         return tuple(e for e in self.events

@@ -15,6 +15,18 @@ from .protocol import LIST, LISTS, GameState, Play, Rules, SeatView, TrickResult
 from .tricks import Ranking
 
 
+_SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
+
+
+def seat_play(seat: int, c: Card) -> Play:
+    """``Play(seat, (c,))``, one shared object per seat and card (plays are immutable; this saves
+    building one for every card played)."""
+    p = _SEAT_PLAYS.get((seat, c))
+    if p is None:
+        p = _SEAT_PLAYS[(seat, c)] = Play(seat, (c,))
+    return p
+
+
 class TrickGame(GameState):
     """Common state of a trick game; see the module docstring."""
 
