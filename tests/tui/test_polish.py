@@ -10,7 +10,7 @@ from cardtable.session import SeatConfig, Table
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.modals import HandSummaryScreen
 from cardtable.tui.screens.table import TableScreen
-from cardtable.tui.widgets import ActionBar, TrickArea
+from cardtable.tui.widgets import ActionBar, HandWidget, TrickArea
 from games import all_rules
 
 from .helpers import local_app, screen_text, seats, settle, table_for
@@ -37,6 +37,10 @@ async def test_fourteen_bids_are_readable_and_numbered_at_80x24():
         bar_lines = text.splitlines()[bar.region.y:bar.region.y + bar.region.height]
         assert bar.region.height == 2 and "1 Bid 1" in bar_lines[0] and "0 Bid 10" in "".join(bar_lines)
         assert "Nil" in bar_lines[1] and "Bid 13" in bar_lines[1]
+        await pilot.press("tab")  # Tab moves between the choices and the hand
+        assert isinstance(app.focused, HandWidget)
+        await pilot.press("shift+tab")
+        assert app.focused is bar
         before, tenth = len(t.state.history), bar.actions[9]
         await pilot.press("0")  # the tenth choice
         assert t.state.history[before] is tenth and tenth.label == "Bid 10"
@@ -70,6 +74,14 @@ def test_choice_bar_snapshot_80x24(snap_compare):
     choices "1 Bid 1" ... "0 Bid 10", "Bid 11" "Bid 12" "Bid 13" "Nil", the first highlighted;
     the side shows the scoreboard (Player Pts Tr Bid), "Hand: 1", the pile and bags, no info twice."""
     assert snap_compare(local_app(_bidding_table()), terminal_size=(80, 24), run_before=settle)
+
+
+def test_four_players_140x40(snap_compare):
+    """140x40, four players, seed 4: wider seat boxes and side column; in the trick area the
+    cards are spread apart and each is labelled with its player's name (Cy Q♥ on top, Dee 3♥
+    on the right); the log shows cards with suit symbols."""
+    assert snap_compare(local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(140, 40),
+                        run_before=settle)
 
 
 # -- the side column at 80x24 ----------------------------------------------------------------------
