@@ -37,8 +37,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    ACE, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, SHARED, TrickGame,
-    TrickResult, choose, deck_52, must_head, next_seat, play, seat_order, seat_play, trick_winner, word,
+    ACE, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Rules, SHARED, TrickGame, TrickResult,
+    choose, deck_52, must_head, next_seat, play, seat_order, seat_play, shared_ranking, trick_winner, word,
 )
 from games.rams import named_card
 
@@ -97,7 +97,7 @@ class Bourre(TrickGame):
         up = self.hands[self.dealer][-1]
         self.up_cards = [up]
         self.stock, self.discards, self.setting_aside = deck, [], []
-        self.ranking = Ranking(trumps=(up.suit,))
+        self.ranking = shared_ranking((up.suit,))
         self.won = [[] for _ in range(n)]
         self.tricks_won = [0] * n
         self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
@@ -240,7 +240,10 @@ class Bourre(TrickGame):
         self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         active = self._active()
         if len(self.trick) < len(active):
-            self.to_act = next(t for t in seat_order(next_seat(s, self.num_seats), self.num_seats) if t in active)
+            t = next_seat(s, self.num_seats)  # the next active seat clockwise
+            while t not in active:
+                t = next_seat(t, self.num_seats)
+            self.to_act = t
             return
         self._finish_trick()
 

@@ -43,8 +43,8 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, SHARED, SUITS, Suit,
-    TrickGame, TrickResult, follow_suit, next_seat, play, seat_play, standard_deck, trick_winner, word,
+    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Play, Rules, SHARED, SUITS, Suit, TrickGame,
+    TrickResult, follow_suit, next_seat, play, seat_play, shared_ranking, standard_deck, trick_winner, word,
 )
 
 CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Soloist", "Partner",
@@ -229,7 +229,7 @@ class ContractGrid(TrickGame):
             return
         trump = next(s for s in SUITS if s.letter not in self.dropped)  # CG-1: the suit nobody named
         self.trump = trump.letter
-        self.ranking = Ranking(trumps=(trump,), joker_suit=trump)  # CG-2
+        self.ranking = shared_ranking((trump,), joker_suit=trump)  # CG-2
         self.log("bid", f"{text}: {trump.noun} are trump", seat)
         self.phase, self.to_act = "bid", next_seat(self.dealer, self.num_seats)
 
@@ -290,7 +290,7 @@ class ContractGrid(TrickGame):
         self.status = [""] * n
         self.dropped = []
         self.trump = ""
-        self.ranking = Ranking()
+        self.ranking = shared_ranking()
         self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
         self.phase = "drop"
         self.leader = self.to_act = next_seat(self.dealer, n)

@@ -44,8 +44,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    Action, BadNotationError, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, SHARED,
-    TrickGame, TrickResult, choose, deck_32, must_head, next_seat, parse_card, play, seat_order, seat_play,
+    Action, BadNotationError, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Rules, SHARED, TrickGame,
+    TrickResult, choose, deck_32, must_head, next_seat, parse_card, play, seat_order, seat_play, shared_ranking,
     trick_winner, word,
 )
 
@@ -108,7 +108,7 @@ class Rams(TrickGame):
         up = deck.pop()
         self.up_cards = [up]
         self.out = deck
-        self.ranking = Ranking(trumps=(up.suit,))
+        self.ranking = shared_ranking((up.suit,))
         self.won = [[] for _ in range(n)]
         self.tricks_won = [0] * n
         self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
@@ -263,7 +263,10 @@ class Rams(TrickGame):
         self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         active = self._active()
         if len(self.trick) < len(active):
-            self.to_act = next(t for t in seat_order(next_seat(s, self.num_seats), self.num_seats) if t in active)
+            t = next_seat(s, self.num_seats)  # the next active seat clockwise
+            while t not in active:
+                t = next_seat(t, self.num_seats)
+            self.to_act = t
             return
         self._finish_trick()
 

@@ -39,8 +39,8 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, SHARED, SeatView, Suit,
-    TrickGame, TrickResult, cards_text, deck_52, deck_double, next_seat, play, seat_order, word,
+    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Play, Rules, SHARED, SeatView, Suit,
+    TrickGame, TrickResult, cards_text, deck_52, deck_double, next_seat, play, seat_order, shared_ranking, word,
 )
 
 TAKEBACK = word("takeback", label="Take back")
@@ -168,7 +168,7 @@ class SimpleStrange(TrickGame):
         self.up_cards = list(up)
         self.trumps = tuple(dict.fromkeys(c.suit for c in up))
         self.supers = super_trump_pips(self.up_cards)
-        self.ranking = Ranking(trumps=self.trumps)
+        self.ranking = shared_ranking(self.trumps)
 
     def _super_list(self) -> list[tuple[Card, int]]:
         return sorted(self.supers.items(), key=lambda kv: (-kv[1], kv[0].index))

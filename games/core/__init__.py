@@ -9,6 +9,6 @@ from .errors import (BadNotationError, BadOptionError, BadRecordError, Cardtable
 from .protocol import DEEP, LIST, LISTS, SHARED, Event, GameState, make_event, Option, Outcome, Play, Rules, SeatView, TrickResult
 from .record import Record, atomic_write
 from .trickgame import TrickGame, seat_play
-from .tricks import Ranking, follow_suit, must_head, next_seat, seat_order, trick_winner
+from .tricks import Ranking, follow_suit, must_head, next_seat, seat_order, shared_ranking, trick_winner
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -81,7 +81,8 @@ def play(c: Card, slot: int | None = None) -> Action:
 
 def choose(kind: str, c: Card, label: str | None = None) -> Action:
     """A decision that picks a card but does not play it: ``discard QS``, ``keep 7H``."""
-    return _intern(kind, c, None, f"{kind} {c.text}", label or f"{kind.capitalize()} {c.text}")
+    text = f"{kind} {c.text}"
+    return _INTERNED.get(text) or _intern(kind, c, None, text, label or f"{kind.capitalize()} {c.text}")
 
 
 def word(kind: str, arg: object | None = None, label: str | None = None) -> Action:

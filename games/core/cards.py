@@ -129,11 +129,12 @@ def _build_cards() -> tuple[dict[str, Card], list[Card]]:
 _BY_TEXT, ALL_CARDS = _build_cards()
 JOKER, BIG_JOKER, LITTLE_JOKER = _BY_TEXT["JK"], _BY_TEXT["BJ"], _BY_TEXT["LJ"]
 _SYMBOL_TO_LETTER = {v: k.letter for k, v in _SYMBOLS.items()}
+_BY_RANK_SUIT = {(c.rank, c.suit): c for c in ALL_CARDS if c.suit is not None}
 
 
 def card(rank: int, suit: Suit) -> Card:
     """The interned card of this rank (2..14) and suit."""
-    return _BY_TEXT[_RANK_TEXT[rank] + suit.letter]
+    return _BY_RANK_SUIT[rank, suit]
 
 
 def parse_card(text: str) -> Card:

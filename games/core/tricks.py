@@ -11,6 +11,7 @@ playable, so a game can raise ``IllegalActionError`` with the rule in plain word
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .cards import ACE, BIG_JOKER_RANK, JACK, Card, Suit, cards_text
@@ -92,6 +93,13 @@ class Ranking:
         if not self.trumps:
             return "no trumps"
         return " and ".join(s.noun for s in self.trumps) + " trump"
+
+
+@functools.cache
+def shared_ranking(trumps: tuple[Suit, ...] = (), joker_suit: Suit | None = None, bowers: bool = False) -> Ranking:
+    """One :class:`Ranking` per distinct set of rules.  A ranking holds nothing but caches, so games
+    share them: the caches stay warm across deals and clones (speed)."""
+    return Ranking(trumps, joker_suit, bowers)
 
 
 def cards_of_suit(hand: Iterable[Card], suit: Suit | None, ranking: Ranking) -> list[Card]:
@@ -178,6 +186,6 @@ def highest(cards: Iterable[Card], ranking: Ranking, led: Suit | None) -> Card:
 
 
 __all__ = [
-    "ACE", "BIG_JOKER_RANK", "Ranking", "seat_order", "next_seat", "cards_of_suit",
+    "ACE", "BIG_JOKER_RANK", "Ranking", "shared_ranking", "seat_order", "next_seat", "cards_of_suit",
     "follow_suit", "must_head", "trick_winner", "highest",
 ]
