@@ -79,7 +79,7 @@ class RemoteSeatHandle:
         except (OSError, TimeoutError, asyncio.TimeoutError) as exc:
             self.close()
             where = self._unix or "%s:%d" % self._address  # type: ignore[str-format]
-            raise ProtocolError(f"cannot reach the table at {where}: {exc or 'timed out'}") from None
+            raise ProtocolError(f"cannot reach the table at {where}: {str(exc) or 'no answer in time'}") from None
         except CardtableError:
             self.close()
             raise
