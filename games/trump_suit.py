@@ -101,7 +101,7 @@ class TrumpSuit(TrickGame):
     """State of a Trump Suit match.  Phases: ``bid``, ``swap``, ``auction``, ``play``, ``cash``, ``over``."""
 
     _COPY = {"draw": LIST, "won": LISTS, "bags": LIST, "sheet": LIST, "earned_bags": LIST, "bid_kind": LIST,
-             "bid_n": LIST, "stake": LIST, "bids": LIST, "swapped": LIST, "bought": LIST, "cashed": LIST,
+             "bid_n": LIST, "stake": LIST, "swapped": LIST, "bought": LIST, "cashed": LIST,
              "revealed": LIST, "buyers": LIST}  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
