@@ -37,20 +37,19 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    ACE, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Rules, SHARED, TrickGame, TrickResult,
+    ACE, Action, BadOptionError, Card, LIST, LISTS, Option, Play, PotGame, Rules, SHARED, TrickResult,
     choose, deck_52, must_head, next_seat, play, seat_order, seat_play, shared_ranking, trick_winner, word,
 )
 from games.rams import named_card
 
 HAND_SIZE = 5
-MAX_HANDS_BROKE = 100  # safety stop for ending=broke
 
 PLAY = word("play", label="Play (then discard and draw)")
 PASS = word("pass", label="Pass (fold)")
 DONE = word("done", label="Done discarding")
 
 
-class Bourre(TrickGame):
+class Bourre(PotGame):
     """State of a Bourré match.  Phases: ``decide``, ``discard``, ``play``, ``over``."""
 
     _COPY = {"pack": SHARED, "stock": LIST, "discards": LIST, "setting_aside": LIST, "no_ante": LIST, "won": LISTS}  # how clone() copies our mutable attributes
@@ -58,29 +57,13 @@ class Bourre(TrickGame):
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
         self.pack = deck_52()
-        self.scores = [options["stack"]] * num_seats  # the stacks
-        self.pot = 0
         self.stock: list[Card] = []
         self.discards: list[Card] = []  # the face-down discard pile
         self.setting_aside: list[Card] = []  # the acting player's discards, before drawing
         self.won: list[list[Card]] = [[] for _ in range(num_seats)]
         self.no_ante: list[int] = []  # seats that skip the next ante (tied or already paid bourré)
-        self.hands_played = 0
         self.dealer = self.rng.randrange(num_seats)
         self._deal()
-
-    # -- counters ----------------------------------------------------------
-    def _pay(self, seat: int, amount: int) -> int:
-        """Move up to ``amount`` from a stack into the pot (table stakes)."""
-        paid = max(0, min(amount, self.scores[seat]))
-        self.scores[seat] -= paid
-        self.pot += paid
-        return paid
-
-    def _take_pot(self, seat: int) -> int:
-        won, self.pot = self.pot, 0
-        self.scores[seat] += won
-        return won
 
     # -- dealing -----------------------------------------------------------
     def _deal(self) -> None:
@@ -285,38 +268,9 @@ class Bourre(TrickGame):
                              f"stack {self.scores[s]}")
         self._end_hand(f"Hand {self.hand_number} settled", tuple(lines))
 
-    def _end_hand(self, title: str, lines: tuple[str, ...]) -> None:
-        self.hands_played += 1
-        self.log("hand", title, lines=lines)
-        broke = [s for s in range(self.num_seats) if self.scores[s] <= 0]
-        for s in broke:
-            self.status[s] = "out"
-        limit = self.options["hands"] if self.options["ending"] == "hands" else MAX_HANDS_BROKE
-        if broke or self.hands_played >= limit:
-            self._finish_match(broke)
-        else:
-            self.dealer = next_seat(self.dealer, self.num_seats)
-            self._deal()
-
-    def _finish_match(self, broke: list[int]) -> None:
-        best = max(self.scores)
-        winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
-        if broke:
-            reason = " and ".join(f"seat {s}" for s in broke) + " ran out of counters"
-        else:
-            reason = f"{self.hands_played} hands were played"
-        self.phase = "over"
-        self.to_act = None
-        self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason,
-                              lines=(f"{self.pot} counters remain in the pot",))
-        names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} counters ({reason})")
-
     # -- views and checks --------------------------------------------------------
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        limit = self.options["hands"] if self.options["ending"] == "hands" else None
-        return [("Pot", str(self.pot)),
-                ("Hand", f"{self.hand_number} of {limit}" if limit else str(self.hand_number)),
+        return self._pot_info() + [
                 ("Ante", str(self.options["ante"])),
                 ("Stock", f"{len(self.stock)} cards"),
                 ("Discards", f"{len(self.discards)} cards")]
@@ -350,12 +304,6 @@ class Bourre(TrickGame):
         zones["discards"] = list(self.discards)
         zones["set aside"] = list(self.setting_aside)
         return zones
-
-    def check_invariants(self) -> None:
-        assert sum(self.scores) + self.pot == self.options["stack"] * self.num_seats, "counters not conserved"
-        assert self.pot >= 0 and min(self.scores) >= 0, "no stack or pot may go negative"
-        if self.phase == "play":
-            assert sum(len(w) for w in self.won) == sum(self.tricks_won) * len(self._active()), "won piles"
 
 
 class BourreRules(Rules):

@@ -44,13 +44,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    Action, BadNotationError, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Rules, SHARED, TrickGame,
+    Action, BadNotationError, BadOptionError, Card, LIST, LISTS, Option, Play, PotGame, Rules, SHARED,
     TrickResult, choose, deck_32, must_head, next_seat, parse_card, play, seat_order, seat_play, shared_ranking,
     trick_winner, word,
 )
 
 HAND_SIZE = 5
-MAX_HANDS_BROKE = 100  # safety stop for ending=broke
 IN_PLAY = ("play", "widow", "rams", "swap")
 
 PLAY = word("play", label="Play this hand")
@@ -60,7 +59,7 @@ RAMS = word("rams", label="Declare Rams (all five tricks)")
 SWAP = word("swap", label="Swap a card for the trump")
 
 
-class Rams(TrickGame):
+class Rams(PotGame):
     """State of a Rams match.  Phases: ``decide``, ``swap`` (dealer discards), ``play``, ``over``."""
 
     _COPY = {"pack": SHARED, "widow": LIST, "out": LIST, "won": LISTS}  # how clone() copies our mutable attributes
@@ -69,27 +68,13 @@ class Rams(TrickGame):
         super().__init__(rules, num_seats, options, seed)
         self.pack = deck_32()
         self.unit = options["ante"]
-        self.scores = [options["stack"]] * num_seats  # the stacks
-        self.pot = 0
         self.widow: list[Card] = []
         self.out: list[Card] = []  # cards out of play this hand: undealt, thrown-away hands, the swap discard
         self.won: list[list[Card]] = [[] for _ in range(num_seats)]
         self.widow_by: int | None = None
         self.rams_by: int | None = None
-        self.hands_played = 0
         self.dealer = self.rng.randrange(num_seats)
         self._deal()
-
-    # -- counters ----------------------------------------------------------
-    def _pay(self, seat: int, amount: int, to: int | None = None) -> int:
-        """Move up to ``amount`` from a stack to the pot (``to`` None) or to another stack."""
-        paid = max(0, min(amount, self.scores[seat]))
-        self.scores[seat] -= paid
-        if to is None:
-            self.pot += paid
-        else:
-            self.scores[to] += paid
-        return paid
 
     # -- dealing -----------------------------------------------------------
     def _deal(self) -> None:
@@ -330,38 +315,9 @@ class Rams(TrickGame):
         lines.append(f"{{p{d}}}'s stack: {self.scores[d]}")
         self._end_hand(f"Hand {self.hand_number}: Rams failed", tuple(lines))
 
-    def _end_hand(self, title: str, lines: tuple[str, ...]) -> None:
-        self.hands_played += 1
-        self.log("hand", title, lines=lines)
-        broke = [s for s in range(self.num_seats) if self.scores[s] <= 0]
-        for s in broke:
-            self.status[s] = "out"
-        limit = self.options["hands"] if self.options["ending"] == "hands" else MAX_HANDS_BROKE
-        if broke or self.hands_played >= limit:
-            self._finish_match(broke)
-        else:
-            self.dealer = next_seat(self.dealer, self.num_seats)
-            self._deal()
-
-    def _finish_match(self, broke: list[int]) -> None:
-        best = max(self.scores)
-        winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
-        if broke:
-            reason = " and ".join(f"seat {s}" for s in broke) + " ran out of counters"
-        else:
-            reason = f"{self.hands_played} hands were played"
-        self.phase = "over"
-        self.to_act = None
-        self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason,
-                              lines=(f"{self.pot} counters remain in the pot",))
-        names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} counters ({reason})")
-
     # -- views and checks --------------------------------------------------------
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        limit = self.options["hands"] if self.options["ending"] == "hands" else None
-        info = [("Pot", str(self.pot)),
-                ("Hand", f"{self.hand_number} of {limit}" if limit else str(self.hand_number)),
+        info = self._pot_info() + [
                 ("Ante", str(self.unit)),
                 ("Widow", "taken" if self.widow_by is not None else f"{len(self.widow)} cards face down")]
         if self.rams_by is not None:
@@ -391,12 +347,6 @@ class Rams(TrickGame):
         zones["up"] = list(self.up_cards)
         zones["out"] = list(self.out)
         return zones
-
-    def check_invariants(self) -> None:
-        assert sum(self.scores) + self.pot == self.options["stack"] * self.num_seats, "counters not conserved"
-        assert self.pot >= 0 and min(self.scores) >= 0, "no stack or pot may go negative"
-        if self.phase == "play":
-            assert sum(len(w) for w in self.won) == sum(self.tricks_won) * len(self._active()), "won piles"
 
 
 def named_card(text: str) -> Card | None:

@@ -6,9 +6,11 @@ from .cards import (ACE, ALL_CARDS, BIG_JOKER, JACK, JOKER, KING, LITTLE_JOKER, 
                     parse_card, parse_cards, standard_deck)
 from .errors import (BadNotationError, BadOptionError, BadRecordError, CardtableError, IllegalActionError,
                      ProtocolError, UnknownGameError)
-from .protocol import DEEP, LIST, LISTS, SHARED, Event, GameState, make_event, Option, Outcome, Play, Rules, SeatView, TrickResult
+from .protocol import (DEEP, LIST, LISTS, SHARED, Event, GameState, Option, Outcome, Play, Rules, SeatView, TrickResult,
+                       make_event, render_seats)
 from .record import Record, atomic_write
 from .trickgame import TrickGame, seat_play
+from .potgame import PotGame
 from .tricks import Ranking, follow_suit, must_head, next_seat, seat_order, shared_ranking, trick_winner
 
 __all__ = [name for name in dir() if not name.startswith("_")]

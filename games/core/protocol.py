@@ -132,10 +132,10 @@ class Event:
 
     def render(self, names: Sequence[str]) -> str:
         """The text with seat placeholders ``{p0}``, ``{p1}`` ... replaced by names."""
-        return _fill(self.text, names)
+        return render_seats(self.text, names)
 
     def render_lines(self, names: Sequence[str]) -> list[str]:
-        return [_fill(line, names) for line in self.lines]
+        return [render_seats(line, names) for line in self.lines]
 
 
 # Event(...) sets each field through the frozen dataclass's object.__setattr__; make_event fills
@@ -161,7 +161,9 @@ def make_event(kind: str, text: str, seat: int | None, visible_to: int | None, c
 _SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
 
 
-def _fill(text: str, names: Sequence[str]) -> str:
+def render_seats(text: str, names: Sequence[str]) -> str:
+    """Replace the seat placeholders ``{p0}``, ``{p1}`` ... of an event text, outcome reason or
+    score line by the players' names."""
     def name(m: re.Match[str]) -> str:
         i = int(m.group(1))
         return names[i] if i < len(names) else f"seat {i}"

@@ -267,7 +267,7 @@ def test_a_bourre_player_short_of_the_pot_pays_what_they_have_and_the_match_ends
     st.scores = [10, 40, 20, 60]
     settle(st, ["play", "play", "play", "pass"], [3, 2, 0, 0])
     assert "P2 went bourré: pays 20 (the pot played) into the next pot (BO-8); stack 0" in last_hand_lines(st)
-    assert st.is_over and st.outcome().reason == "seat 2 ran out of counters"
+    assert st.is_over and st.outcome().reason == "{p2} ran out of counters"
     assert st.outcome().winners == (3,) and st.pot == 20
     st.check_invariants()
 

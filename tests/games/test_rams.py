@@ -272,7 +272,7 @@ def test_short_stack_pays_what_it_has():
     st.hands = [[], [], []]
     st._settle_normal()
     assert "P0 played and took no trick: pays 0 into the pot, stack 0" in last_hand_lines(st)
-    assert st.is_over and st.outcome().reason == "seat 0 ran out of counters"
+    assert st.is_over and st.outcome().reason == "{p0} ran out of counters"
 
 
 # -- the end of the match (RA-8), views, options ------------------------------------------------

@@ -11,26 +11,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
-from games.core import Event, Outcome, Rules
+from games.core import Event, Outcome, Rules, render_seats
 
 from ..render import cards_line
 from ..widgets.toosmall import TooSmall
 from .base import SizedModal, SizedScreen
-
-
-def reflow(text: str) -> str:
-    """Join hard-wrapped lines into paragraphs (blank lines and list items are kept)."""
-    out: list[str] = []
-    for para in text.split("\n\n"):
-        lines = para.splitlines()
-        merged: list[str] = []
-        for line in lines:
-            if merged and line and not line.lstrip().startswith(("-", "*", "•")) and not line.startswith("  "):
-                merged[-1] = merged[-1].rstrip() + " " + line.strip()
-            else:
-                merged.append(line)
-        out.append("\n".join(merged))
-    return "\n\n".join(out)
 
 
 class HelpScreen(SizedModal):
@@ -45,7 +30,7 @@ class HelpScreen(SizedModal):
     def compose(self) -> ComposeResult:
         lines = [f"{o.name} = {str(self.options.get(o.name, o.default)).lower()}  — {o.help}"
                  for o in self.rules.options]
-        body = Text(reflow(self.rules.summary) + "\n\nActive options:\n" + "\n".join(lines or ["(none)"]))
+        body = Text(self.rules.summary_text() + "\n\nActive options:\n" + "\n".join(lines or ["(none)"]))
         with Vertical(classes="dialog wide"):
             yield Static(f"Rules: {self.rules.title}", classes="dialog-title")
             with VerticalScroll(id="help-body"):
@@ -107,10 +92,10 @@ class MatchOverScreen(SizedModal):
         who = " and ".join(names[w] for w in o.winners)
         verb = "share the win" if o.is_shared else "wins"
         scores = "\n".join(f"{names[s]:<16} {o.scores[s]:g}" for s in range(len(o.scores)))
-        extra = "\n" + "\n".join(o.lines) if o.lines else ""
+        extra = "\n" + "\n".join(render_seats(line, names) for line in o.lines) if o.lines else ""
         with Vertical(classes="dialog"):
             yield Static(f"{who} {verb}!", classes="dialog-title")
-            yield Static(f"The match is over: {o.reason}.\n\n{scores}{extra}")
+            yield Static(f"The match is over: {render_seats(o.reason, names)}.\n\n{scores}{extra}")
             with Horizontal(classes="buttons"):
                 if self.can_replay:
                     yield Button("Play again (p)", id="again", variant="primary", compact=True)
