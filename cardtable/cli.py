@@ -124,7 +124,7 @@ def rules(game: str = typer.Argument(..., help="A game name from `cardtable list
     if not r.options:
         con.print("Options: none")
         return
-    table = Table(title=f"Options (set with -o name=value)", title_justify="left")
+    table = Table(title="Options (set with -o name=value)", title_justify="left")
     table.add_column("option", style="bold")
     table.add_column("default")
     table.add_column("allowed")

@@ -37,8 +37,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    ACE, Action, BadOptionError, Card, LIST, LISTS, Option, Play, PotGame, Rules, SHARED, TrickResult,
-    choose, deck_52, must_head, next_seat, play, seat_order, seat_play, shared_ranking, trick_winner, word,
+    ACE, Action, BadOptionError, Card, LIST, LISTS, Option, PotGame, Rules, SHARED, choose, deck_52, must_head,
+    next_seat, play, seat_order, seat_play, shared_ranking, word,
 )
 from games.rams import named_card
 
@@ -234,14 +234,7 @@ class Bourre(PotGame):
         return [s for s in range(self.num_seats) if self.bids[s] == "play"]
 
     def _finish_trick(self) -> None:
-        cards = self.trick_cards()
-        winner = self.trick[trick_winner(cards, self.ranking)].seat
-        self.tricks_won[winner] += 1
-        self.won[winner].extend(cards)
-        self.last_trick = TrickResult(tuple(self.trick), winner)
-        self.log("trick", f"{{p{winner}}} wins the trick", winner, cards=tuple(cards))
-        self.trick = []
-        self.leader = self.to_act = winner
+        winner = self.collect_trick()
         if not self.hands[winner]:
             self._settle()
 

@@ -43,8 +43,8 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Play, Rules, SHARED, SUITS, Suit, TrickGame,
-    TrickResult, follow_suit, next_seat, play, seat_play, shared_ranking, standard_deck, trick_winner, word,
+    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Rules, SHARED, SUITS, Suit, TrickGame,
+    follow_suit, next_seat, play, seat_play, shared_ranking, standard_deck, word,
 )
 
 CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Soloist", "Partner",
@@ -254,14 +254,7 @@ class ContractGrid(TrickGame):
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)
             return
-        cards = [p.cards[0] for p in self.trick]
-        winner = self.trick[trick_winner(cards, self.ranking)].seat
-        self.tricks_won[winner] += 1
-        self.won[winner].extend(cards)
-        self.last_trick = TrickResult(tuple(self.trick), winner)
-        self.log("trick", f"{{p{winner}}} wins the trick", winner, cards=tuple(cards))
-        self.trick = []
-        self.leader = self.to_act = winner
+        winner = self.collect_trick()
         if not self.hands[winner]:
             self._score_hand()
 

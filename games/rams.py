@@ -44,9 +44,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    Action, BadNotationError, BadOptionError, Card, LIST, LISTS, Option, Play, PotGame, Rules, SHARED,
-    TrickResult, choose, deck_32, must_head, next_seat, parse_card, play, seat_order, seat_play, shared_ranking,
-    trick_winner, word,
+    Action, BadNotationError, BadOptionError, Card, LIST, LISTS, Option, PotGame, Rules, SHARED, choose,
+    deck_32, must_head, next_seat, parse_card, play, seat_order, seat_play, shared_ranking, word,
 )
 
 HAND_SIZE = 5
@@ -256,14 +255,7 @@ class Rams(PotGame):
         self._finish_trick()
 
     def _finish_trick(self) -> None:
-        cards = self.trick_cards()
-        winner = self.trick[trick_winner(cards, self.ranking)].seat
-        self.tricks_won[winner] += 1
-        self.won[winner].extend(cards)
-        self.last_trick = TrickResult(tuple(self.trick), winner)
-        self.log("trick", f"{{p{winner}}} wins the trick", winner, cards=tuple(cards))
-        self.trick = []
-        self.leader = self.to_act = winner
+        winner = self.collect_trick()
         if self.rams_by is not None and winner != self.rams_by:
             self._settle_failed_rams(winner)
         elif self.rams_by is not None and self.tricks_won[winner] == HAND_SIZE:

@@ -23,8 +23,8 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    ALL_CARDS, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Ranking, Rules, SHARED, Suit, TrickGame,
-    TrickResult, follow_suit, next_seat, play, seat_order, seat_play, standard_deck, trick_winner,
+    ALL_CARDS, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Ranking, Rules, SHARED, Suit,
+    TrickGame, follow_suit, next_seat, play, seat_order, seat_play, standard_deck,
 )
 
 MAX_HANDS_AHEAD = 500  # safety stop for the "ahead" ending (a tie-free lead is near certain long before)
@@ -114,14 +114,7 @@ class TricksNTrumps(TrickGame):
         self._finish_trick()
 
     def _finish_trick(self) -> None:
-        cards = [p.cards[0] for p in self.trick]
-        winner = self.trick[trick_winner(cards, self.ranking)].seat
-        self.tricks_won[winner] += 1
-        self.won[winner].extend(cards)
-        self.last_trick = TrickResult(tuple(self.trick), winner)
-        self.log("trick", f"{{p{winner}}} wins the trick", winner, cards=tuple(cards))
-        self.trick = []
-        self.leader = self.to_act = winner
+        winner = self.collect_trick()
         if not self.hands[winner]:
             self._score_hand()
 

@@ -59,8 +59,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Play, Ranking, Rules, Suit, TrickGame, TrickResult,
-    cards_text, choose, deck_54, make_event, next_seat, play, seat_order, seat_play, trick_winner, word,
+    Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Ranking, Rules, Suit, TrickGame, cards_text,
+    choose, deck_54, make_event, next_seat, play, seat_order, seat_play, word,
 )
 
 HAND_SIZE = 13
@@ -375,15 +375,8 @@ class TrumpSuit(TrickGame):
         self.log("info", f"{{p{s}}} flips {c}; {trump}", s, cards=(c,))
 
     def _finish_trick(self) -> None:
-        cards = [p.cards[0] for p in self.trick]
-        winner = self.trick[trick_winner(cards, self.ranking)].seat
-        self.tricks_won[winner] += 1
+        winner = self.collect_trick()
         self.tricks_played += 1
-        self.won[winner].extend(cards)
-        self.last_trick = TrickResult(tuple(self.trick), winner)
-        self.events.append(make_event("trick", f"{{p{winner}}} wins the trick", winner, None, tuple(cards), (),
-                                 self.hand_number))
-        self.trick = []
         self.flipped = False
         self.led = None
         self.leader = self.to_act = winner

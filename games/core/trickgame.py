@@ -4,6 +4,7 @@ generic :meth:`view` built from them.
 A game subclass keeps its state in these attributes (and any of its own), fills
 ``self.trick`` with :class:`Play` values as cards are played, and overrides the hooks
 ``_view_info``, ``_view_extra``, ``_view_trump`` and ``_prompt`` to add what its table shows.
+When a trick is complete, :meth:`collect_trick` gives it to its winner.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card
-from .protocol import LIST, LISTS, GameState, Play, Rules, SeatView, TrickResult
-from .tricks import Ranking
+from .protocol import LIST, LISTS, GameState, Play, Rules, SeatView, TrickResult, make_event
+from .tricks import Ranking, trick_winner
 
 
 _SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
@@ -32,7 +33,7 @@ class TrickGame(GameState):
 
     phase: str
     _COPY = {"hands": LISTS, "trick": LIST, "tricks_won": LIST, "scores": LIST, "bids": LIST, "status": LIST,
-             "up_cards": LIST}
+             "up_cards": LIST, "won": LISTS}
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -49,6 +50,7 @@ class TrickGame(GameState):
         self.bids: list[str] = [""] * n
         self.status: list[str] = [""] * n
         self.up_cards: list[Card] = []
+        self.won: list[list[Card]] = [[] for _ in range(n)]  # the cards each seat has won this hand
         self.ranking = Ranking()
 
     # -- the generic view ------------------------------------------------
@@ -108,6 +110,21 @@ class TrickGame(GameState):
     # -- helpers ---------------------------------------------------------
     def trick_cards(self) -> list[Card]:
         return [c for p in self.trick for c in p.cards]
+
+    def collect_trick(self) -> int:
+        """Give the complete trick to its winner: a trick won, the cards on the winner's won
+        pile, the last trick kept for review, a ``trick`` event; then the winner leads.
+        Returns the winning seat."""
+        cards = self.trick_cards()
+        winner = self.trick[trick_winner(cards, self.ranking)].seat
+        self.tricks_won[winner] += 1
+        self.won[winner].extend(cards)
+        self.last_trick = TrickResult(tuple(self.trick), winner)
+        self.events.append(make_event("trick", f"{{p{winner}}} wins the trick", winner, None, tuple(cards), (),
+                                      self.hand_number))
+        self.trick = []
+        self.leader = self.to_act = winner
+        return winner
 
     def remove_from_hand(self, seat: int, c: Card) -> None:
         self.hands[seat].remove(c)

@@ -12,7 +12,7 @@ playable, so a game can raise ``IllegalActionError`` with the rule in plain word
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .cards import ACE, BIG_JOKER_RANK, JACK, Card, Suit, cards_text
 
