@@ -213,7 +213,12 @@ class SimpleStrange(TrickGame):
         if led is None:
             return f"the leader plays two cards without a slot: type {c}" if at else super()._why_illegal(text)
         if not at or slot_text not in ("1", "2"):
-            return f"say which led card it goes against: {c}@1 (vs {led[0]}) or {c}@2 (vs {led[1]})"
+            slots = [f"{a.text} (vs {led[int(a.arg) - 1]})" for a in self.legal_actions() if a.card is c]
+            if slots:
+                return f"say which led card it goes against: {' or '.join(slots)}"
+            # against neither led card: give the rule for the first open slot
+            open_slot = 0 if self.staged is None or self.staged[1] != 0 else 1
+            return pair_allowed(hand, led, open_slot, self.staged[0] if self.staged else None)[1]
         k = int(slot_text) - 1
         if self.staged is not None and self.staged[1] == k:
             return f"you already set {self.staged[0]} against {led[k]}: play against led card {2 - k}"

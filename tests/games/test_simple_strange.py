@@ -108,6 +108,15 @@ def test_ss3_pairing_decides_a_plain_cards_value_and_must_be_stated():
     assert {a.text for a in st.legal_actions()} >= {"9D@1", "9D@2", "5H@1", "5H@2"}
 
 
+def test_a_card_that_fits_neither_led_card_is_refused_with_the_follow_rule():
+    """Without a slot, a card that may go against neither led card gets the follow rule, not a
+    request to name a slot (seen in the TUI: a trump while holding both led suits)."""
+    st = table("JH QH", ["3D 8S 2D 3D", "4D 9S 5H 6D", "5C 6C 7C 8C"])
+    play(st, "3D", "8S")
+    reason = refused(st, "5H")
+    assert "say which led card" not in reason and "5H" in reason and "4D" in reason
+
+
 def test_ss4_both_led_cards_of_one_suit():
     st = table("JH QH", ["3S 8S 2D 3D", "4S 9S 10S 6D", "5S 6C 7C 8C"])
     play(st, "3S", "8S")
