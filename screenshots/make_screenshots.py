@@ -49,6 +49,8 @@ SCENES = [
     Scene("decision_80x24", "trump_suit", 3, ("settle",), size=(80, 24)),
     Scene("contract_grid", "contract_grid", 5, ("settle", "1", "settle"), size=(140, 40)),
     Scene("pot_80x24", "rams", 3, ("settle",), ("human", "bot", "bot", "bot"), size=(80, 24)),
+    # two-card trick: both bots' pairs with their pip totals, and the human's first card staged
+    Scene("simple_strange_trick", "simple_strange", 1, ("settle", "enter", "1"), size=(120, 36)),
 ]
 
 

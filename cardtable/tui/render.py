@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from games.core import Card, SeatView
+from games.core import Card, SeatView, render_seats
 
 RED = "#e05050"
 BLACK = "#e8e8e8"
@@ -38,12 +38,9 @@ def cards_line(cards: Sequence[Card], ascii_suits: bool) -> Text:
     return out
 
 
-_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
-
-
 def fill_names(text: str, names: Sequence[str]) -> str:
     """Replace seat placeholders ``{p0}`` ... in game texts (info lines) with names."""
-    return _SEAT_TOKEN.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+    return render_seats(text, names)
 
 
 def seat_name(view: SeatView, names: Sequence[str], seat: int) -> str:

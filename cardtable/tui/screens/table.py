@@ -24,7 +24,7 @@ from games import get_rules
 from games.core import Action, Card, CardtableError, SeatView, TrickResult
 
 from ..panels import panel_for
-from ..render import cards_line, refusal_text, seat_positions
+from ..render import cards_line, refusal_text, seat_positions, show_cards
 from ..widgets import ActionBar, EventLog, HandWidget, Scoreboard, SeatPanel, TooSmall, TrickArea
 from .base import SizedScreen
 from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScreen
@@ -259,7 +259,8 @@ class TableScreen(SizedScreen):
         if view.status[s]:
             out.append(f" · {view.status[s]}")
         if view.is_my_turn:
-            out.append(f" — {view.prompt or 'your turn'}", style="bold")
+            prompt = show_cards(view.prompt, self.ascii_suits) if view.prompt else "your turn"
+            out.append(f" — {prompt}", style="bold")
         elif view.to_act is not None:
             out.append(f" — waiting for {names[view.to_act]}…", style="dim")
         return out

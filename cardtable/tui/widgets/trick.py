@@ -13,7 +13,7 @@ from textual.widget import Widget
 
 from games.core import Play, SeatView
 
-from ..render import card_text, seat_positions
+from ..render import card_text, seat_positions, show_cards
 
 
 class TrickArea(Widget):
@@ -44,7 +44,7 @@ def _play_text(play: Play, names: Sequence[str], ascii_suits: bool, winner: int 
             t.append(" ")
         t.append_text(card_text(c, ascii_suits, "bold reverse" if play.seat == winner else "bold"))
     if play.note:
-        t.append(f" {play.note}", style="italic")
+        t.append(f" {show_cards(play.note, ascii_suits)}", style="italic")
     return t
 
 
@@ -71,13 +71,20 @@ def trick_text(view: SeatView, names: Sequence[str], plays: Sequence[Play], winn
             piece = _play_text(by_seat[s], names, ascii_suits, winner, wide)
             centre = (2 * k + 1) * width // (2 * len(tops))
             _place(top, max(centre - piece.cell_len // 2, top.cell_len + 1 if top.cell_len else 0), piece, width)
-    for s, (side, _) in pos.items():
-        if s in by_seat and side == "left":
-            _place(middle, 0, _play_text(by_seat[s], names, ascii_suits, winner, wide), width)
-    for s, (side, _) in pos.items():
-        if s in by_seat and side == "right":
-            piece = _play_text(by_seat[s], names, ascii_suits, winner, wide)
-            _place(middle, max(width - piece.cell_len, middle.cell_len + 1), piece, width)
+    lefts = [_play_text(by_seat[s], names, ascii_suits, winner, wide) for s, (side, _) in pos.items()
+             if s in by_seat and side == "left"]
+    rights = [_play_text(by_seat[s], names, ascii_suits, winner, wide) for s, (side, _) in pos.items()
+              if s in by_seat and side == "right"]
+    for piece in lefts:
+        _place(middle, 0, piece, width)
+    extra = Text()  # the right-hand play moves down a line when both sides do not fit on one
+    for piece in rights:
+        fits = middle.cell_len + 1 + piece.cell_len <= width
+        line = middle if fits or not middle.cell_len else extra
+        _place(line, max(width - piece.cell_len, line.cell_len + 1 if line.cell_len else 0), piece, width)
+    if extra.cell_len:
+        middle.append("\n")
+        middle.append_text(extra)
     me = view.seat
     if me is not None and me in by_seat:
         piece = _play_text(by_seat[me], names, ascii_suits, winner, wide)
