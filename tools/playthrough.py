@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -19,6 +20,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def choice_bar_shown(text: str) -> bool:
+    """The numbered choice bar sits on the line below the "▶ name" prompt line."""
+    lines = text.splitlines()
+    at = next((i for i, line in enumerate(lines) if line.lstrip().startswith("▶")), None)
+    if at is None or at + 1 >= len(lines) or not re.match(r"\s*1 \S", lines[at + 1]):
+        return False
+    return not re.match(r"\s*1 Take back\s*(▌|$)", lines[at + 1])  # a staged card: play the second
 
 
 def main() -> int:
@@ -50,7 +60,7 @@ def main() -> int:
         keys("p")
         time.sleep(1.5)
         keys(*["-"] * 8)  # fastest bot pace
-        pressed, refused = 0, 0
+        pressed, refused, last_refusals = 0, 0, 0
         start = time.monotonic()
         while pressed < args.max_keys:
             text = screen()
@@ -59,13 +69,14 @@ def main() -> int:
                       f"({refused} refusals) in {time.monotonic() - start:.0f} s")
                 print(text)
                 return 0
-            if "Not allowed" in text or "Wait:" in text:
-                refused += 1
-                keys("Right")
-            if any(f" {d} " in line for line in text.splitlines()[-9:-5] for d in "1234567890") and "▶" in text:
+            if choice_bar_shown(text):
                 keys("1")
-            else:
+            else:  # Enter on the selected card; after a refusal, Right moves on to the next card
+                if text.count("Not allowed") != last_refusals:
+                    refused += 1
+                    keys("Right")
                 keys("Enter")
+            last_refusals = text.count("Not allowed")
             pressed += 1
             time.sleep(0.05)
         print(f"{args.game}: gave up after {pressed} key presses")

@@ -220,7 +220,7 @@ class TableScreen(SizedScreen):
             self.extra_panel.show(view, names, a)
         self.query_one(EventLog).show(view, names, a)
         bar = self.query_one(ActionBar)
-        bar.show(self._buttons(view), "")
+        bar.show(self._buttons(view), "", a)
         legal = frozenset(x.card for x in view.legal if x.card is not None)
         hand = self.query_one(HandWidget)
         hand.show(view.hand, legal, view.is_my_turn, a)

@@ -20,6 +20,8 @@ from textual.widget import Widget
 
 from games.core import Action
 
+from ..render import show_cards
+
 MAX_LABEL = 24  # below 100 columns longer labels are cut with an ellipsis (the rules help explains them)
 WIDE_LABEL = 48  # the limit on a wider terminal
 
@@ -29,9 +31,10 @@ def key_for(index: int) -> str:
     return str((index + 1) % 10) if index < 10 else ""
 
 
-def caption(index: int, action: Action, limit: int = MAX_LABEL) -> tuple[str, str]:
-    """(key, label) drawn for a choice; the label is the action's label, shortened if long."""
-    label = action.label or action.text
+def caption(index: int, action: Action, limit: int = MAX_LABEL, ascii_suits: bool = False) -> tuple[str, str]:
+    """(key, label) drawn for a choice; the label is the action's label (cards drawn in the
+    suit mode), shortened if long."""
+    label = show_cards(action.label or action.text, ascii_suits)
     if len(label) > limit:
         label = label[:limit - 1] + "…"
     return key_for(index), label
@@ -57,12 +60,14 @@ class ActionBar(Widget, can_focus=True):
         super().__init__(**kwargs)
         self.actions: tuple[Action, ...] = ()
         self._key: tuple | None = None
+        self.ascii_suits = False
 
-    def show(self, actions: Sequence[Action], prompt: str = "") -> None:
+    def show(self, actions: Sequence[Action], prompt: str = "", ascii_suits: bool = False) -> None:
         actions = tuple(actions)
-        if self._key == actions:
+        if self._key == (actions, ascii_suits):
             return
-        self._key = actions
+        self._key = (actions, ascii_suits)
+        self.ascii_suits = ascii_suits
         self.actions = actions
         self.cursor = 0
         self.set_class(not actions, "-empty")
@@ -74,7 +79,7 @@ class ActionBar(Widget, can_focus=True):
         width = max(self.content_size.width, 20)
         spans, x, row = [], 0, 0
         for i, a in enumerate(self.actions):
-            key, label = caption(i, a, self._limit())
+            key, label = caption(i, a, self._limit(), self.ascii_suits)
             w = len(label) + 2 + (len(key) + 1 if key else 0)
             if x and x + w > width:
                 row, x = row + 1, 0
@@ -98,7 +103,7 @@ class ActionBar(Widget, can_focus=True):
                 out.append("\n")
                 row, x = r, 0
             out.append(" " * (start - x))
-            key, label = caption(i, a, self._limit())
+            key, label = caption(i, a, self._limit(), self.ascii_suits)
             here = i == self.cursor and self.has_focus
             cell = "reverse bold" if here else "on #2a2f3a"
             out.append(" ", style=cell)
