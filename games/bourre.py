@@ -290,9 +290,7 @@ class Bourre(PotGame):
         return list(self.pack)
 
     def zones(self) -> dict[str, list[Card]]:
-        zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
-        zones.update({f"won {s}": list(w) for s, w in enumerate(self.won)})
-        zones["trick"] = self.trick_cards()
+        zones = super().zones()
         zones["stock"] = list(self.stock)
         zones["discards"] = list(self.discards)
         zones["set aside"] = list(self.setting_aside)

@@ -427,9 +427,7 @@ class ContractGrid(TrickGame):
         return list(self.pack)
 
     def zones(self) -> dict[str, list[Card]]:
-        zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
-        zones.update({f"won {s}": list(w) for s, w in enumerate(self.won)})
-        zones["trick"] = self.trick_cards()
+        zones = super().zones()
         zones["stock"] = list(self.stock)
         return zones
 

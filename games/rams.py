@@ -332,9 +332,7 @@ class Rams(PotGame):
         return list(self.pack)
 
     def zones(self) -> dict[str, list[Card]]:
-        zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
-        zones.update({f"won {s}": list(w) for s, w in enumerate(self.won)})
-        zones["trick"] = self.trick_cards()
+        zones = super().zones()
         zones["widow"] = list(self.widow)
         zones["up"] = list(self.up_cards)
         zones["out"] = list(self.out)

@@ -172,9 +172,7 @@ class TricksNTrumps(TrickGame):
         return list(self.pack)
 
     def zones(self) -> dict[str, list[Card]]:
-        zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
-        zones.update({f"won {s}": list(w) for s, w in enumerate(self.won)})
-        zones["trick"] = self.trick_cards()
+        zones = super().zones()
         zones["stock"] = list(self.stock) + list(self.up_cards)
         return zones
 

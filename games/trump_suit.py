@@ -598,9 +598,7 @@ class TrumpSuit(TrickGame):
         return list(PACK)
 
     def zones(self) -> dict[str, list[Card]]:
-        zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
-        zones.update({f"won {s}": list(w) for s, w in enumerate(self.won)})
-        zones["trick"] = self.trick_cards()
+        zones = super().zones()
         zones["draw deck"] = list(self.draw)
         zones["trump pile"] = list(self.up_cards)
         return zones

@@ -107,6 +107,15 @@ class TrickGame(GameState):
     def _teams(self) -> tuple[tuple[int, ...], ...]:
         return ()
 
+    # -- card conservation -------------------------------------------------
+    def zones(self) -> dict[str, list[Card]]:
+        """The hands, the won piles and the trick; a game adds its other places (stock, widow...)
+        with ``{**super().zones(), "stock": ...}``."""
+        zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
+        zones.update({f"won {s}": list(w) for s, w in enumerate(self.won)})
+        zones["trick"] = self.trick_cards()
+        return zones
+
     # -- helpers ---------------------------------------------------------
     def trick_cards(self) -> list[Card]:
         return [c for p in self.trick for c in p.cards]
