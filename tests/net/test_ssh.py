@@ -53,10 +53,14 @@ async def pump(proc: asyncssh.SSHClientProcess, term: Term) -> None:
         term.feed(data)
 
 
-async def until(pred, timeout: float = 10.0, what: str = "screen") -> None:
-    async with asyncio.timeout(timeout):
-        while not pred():
-            await asyncio.sleep(0.01)
+async def until(pred, timeout: float = 30.0, what: str = "screen") -> None:
+    """Wait for ``pred``; generous because a loaded 2-core machine starts ssh children slowly."""
+    try:
+        async with asyncio.timeout(timeout):
+            while not pred():
+                await asyncio.sleep(0.01)
+    except TimeoutError:
+        raise AssertionError(f"timed out after {timeout:g} s waiting for {what}") from None
 
 
 @pytest.fixture
