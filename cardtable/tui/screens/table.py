@@ -10,6 +10,7 @@ Updates may arrive from another thread (network); they are marshalled onto the a
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -31,6 +32,7 @@ from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScree
 
 DELAY_STEP, MAX_DELAY = 0.2, 3.0
 TRICK_PAUSE = 2.5  # a finished trick stays up this many bot delays (or until a key)
+BOT_GRACE = 5.0  # seconds past its delay after which a bot move that never came is scheduled again
 
 
 class TableUpdate(Message):
@@ -62,6 +64,7 @@ class TableScreen(SizedScreen):
         self._over_shown = first.is_over and False
         self._dismissed_trick: TrickResult | None = None
         self._bot_scheduled = False
+        self._bot_deadline = 0.0
         self._pending = False
         self._unsubscribe: list = []
         self.view: SeatView | None = None
@@ -102,6 +105,12 @@ class TableScreen(SizedScreen):
             self._unsubscribe.append(h.subscribe(self._on_table_changed))
         self.query_one(HandWidget).focus()
         self.refresh_table()
+        if self.driver is not None:  # a watchdog: a lost bot schedule is noticed without a key press
+            self.set_interval(1.0, self._bot_watchdog)
+
+    def _bot_watchdog(self) -> None:
+        if self.view is not None and not self.view.is_over:
+            self._schedule_bot(self.view)
 
     def on_unmount(self) -> None:
         for unsub in self._unsubscribe:
@@ -275,13 +284,17 @@ class TableScreen(SizedScreen):
 
     # -- bots (local driver only) ------------------------------------------------
     def _schedule_bot(self, view: SeatView) -> None:
-        if self.driver is None or self._bot_scheduled or self.driver.bot_to_act() is None:
+        if self.driver is None or self.driver.bot_to_act() is None:
             return
+        if self._bot_scheduled and time.monotonic() < self._bot_deadline:
+            return
+        # (a schedule that never reported back by its deadline was lost: schedule again)
         self._bot_scheduled = True
         delay = self.app.bot_delay
         if not view.trick and view.last_trick is not None and view.last_trick is not self._dismissed_trick:
             delay *= TRICK_PAUSE
         moves = len(self.driver.state.history)
+        self._bot_deadline = time.monotonic() + delay + BOT_GRACE
         if delay <= 0:
             self.call_later(self._start_bot, moves)
         else:
@@ -289,12 +302,16 @@ class TableScreen(SizedScreen):
 
     def _start_bot(self, moves: int) -> None:
         if not self.is_attached:
+            self._bot_scheduled = False
             return
         self.run_worker(lambda: self._think(moves), thread=True, group="bot", exit_on_error=False)
 
     def _think(self, moves: int) -> None:
-        choice = self.driver.bot_choose()
-        self.app.call_from_thread(self._bot_apply, choice, moves)
+        choice = None
+        try:
+            choice = self.driver.bot_choose()
+        finally:  # always report back, so a failed think never leaves the bot stuck
+            self.app.call_from_thread(self._bot_apply, choice, moves)
 
     def _bot_apply(self, choice, moves: int) -> None:
         self._bot_scheduled = False
