@@ -286,9 +286,6 @@ class Bourre(PotGame):
             return f"Discard cards to replace ({len(self.setting_aside)} so far), then done"
         return "Lead any card" if not self.trick else "Follow and beat if you can (must-head rule)"
 
-    def deck(self) -> list[Card]:
-        return list(self.pack)
-
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
         zones["stock"] = list(self.stock)

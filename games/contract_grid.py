@@ -423,9 +423,6 @@ class ContractGrid(TrickGame):
         led = self._led()
         return f"Follow {led.noun} if you can" if led else "Lead any card"
 
-    def deck(self) -> list[Card]:
-        return list(self.pack)
-
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
         zones["stock"] = list(self.stock)

@@ -328,9 +328,6 @@ class Rams(PotGame):
             return f"Discard a card to take {self.up_cards[0]}"
         return "Lead any card" if not self.trick else "Follow and beat if you can (must-head rule)"
 
-    def deck(self) -> list[Card]:
-        return list(self.pack)
-
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
         zones["widow"] = list(self.widow)

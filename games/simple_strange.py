@@ -364,9 +364,6 @@ class SimpleStrange(TrickGame):
             return f"Play a card against {led[k]} (@{k + 1}), or take back {self.staged[0]}"
         return f"Play two cards, one against {led[0]} (@1) and one against {led[1]} (@2)"
 
-    def deck(self) -> list[Card]:
-        return list(self.pack)
-
     def zones(self) -> dict[str, list[Card]]:
         zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
         zones.update({f"won {s}": list(w) for s, w in enumerate(self.won)})

@@ -168,9 +168,6 @@ class TricksNTrumps(TrickGame):
         led = self.ranking.suit_of(self.trick[0].cards[0])
         return f"Follow {led.noun} if you can"
 
-    def deck(self) -> list[Card]:
-        return list(self.pack)
-
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
         zones["stock"] = list(self.stock) + list(self.up_cards)

@@ -108,6 +108,10 @@ class TrickGame(GameState):
         return ()
 
     # -- card conservation -------------------------------------------------
+    def deck(self) -> list[Card]:
+        """The match's full pack: a game keeps it in ``self.pack`` (or overrides this)."""
+        return list(self.pack)
+
     def zones(self) -> dict[str, list[Card]]:
         """The hands, the won piles and the trick; a game adds its other places (stock, widow...)
         with ``{**super().zones(), "stock": ...}``."""
