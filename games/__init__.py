@@ -7,6 +7,8 @@ Each game module defines ``RULES`` (a :class:`games.core.Rules`).  Add a module'
 from __future__ import annotations
 
 import importlib
+import re
+import unicodedata
 
 from games.core import Rules, UnknownGameError
 
@@ -17,6 +19,14 @@ _MODULES = (
     "contract_grid",
     "rams",
     "bourre",
+    "agram",
+    "sedma",
+    "pepper",
+    "bacon",
+    "preference",
+    "page_one",
+    "cucumber",
+    "piquet",
 )
 
 _REGISTRY: dict[str, Rules] = {}
@@ -40,9 +50,18 @@ def game_names() -> list[str]:
 
 
 def get_rules(name: str) -> Rules:
-    """The game called ``name`` (``-`` and ``_`` alike, any case), or UnknownGameError."""
-    key = name.strip().lower().replace("-", "_").replace("'", "")
+    """The game called ``name`` by its short name or its title, as people type them: any case,
+    accents or not, ``-``, ``_``, spaces and apostrophes alike ("Tricks'N'Trumps", "Bourré",
+    "BOURRE", "trump suit"); or UnknownGameError."""
     games = _load()
-    if key in games:
-        return games[key]
+    key = _plain_name(name) if isinstance(name, str) else ""
+    for rules in games.values():
+        if key in (_plain_name(rules.name), _plain_name(rules.title)):
+            return rules
     raise UnknownGameError(f"unknown game {name!r}: choose one of {', '.join(games)}")
+
+
+def _plain_name(text: str) -> str:
+    """``Tricks'N'Trumps`` -> ``tricks_n_trumps``, ``Bourré`` -> ``bourre``."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return "_".join(re.split(r"[\s\-_'’`]+", bare.strip().lower())).strip("_")

@@ -29,30 +29,39 @@ pot for the next hand, instead of an ante (BO-8; we take the payment while settl
 hand summary shows it).  A player who owes more than they have pays what they have.
 
 The match (BO-5) ends after ``hands`` deals (``ending=hands``) or when a player runs out of
-counters; with ``ending=broke`` only the latter (with a safety cap).  The biggest stack wins.
+counters; with ``ending=broke`` only the latter, or after ``hand_limit`` hands when that option
+is set.  After the match's last hand nobody pays for going bourré (the payment would feed a hand
+never played), and a pot left over is shared (BO-9): by the players tied for most tricks in the
+last hand, else by the players still holding counters; odd counters go one each from the
+dealer's left.  The biggest stack wins.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from games.core import (
     ACE, Action, BadOptionError, Card, LIST, LISTS, Option, PotGame, Rules, SHARED, choose, deck_52, must_head,
     next_seat, play, seat_order, seat_play, shared_ranking, word,
 )
+from games.core.words import plural
+from games.core.potgame import check_ending, hand_limit_option
 from games.rams import named_card
 
 HAND_SIZE = 5
 
-PLAY = word("play", label="Play (then discard and draw)")
-PASS = word("pass", label="Pass (fold)")
-DONE = word("done", label="Done discarding")
+PLAY = word("play")
+PASS = word("pass")
+DONE = word("done")
+LABELS = {"play": "Play (then discard and draw)", "pass": "Pass (fold)", "done": "Done discarding"}
 
 
 class Bourre(PotGame):
     """State of a Bourré match.  Phases: ``decide``, ``discard``, ``play``, ``over``."""
 
     _COPY = {"pack": SHARED, "stock": LIST, "discards": LIST, "setting_aside": LIST, "no_ante": LIST, "won": LISTS}  # how clone() copies our mutable attributes
+    LABELS = LABELS
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -62,6 +71,7 @@ class Bourre(PotGame):
         self.setting_aside: list[Card] = []  # the acting player's discards, before drawing
         self.won: list[list[Card]] = [[] for _ in range(num_seats)]
         self.no_ante: list[int] = []  # seats that skip the next ante (tied or already paid bourré)
+        self.tied: tuple[int, ...] = ()  # the seats tied for most tricks in the hand just settled
         self.dealer = self.rng.randrange(num_seats)
         self._deal()
 
@@ -70,7 +80,7 @@ class Bourre(PotGame):
         n = self.num_seats
         self.hand_number += 1
         antes = sum(self._pay(s, self.options["ante"]) for s in range(n) if s not in self.no_ante)
-        self.no_ante = []
+        self.no_ante, self.tied = [], ()
         deck = list(self.pack)
         self.rng.shuffle(deck)
         self.hands = [[] for _ in range(n)]
@@ -183,7 +193,7 @@ class Bourre(PotGame):
 
     def _win_by_default(self, s: int) -> None:
         won = self._take_pot(s)
-        lines = (f"Only {{p{s}}} plays, so {{p{s}}} takes the pot of {won} without play (BO-3); "
+        lines = (f"Only {{p{s}}} plays, so {{p{s}}} takes the pot of {won} without play; "
                  f"stack {self.scores[s]}",)
         self._end_hand(f"Hand {self.hand_number}: won by default", lines)
 
@@ -194,9 +204,11 @@ class Bourre(PotGame):
                                                                self.num_seats) if t in players)
 
     def has_cinch(self, s: int) -> bool:
-        """BO-6: tricks won plus trumps held that no unplayed trump outside the hand can beat >= 3."""
+        """BO-6: tricks won plus trumps held that no unplayed trump outside the hand can beat >= 3.
+        A trump already in the trick in progress still counts as unplayed: a lower trump of ours
+        cannot win that trick, so it is not unbeatable (BO-6, added)."""
         hand, trump = self.hands[s], self.ranking.trumps[0]  # one trump suit, no jokers or bowers:
-        seen = set(hand).union(*self.won, self.trick_cards())  # a trump is a card of that suit (speed)
+        seen = set(hand).union(*self.won)  # a trump is a card of that suit (speed)
         top_outside = max((c.rank for c in self.pack if c.suit is trump and c not in seen), default=0)
         unbeatable = sum(1 for c in hand if c.suit is trump and c.rank > top_outside)
         return self.tricks_won[s] + unbeatable >= 3
@@ -210,10 +222,10 @@ class Bourre(PotGame):
             return cards, rule
         top = max(trumps, key=lambda c: c.rank)
         if not trick:
-            return [top], f"you hold a cinch, so you must lead your highest trump, {top} (BO-6)"
+            return [top], f"you hold a cinch, so you must lead your highest trump, {top}"
         led = r.suit_of(trick[0])
         if not any(r.suit_of(c) == led for c in hand):
-            return [top], f"you hold a cinch, so you must trump with your highest trump, {top} (BO-6)"
+            return [top], f"you hold a cinch, so you must trump with your highest trump, {top}"
         return cards, rule
 
     def _apply_play(self, action: Action) -> None:
@@ -244,22 +256,30 @@ class Bourre(PotGame):
         active = self._active()
         most = max(self.tricks_won[s] for s in active)
         top = [s for s in active if self.tricks_won[s] == most]
-        lines = [", ".join(f"{{p{s}}} {self.tricks_won[s]}" for s in active) + " trick(s)"]
+        lines = [", ".join(f"{{p{s}}} {plural(self.tricks_won[s], 'trick')}" for s in active)]
         if len(top) == 1:
             won = self._take_pot(top[0])
             lines.append(f"{{p{top[0]}}} takes the pot of {won} with {most} tricks; stack {self.scores[top[0]]}")
         else:
             names = " and ".join(f"{{p{s}}}" for s in top)
             lines.append(f"{names} tie with {most} tricks: the pot of {self.pot} stays; "
-                         f"everybody else antes again (BO-7)")
+                         f"everybody else antes again")
             self.no_ante.extend(top)
+            self.tied = tuple(top)
+        last = self._last_hand()  # BO-9: the bourré payment only feeds the next hand's pot
         for s in active:
-            if not self.tricks_won[s]:
+            if not self.tricks_won[s] and last:
+                lines.append(f"{{p{s}}} went bourré: no payment after the last hand")
+            elif not self.tricks_won[s]:
                 paid = self._pay(s, pot_played)
                 self.no_ante.append(s)
-                lines.append(f"{{p{s}}} went bourré: pays {paid} (the pot played) into the next pot (BO-8); "
+                lines.append(f"{{p{s}}} went bourré: pays {paid} (the pot played) into the next pot; "
                              f"stack {self.scores[s]}")
         self._end_hand(f"Hand {self.hand_number} settled", tuple(lines))
+
+    def _pot_heirs(self) -> list[int]:
+        """BO-9: a pot left by a tie goes to the tied players; otherwise as in every pot game."""
+        return list(self.tied) or super()._pot_heirs()
 
     # -- views and checks --------------------------------------------------------
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
@@ -286,6 +306,54 @@ class Bourre(PotGame):
             return f"Discard cards to replace ({len(self.setting_aside)} so far), then done"
         return "Lead any card" if not self.trick else "Follow and beat if you can (must-head rule)"
 
+    # -- possible worlds (issue 13) -----------------------------------------------
+    def _hidden_piles(self, seat: int) -> list:
+        """The stock, the discard pile (where the seat knows its own discards lie, unless they
+        were shuffled into a new stock) and another player's cards set aside while discarding.
+        A passed hand's cards are not tracked (the seat takes no further part in the hand)."""
+        piles = [self.pile("stock"), self.pile("discards", self._own_discards(seat))]
+        if self.to_act != seat:
+            piles.append(self.pile("setting_aside"))
+        return piles
+
+    def _own_discards(self, seat: int) -> list[Card]:
+        """The seat's discards of this hand still in the discard pile (a reshuffle, which is
+        public, moves all of them into the stock)."""
+        if self.bids[seat] != "play":
+            return []
+        mine = []
+        for a, s in zip(reversed(self.history), reversed(self.actors)):
+            if s == seat and a.kind == "discard":
+                mine.append(a.card)
+            elif s == seat and a is PLAY:
+                break
+        return [c for c in reversed(mine) if c in self.discards]
+
+    def _deal_check(self, seat: int, places: list, base: "Bourre"):
+        """The cinch rule (BO-6) depends on several trumps at once, so a world must also let
+        every other player's plays this hand stand from its world hand (plus the cards it has
+        played since)."""
+        pasts = [p for p in self._plays_this_hand() if p.seat != seat]
+        where = {p.index: k for k, p in enumerate(places) if p.attr == "hands"}
+        checks = [(past, where[past.seat], [q.cards[0] for q in pasts[i:] if q.seat == past.seat])
+                  for i, past in enumerate(pasts) if past.seat in where]
+        if not checks:
+            return None
+
+        def fits(dealt: list[list[Card]]) -> bool:
+            return all(past.cards[0] in base._allowed(list(places[k].known) + dealt[k] + since, past)
+                       for past, k, since in checks)
+        return fits
+
+    def _allowed(self, hand: list[Card], past) -> list[Card]:
+        """:meth:`_playable` for ``hand`` at the time of ``past``: the game's own must-head and
+        cinch code run on a stand-in holding just what it reads (the table as it was then)."""
+        s, trick = past.seat, [seat_play(past.seat, c) for c in past.before]
+        then = SimpleNamespace(hands={s: hand}, won=[list(w) for w in past.won], tricks_won=past.tricks,
+                               trick=trick, pack=self.pack, ranking=self.ranking, trick_cards=lambda: list(past.before))
+        then.has_cinch = lambda t: Bourre.has_cinch(then, t)
+        return Bourre._playable(then, s, explain=False)[0]
+
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
         zones["stock"] = list(self.stock)
@@ -302,10 +370,11 @@ class BourreRules(Rules):
     state_class = Bourre
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=1, maximum=10_000),
-        Option("ante", 1, "Each player's ante (BO-1).", minimum=1, maximum=100),
+        Option("ante", 1, "Each player's ante.", minimum=1, maximum=100),
         Option("hands", 8, "With ending=hands, how many deals the match lasts.", minimum=1, maximum=100),
         Option("ending", "hands", "hands: stop after the set number of deals or when a player is out of counters; "
                "broke: play until a player is out of counters.", choices=("hands", "broke")),
+        hand_limit_option("ending=broke"),
     )
     summary = """\
 Bourré — 2 to 8 players, 52 cards, counters and a pot.
@@ -325,13 +394,16 @@ The most tricks takes the pot.  A tie leaves the pot for the next hand, and ever
 tied players antes again.  Playing and taking no trick is "bourré": you pay the size of the
 pot into the next one.
 
-The match lasts a set number of hands, or until a player runs out of counters (option ending);
-the biggest stack wins."""
+The match lasts a set number of hands, or until a player runs out of counters (option ending).
+Nobody pays for going bourré in the last hand; a pot left at the end is shared by the players
+tied for most tricks in the last hand, or else by everybody still holding counters.  The biggest
+stack wins."""
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         if options["stack"] < options["ante"]:
             raise BadOptionError(f"stack={options['stack']} is smaller than ante={options['ante']}: "
                                  f"each player needs at least one ante")
+        check_ending(self, options)
 
 
 RULES = BourreRules()

@@ -17,6 +17,10 @@ The match ends after a hand in which someone reaches the cap (CG-8) or completes
 Winner (CG-8, CG-9): if someone reached the cap with a complete grid, the best score among the
 complete grids wins; otherwise the best score below the cap; otherwise the best score.  Ties go
 to whoever was ahead at the last hand the tied scores differed; tied throughout is a shared win.
+Without a cap (``no_cap``) only a complete grid ends the match, which may stall (the seed warns
+of it): the option ``hand_limit`` (CG-11, off by default) then ends it after that many hands,
+the result says so, and the best score wins with the same tie-break.  ``hand_limit`` without
+``no_cap``, and ``cap`` with it, are refused: they would do nothing.
 
 Variations, all off by default (CG-10): ``cap`` (another cap), ``no_cap``, ``bids`` (another
 number of bids), ``unmarked_points`` (another reward for an unmarked value), ``grid=3x3`` (the
@@ -32,8 +36,7 @@ remaining contracts, or ``fill same`` (only before the first placement, when the
 ``last_grids`` holds this seat's grid from an earlier match; ``view.extra["last_grids"]`` at the
 end of a match gives the text to pass).  Players fill one after another, starting left of the
 first dealer; cards are dealt only when every grid is full.  Naming the suit: ``drop H``.
-Bidding: ``bid b3``, one square at a time.  ``MAX_HANDS`` is a safety stop for matches that
-stall (no cap and nobody completing a grid).
+Bidding: ``bid b3``, one square at a time.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from games.core import (
     Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Rules, SHARED, SUITS, Suit, TrickGame,
     follow_suit, next_seat, play, seat_play, shared_ranking, standard_deck, word,
 )
+from games.core.potgame import hand_limit_option
 
 CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Soloist", "Partner",
              "All-Trump", "No-Trump", "Spades", "Hearts", "Diamonds", "Clubs", "Play")
@@ -53,7 +57,6 @@ SUIT_CONTRACT = {"Spades": Suit.SPADES, "Hearts": Suit.HEARTS, "Diamonds": Suit.
 BID_POINTS = 5
 LINE_POINTS = 5
 _INDEX = attrgetter("index")
-MAX_HANDS = 100  # safety stop; see the module docstring (the seed expects 1-3 hours, well under 100 hands)
 STANDARD = {"4x4": {"size": 4, "bids": 4, "cap": 1000}, "3x3": {"size": 3, "bids": 3, "cap": 100}}
 
 
@@ -75,10 +78,8 @@ def grid_lines(size: int) -> tuple[tuple[int, ...], ...]:
 
 @functools.cache
 def square_action(kind: str, i: int, size: int) -> Action:
-    """``square b3`` / ``bid b3``; labels are fixed per text (actions are interned), so they
-    name the square only: the contract in it differs between grids.  Cached: legal lists use it."""
-    name = square_name(i, size)
-    return word(kind, name, name.upper() if kind == "square" else f"Bid {name.upper()}")
+    """``square b3`` / ``bid b3``.  Cached: legal lists use it."""
+    return word(kind, square_name(i, size))
 
 
 def square_name(i: int, size: int) -> str:
@@ -152,13 +153,13 @@ class ContractGrid(TrickGame):
     def _legal_fill(self) -> list[Action]:
         grid = self.grids[self.to_act]
         acts = [self._square_action("square", i) for i, c in enumerate(grid) if c is None]
-        acts.append(word("fill", "random", "Fill the rest at random"))
+        acts.append(word("fill", "random"))
         if all(c is None for c in grid) and self._last_grid(self.to_act):
-            acts.append(word("fill", "same", "Same grid as last match"))
+            acts.append(word("fill", "same"))
         return acts
 
     def _legal_drop(self) -> list[Action]:
-        return [word("drop", s.letter, f"Drop {s.noun}") for s in SUITS if s.letter not in self.dropped]
+        return [word("drop", s.letter) for s in SUITS if s.letter not in self.dropped]
 
     def _legal_bid(self) -> list[Action]:
         mine = self.bid_squares[self.to_act]
@@ -166,6 +167,18 @@ class ContractGrid(TrickGame):
 
     def _square_action(self, kind: str, i: int) -> Action:
         return square_action(kind, i, self.size)
+
+    def label(self, action: Action) -> str:
+        """Contract Grid's words: a square by its name (and, when bidding, the contract in it)."""
+        kind, arg = action.kind, action.arg or ""
+        if kind == "square":
+            return arg.upper()
+        if kind == "bid" and self.to_act is not None:
+            return f"{arg.upper()} {self.grids[self.to_act][self._square(arg)]}"
+        if kind == "drop":
+            return f"Drop {Suit(arg).noun}"
+        return {"fill random": "Fill the rest at random", "fill same": "Same grid as last match"}.get(
+            action.text, action.label)
 
     def _legal_play(self) -> list[Action]:
         hand = self.hands[self.to_act]
@@ -345,15 +358,16 @@ class ContractGrid(TrickGame):
             return "cap"
         if completed:
             return "complete grid"
-        return "hand limit" if self.hands_played >= MAX_HANDS else ""
+        limit = self.options["hand_limit"]  # CG-11: declared, only without a cap
+        return "hand limit" if limit is not None and self.hands_played >= limit else ""
 
     # -- the end (CG-8, CG-9) ----------------------------------------------
     def winners(self) -> tuple[tuple[int, ...], str]:
         """The winning seat(s) by the seed's cascade, and which rule decided."""
         n = range(self.num_seats)
         capped, completed = set(self._capped()), set(self._completed())
-        if not self.options["complete_grid"]:
-            pool, rule = list(n), "the best score wins"
+        if not self.options["complete_grid"] or (self.cap is None and not completed):
+            pool, rule = list(n), "the best score wins"  # no cap: everybody is below it (CG-11)
         elif capped & completed:
             pool, rule = sorted(completed), "someone reached the cap with a complete grid: the best complete grid wins"
         elif len(capped) < self.num_seats:
@@ -382,7 +396,7 @@ class ContractGrid(TrickGame):
         self.phase, self.to_act = "over", None
         reason = {"cap": "a player reached the cap", "complete grid": "a player completed their grid",
                   "both": "a player reached the cap and a grid was completed",
-                  "hand limit": f"the safety stop of {MAX_HANDS} hands"}[self.end_kind]
+                  "hand limit": f"hand limit of {self.options['hand_limit']} reached"}[self.end_kind]
         stats = (f"end: {self.end_kind}", f"hands: {self.hands_played}", f"actions: {len(self.history)}")
         self.result = Outcome(tuple(self.scores), winners, f"{reason} after {self.hands_played} hands; {rule}", stats)
         names = " and ".join(f"{{p{w}}}" for w in winners)
@@ -391,10 +405,12 @@ class ContractGrid(TrickGame):
 
     # -- views and checks ------------------------------------------------
     def _view_trump(self) -> str:
-        return self.ranking.describe() if self.trump else "not chosen yet"
+        return self.ranking.describe() if self.trump else "trump not chosen yet"
 
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        return [("Hand", str(self.hand_number)), ("Cap", str(self.cap) if self.cap else "none"),
+        limit = self.options["hand_limit"]
+        hand = f"{self.hand_number} of at most {limit}" if limit else str(self.hand_number)
+        return [("Hand", hand), ("Cap", str(self.cap) if self.cap else "none"),
                 ("Bids", str(self.num_bids)),
                 ("Dropped", " ".join(self.dropped) or "-")]
 
@@ -423,6 +439,10 @@ class ContractGrid(TrickGame):
         led = self._led()
         return f"Follow {led.noun} if you can" if led else "Lead any card"
 
+    def _hidden_piles(self, seat: int) -> list:
+        """The undealt pack while the grids are filled (possible worlds, issue 13)."""
+        return [self.pile("stock")]
+
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
         zones["stock"] = list(self.stock)
@@ -449,14 +469,17 @@ class ContractGridRules(Rules):
         Option("bids", 0, "Squares each player bids per hand (0: the grid's standard, 4 on 4x4, 3 on 3x3).",
                minimum=0, maximum=16),
         Option("cap", 0, "The score cap (0: the grid's standard, 1000 on 4x4, 100 on 3x3).", minimum=0, maximum=10000),
-        Option("no_cap", False, "Play without a cap: only a complete grid ends the match."),
+        Option("no_cap", False, "Play without a cap: only a complete grid (or hand_limit) ends the match."),
         Option("unmarked_points", 1, "Points for each contract made on an unmarked square.", minimum=0, maximum=10),
         Option("deck", 33, "33: 7 to ace plus the joker (11 tricks); 24: 9 to ace, no joker (8 tricks).",
                choices=(33, 24)),
         Option("complete_grid", True, "false: a complete grid neither ends the match nor protects from the cap; "
                "the first to the cap ends it and the best score wins."),
-        Option("last_grids", "", "Earlier grids for 'fill same': per seat, contract names row by row separated by "
-               "commas, seats separated by '/' (a finished match shows this text in extra['last_grids'])."),
+        Option("last_grids", "", "Grids from an earlier match: each player may then take their old grid again in "
+               "one step (Same grid as last match) instead of placing sixteen contracts; the bots do when it is "
+               "as good as their own plan.  Per seat, the contract names row by row separated by commas, seats "
+               "separated by '/' (a finished match shows this text as its last grids)."),
+        hand_limit_option("no_cap=true"),
     )
     summary = """\
 Contract Grid — 3 players, 33 cards (7 to ace in each suit plus a joker).
@@ -492,6 +515,8 @@ the first nine contracts, a 24-card deck, or no complete-grid rule."""
             raise BadOptionError(f"option bids={options['bids']} is more than the {squares} squares of a {options['grid']} grid")
         if options["no_cap"] and not options["complete_grid"]:
             raise BadOptionError("no_cap=true with complete_grid=false leaves the match no way to end: keep one of them")
+        self.require(options, ("hand_limit",), options["no_cap"], "no_cap=true")  # CG-11: nothing to do otherwise
+        self.require(options, ("cap",), not options["no_cap"], "no_cap=false")
         text = options["last_grids"]
         if text:
             contracts = sorted(CONTRACTS[:squares])

@@ -30,13 +30,17 @@ nobody else is paid or fined (RA-6).  A made Rams takes the whole pot plus five 
 opponent.
 
 Counters never appear or vanish: each is in a stack or the pot.  A player who owes more than
-they have pays what they have (table stakes).  The match (RA-8) ends after ``hands`` deals
-(``ending=hands``) or when a player runs out of counters; with ``ending=broke`` only the
-latter (with a safety cap).  The biggest stack wins.
+they have pays what they have (table stakes).  The match (RA-8) ends after ``hands`` hands
+(``ending=hands``) or when a player runs out of counters; with ``ending=broke`` only the latter,
+or after ``hand_limit`` hands when that option is set.  A hand thrown in because everybody
+passed is not one of the match's hands.  After the match's last hand nobody pays the no-trick
+fine or doubles the pot (they only feed the next hand), and a pot left over is shared by the
+players still holding counters, the odd ones one each from the dealer's left (RA-9).  The
+biggest stack wins.
 
 Options: ``stack`` (starting counters), ``ante`` (the seed's "five": the ante, the no-trick
 fine, the redeal payment, the Rams payments and the pass threshold all scale with it),
-``hands``, ``ending``.
+``hands``, ``ending``, ``hand_limit``.
 """
 
 from __future__ import annotations
@@ -47,21 +51,26 @@ from games.core import (
     Action, BadNotationError, BadOptionError, Card, LIST, LISTS, Option, PotGame, Rules, SHARED, choose,
     deck_32, must_head, next_seat, parse_card, play, seat_order, seat_play, shared_ranking, word,
 )
+from games.core.words import plural
+from games.core.potgame import check_ending, hand_limit_option
 
 HAND_SIZE = 5
 IN_PLAY = ("play", "widow", "rams", "swap")
 
-PLAY = word("play", label="Play this hand")
-WIDOW = word("widow", label="Take the widow")
-PASS = word("pass", label="Pass (sit out)")
-RAMS = word("rams", label="Declare Rams (all five tricks)")
-SWAP = word("swap", label="Swap a card for the trump")
+PLAY = word("play")
+WIDOW = word("widow")
+PASS = word("pass")
+RAMS = word("rams")
+SWAP = word("swap")
+LABELS = {"play": "Play this hand", "widow": "Take the widow", "pass": "Pass (sit out)",
+          "rams": "Declare Rams (all five tricks)", "swap": "Swap a card for the trump"}
 
 
 class Rams(PotGame):
     """State of a Rams match.  Phases: ``decide``, ``swap`` (dealer discards), ``play``, ``over``."""
 
     _COPY = {"pack": SHARED, "widow": LIST, "out": LIST, "won": LISTS}  # how clone() copies our mutable attributes
+    LABELS = LABELS
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -224,7 +233,7 @@ class Rams(PotGame):
         self.bids[self.dealer] = "dealer"
         lines = (f"Everybody passed to the dealer: {{p{right}}} pays {{p{self.dealer}}} {paid}; "
                  f"the pot of {self.pot} carries to the next hand (RA-2)",)
-        self._end_hand(f"Hand {self.hand_number}: all passed, redeal", lines)
+        self._end_hand(f"Hand {self.hand_number}: all passed, redeal", lines, counted=False)
 
     # -- playing ---------------------------------------------------------------
     def _active(self) -> list[int]:
@@ -274,12 +283,16 @@ class Rams(PotGame):
                 gain = share * self.tricks_won[s]
                 self.pot -= gain
                 self.scores[s] += gain
-                lines.append(f"{{p{s}}}: {self.tricks_won[s]} trick(s) × {share} = +{gain}, stack {self.scores[s]}")
+                lines.append(f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} × {share} = +{gain}, stack {self.scores[s]}")
+        last = self._last_hand()  # RA-9: the fine only feeds the next hand's pot
         for s in self._active():
-            if not self.tricks_won[s]:
+            if not self.tricks_won[s] and last:
+                lines.append(f"{{p{s}}} played and took no trick: no fine after the last hand")
+            elif not self.tricks_won[s]:
                 paid = self._pay(s, self.unit)
                 lines.append(f"{{p{s}}} played and took no trick: pays {paid} into the pot, stack {self.scores[s]}")
-        lines.append(f"The pot carries {self.pot} to the next hand")
+        if not last:
+            lines.append(f"The pot carries {self.pot} to the next hand")
         self._end_hand(f"Hand {self.hand_number} settled", tuple(lines))
 
     def _settle_made_rams(self) -> None:
@@ -298,14 +311,27 @@ class Rams(PotGame):
     def _settle_failed_rams(self, taker: int) -> None:
         d = self.rams_by
         lines = [f"{{p{taker}}} won a trick, so {{p{d}}}'s Rams has failed (RA-6)"]
-        doubled = self._pay(d, self.pot)
-        lines.append(f"{{p{d}}} doubles the pot: pays {doubled}, the pot is now {self.pot} and carries over")
+        if self._last_hand(self._after_rams_payments(d)):  # RA-9: the doubling only feeds the next hand
+            lines.append(f"{{p{d}}} does not double the pot: the match ends with this hand")
+        else:
+            doubled = self._pay(d, self.pot)
+            lines.append(f"{{p{d}}} doubles the pot: pays {doubled}, the pot is now {self.pot} and carries over")
         for s in range(self.num_seats):
             if s != d:
                 paid = self._pay(d, self.unit, to=s)
                 lines.append(f"{{p{d}}} pays {{p{s}}} {paid}, stack {self.scores[s]}")
         lines.append(f"{{p{d}}}'s stack: {self.scores[d]}")
         self._end_hand(f"Hand {self.hand_number}: Rams failed", tuple(lines))
+
+    def _after_rams_payments(self, d: int) -> list[int]:
+        """The stacks once the failed declarer ``d`` has paid each opponent (without doubling)."""
+        stacks = list(self.scores)
+        for s in range(self.num_seats):
+            if s != d:
+                paid = max(0, min(self.unit, stacks[d]))
+                stacks[d] -= paid
+                stacks[s] += paid
+        return stacks
 
     # -- views and checks --------------------------------------------------------
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
@@ -322,11 +348,41 @@ class Rams(PotGame):
                 "rams_by": self.rams_by, "widow_by": self.widow_by}
 
     def _prompt(self) -> str:
-        if self.phase == "decide":
-            return "Play, take the widow, pass or declare Rams"
+        if self.phase == "decide":  # name only the choices open now (passing is not always allowed)
+            words = {"play": "play", "widow": "take the widow", "pass": "pass", "rams": "declare Rams",
+                     "swap": "swap a card for the trump"}
+            choices = [words[a.text] for a in self.legal_actions() if a.text in words]
+            if not choices:
+                return "Decide"
+            text = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
+            return text[:1].upper() + text[1:]
         if self.phase == "swap":
             return f"Discard a card to take {self.up_cards[0]}"
         return "Lead any card" if not self.trick else "Follow and beat if you can (must-head rule)"
+
+    # -- possible worlds (issue 13) -----------------------------------------------
+    def _hidden_piles(self, seat: int) -> list:
+        """The widow and the cards out of play.  A seat that took the widow knows its thrown
+        hand is out; a dealer who swapped knows the card discarded."""
+        undealt = len(self.pack) - (self.num_seats + 1) * HAND_SIZE - 1
+        known = list(self.out[undealt:undealt + HAND_SIZE]) if self.widow_by == seat else []
+        if self.bids[seat] == "swap" and self.phase != "swap":
+            known.append(self.out[-1])
+        return [self.pile("widow"), self.pile("out", known)]
+
+    def _known_in_hand(self, seat: int, other: int) -> tuple[Card, ...]:
+        """A dealer who swapped holds the turned-up card until playing it (everyone saw it)."""
+        if other != self.dealer or self.bids[other] != "swap" or self.phase == "swap":
+            return ()
+        up = self._swapped_up_card()
+        return (up,) if up in self.hands[other] else ()
+
+    def _swapped_up_card(self) -> Card:
+        deal = next(e for e in reversed(self.events) if e.kind == "deal")
+        return deal.cards[0]
+
+    def _allowed(self, hand: list[Card], past) -> list[Card]:
+        return must_head(hand, past.before, self.ranking, explain=False)[0]
 
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
@@ -352,12 +408,14 @@ class RamsRules(Rules):
     state_class = Rams
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=5, maximum=10_000),
-        Option("ante", 5, "The seed's unit of five: the dealer's ante, the no-trick fine, the redeal and Rams "
-               "payments.",
+        Option("ante", 5, "The unit of play: the dealer's ante, the fine for taking no trick, the redeal and Rams "
+               "payments are counted in it.",
                choices=(5, 10, 20, 50)),
-        Option("hands", 10, "With ending=hands, how many deals the match lasts.", minimum=1, maximum=100),
-        Option("ending", "hands", "hands: stop after the set number of deals or when a player is out of counters; "
+        Option("hands", 10, "With ending=hands, how many hands the match lasts (a hand thrown in because "
+               "everybody passed does not count).", minimum=1, maximum=100),
+        Option("ending", "hands", "hands: stop after the set number of hands or when a player is out of counters; "
                "broke: play until a player is out of counters.", choices=("hands", "broke")),
+        hand_limit_option("ending=broke"),
     )
     summary = """\
 Rams — 3 to 5 players, 32 cards (7 to ace), counters and a pot.
@@ -380,13 +438,16 @@ Each trick won pays a fifth of the pot.  Playing and winning nothing costs five,
 pot for the next hand.  Rams: the declarer who wins all five takes the pot and five from each
 opponent; one lost trick ends the hand, and the declarer doubles the pot and pays everyone five.
 
-The match lasts a set number of hands, or until a player runs out of counters (option ending);
-the biggest stack wins."""
+The match lasts a set number of hands (a hand everybody passed does not count), or until a
+player runs out of counters (option ending).  After the last hand nobody pays the no-trick fine
+or doubles the pot, and whatever is left in the pot is shared by the players who still have
+counters.  The biggest stack wins."""
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         if options["stack"] < options["ante"]:
             raise BadOptionError(f"stack={options['stack']} is smaller than ante={options['ante']}: "
                                  f"each player needs at least one ante")
+        check_ending(self, options)
 
 
 RULES = RamsRules()

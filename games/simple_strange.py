@@ -40,10 +40,11 @@ from typing import Any
 
 from games.core import (
     Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Play, Rules, SHARED, SeatView, Suit,
-    TrickGame, TrickResult, cards_text, deck_52, deck_double, next_seat, play, seat_order, shared_ranking, word,
+    TrickGame, TrickResult, card, cards_text, deck_52, deck_double, next_seat, play, seat_order, shared_ranking, word,
 )
+from games.core.words import plural
 
-TAKEBACK = word("takeback", label="Take back")
+TAKEBACK = word("takeback")
 # the interned actions, looked up instead of built (speed): play(c), and play(c, slot) by slot - 1
 _PLAY = {c: play(c) for c in deck_52()}
 _PLAY_AT = ({c: play(c, 1) for c in deck_52()}, {c: play(c, 2) for c in deck_52()})
@@ -121,6 +122,7 @@ def _pair_rule(hand: list[Card], led: tuple[Card, Card], slot: int, staged: Card
 class SimpleStrange(TrickGame):
     """State of a Simple Strange match.  Phases: ``play`` (the only decision), ``over``."""
 
+    LABELS = {"takeback": "Take back"}
     _COPY = {"pack": SHARED, "stock": LIST, "won": LISTS, "pending": LIST, "abandoned": LIST, "supers": DEEP,
              "pips": LIST}  # how clone() copies our mutable attributes
 
@@ -272,7 +274,7 @@ class SimpleStrange(TrickGame):
         else:  # SS-2: a shared highest total draws the trick
             self.pending.append(TrickResult(tuple(self.trick), None, f"drawn at {best}"))
             self.last_trick = self.pending[-1]
-            self.log("trick", f"The trick is drawn ({summary}); {len(self.pending)} drawn trick(s) pending",
+            self.log("trick", f"The trick is drawn ({summary}); {plural(len(self.pending), 'drawn trick')} pending",
                      cards=tuple(self.trick_cards()))
         self.trick, self.pips = [], []
         self.to_act = self.leader
@@ -286,8 +288,8 @@ class SimpleStrange(TrickGame):
             self.won[winner].extend(c for p in t.plays for c in p.cards)
         self.pending = []
         self.tricks_won[winner] += count
-        self.last_trick = TrickResult(tuple(self.trick), winner, f"{count} trick(s)")
-        extra = f" and {count - 1} drawn trick(s)" if count > 1 else ""
+        self.last_trick = TrickResult(tuple(self.trick), winner, plural(count, "trick"))
+        extra = f" and {plural(count - 1, 'drawn trick')}" if count > 1 else ""
         self.log("trick", f"{{p{winner}}} wins the trick{extra} ({summary})", winner, cards=tuple(self.trick_cards()))
         self.leader = winner
 
@@ -297,10 +299,10 @@ class SimpleStrange(TrickGame):
             self.abandoned_tricks = len(self.pending)
             self.abandoned = [c for t in self.pending for p in t.plays for c in p.cards]
             self.pending = []
-            lines.append(f"The last trick was drawn: {self.abandoned_tricks} drawn trick(s) abandoned")
+            lines.append(f"The last trick was drawn: {plural(self.abandoned_tricks, 'drawn trick')} abandoned")
         for s in range(self.num_seats):
             self.scores[s] += self.tricks_won[s]
-            lines.append(f"{{p{s}}}: {self.tricks_won[s]} trick(s) this deal, {self.scores[s]} in total")
+            lines.append(f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} this deal, {self.scores[s]} in total")
         self.deals_played += 1
         self.log("hand", f"Deal {self.hand_number} scored", lines=tuple(lines))
         if self.deals_played >= self.options["deals"]:
@@ -364,6 +366,30 @@ class SimpleStrange(TrickGame):
             return f"Play a card against {led[k]} (@{k + 1}), or take back {self.staged[0]}"
         return f"Play two cards, one against {led[0]} (@1) and one against {led[1]} (@2)"
 
+    # -- possible worlds (issue 13) ---------------------------------------
+    def sampler(self, seat: int):
+        """As TrickGame's, but another seat's staged card (hidden: only its owner sees it) goes
+        back into that seat's hand first, so worlds never show which card or slot it was."""
+        if self.staged is None or self.to_act == seat:
+            return super().sampler(seat)
+        twin = self.clone()
+        twin.hands[self.to_act].append(twin.staged[0])
+        twin.staged = None
+        return twin.sampler(seat)
+
+    def _hidden_piles(self, seat: int) -> list:
+        return [self.pile("stock")]
+
+    def _refused(self, past, unseen: set[Card]) -> list[Card]:
+        """A follower's pair shows which suits it lacked (SS-3, SS-4): a suit is refused when
+        holding one more card of it would have made the pair illegal (legality depends on suits
+        only, so one card of each suit is tried)."""
+        if len(past.before) < 2:
+            return []  # the leader may lead anything
+        led, cards = (past.before[0], past.before[1]), past.cards
+        refused = {s for s in Suit if not _pair_legal([*cards, card(2, s)], led, cards)}
+        return [c for c in unseen if c.suit in refused]
+
     def zones(self) -> dict[str, list[Card]]:
         zones = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
         zones.update({f"won {s}": list(w) for s, w in enumerate(self.won)})
@@ -384,6 +410,18 @@ class SimpleStrange(TrickGame):
         assert len(sizes) <= 1, "every seat yet to play holds the same number of cards"
 
 
+def _pair_legal(hand: list[Card], led: tuple[Card, Card], pair: tuple[Card, ...]) -> bool:
+    """Whether a follower holding ``hand`` may set ``pair`` (in led-card order) against ``led``,
+    staging either card first."""
+    for first in (0, 1):
+        rest = list(hand)
+        rest.remove(pair[first])
+        if pair[first] in allowed_cards(hand, led, first, None):
+            if pair[1 - first] in allowed_cards(rest, led, 1 - first, pair[first]):
+                return True
+    return False
+
+
 def _distinct(cards: list[Card]) -> list[Card]:
     return sorted(set(cards), key=_INDEX)
 
@@ -395,7 +433,7 @@ class SimpleStrangeRules(Rules):
     min_seats, max_seats, default_seats = 2, 3, 3
     state_class = SimpleStrange
     options = (
-        Option("deals", 1, "Deals in the match, the dealer rotating clockwise; the most total tricks wins (SS-9).",
+        Option("deals", 1, "Deals in the match, the dealer rotating clockwise; the most total tricks wins.",
                minimum=1, maximum=12),
         Option("hand_size", 34, "Cards dealt to each player: 34, or 32 in the two-player variant.", choices=(34, 32)),
     )

@@ -9,7 +9,9 @@ trump wins the trick, otherwise the highest card of the led suit.  Each trick sc
 
 The deal passes to the left.  The match (TN-2) ends once every player has dealt ``rounds``
 times, or, with ``ending=ahead``, after the first hand in which one player leads every other by
-``ahead_by`` points.  The highest total wins; a tie is a shared win.
+``ahead_by`` points, or after ``hand_limit`` hands if that option is set (TN-4: a declared
+limit, off by default; the result then says so).  Options the chosen ending ignores are refused
+(TN-4).  The highest total wins; a tie is a shared win.
 
 Variations of the seed text, all off by default (TN-3): ``lowest_rank`` strips low cards,
 ``hand_size`` deals more cards, ``turn_up_trump`` turns up the next card to choose trumps (the
@@ -26,8 +28,8 @@ from games.core import (
     ALL_CARDS, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Ranking, Rules, SHARED, Suit,
     TrickGame, follow_suit, next_seat, play, seat_order, seat_play, standard_deck,
 )
-
-MAX_HANDS_AHEAD = 500  # safety stop for the "ahead" ending (a tie-free lead is near certain long before)
+from games.core.words import plural
+from games.core.potgame import hand_limit_option
 
 
 _INDEX = attrgetter("index")
@@ -124,7 +126,7 @@ class TricksNTrumps(TrickGame):
         for s in range(self.num_seats):
             gained = self.tricks_won[s] * ppt
             self.scores[s] += gained
-            lines.append(f"{{p{s}}}: {self.tricks_won[s]} trick(s) × {ppt} = {gained}, total {self.scores[s]}")
+            lines.append(f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} × {ppt} = {gained}, total {self.scores[s]}")
         self.hands_played += 1
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
         if self._match_over():
@@ -135,15 +137,26 @@ class TricksNTrumps(TrickGame):
 
     def _match_over(self) -> bool:
         if self.options["ending"] == "ahead":
-            top, *rest = sorted(self.scores, reverse=True)
-            return top - max(rest) >= self.options["ahead_by"] or self.hands_played >= MAX_HANDS_AHEAD
+            return self._lead() >= self.options["ahead_by"] or self._limit_reached()
         return self.hands_played >= self.options["rounds"] * self.num_seats
+
+    def _lead(self) -> int:
+        top, *rest = sorted(self.scores, reverse=True)
+        return top - max(rest)
+
+    def _limit_reached(self) -> bool:
+        limit = self.options["hand_limit"]  # TN-4: declared, off by default
+        return limit is not None and self.hands_played >= limit
 
     def _finish_match(self) -> None:
         best = max(self.scores)
         winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
-        reason = (f"a player is {self.options['ahead_by']} points ahead" if self.options["ending"] == "ahead"
-                  and self.hands_played < MAX_HANDS_AHEAD else f"every player has dealt {self.hands_played // self.num_seats} time(s)")
+        if self.options["ending"] == "rounds":
+            reason = f"every player has dealt {self.hands_played // self.num_seats} time(s)"
+        elif self._lead() >= self.options["ahead_by"]:
+            reason = f"a player is {self.options['ahead_by']} points ahead"
+        else:
+            reason = f"hand limit of {self.options['hand_limit']} reached"
         self.phase = "over"
         self.to_act = None
         self.result = Outcome(tuple(self.scores), winners, reason)
@@ -154,7 +167,9 @@ class TricksNTrumps(TrickGame):
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
         n = self.num_seats
         if self.options["ending"] == "ahead":
-            deal = f"{self.hand_number} (first {self.options['ahead_by']} points ahead wins)"
+            limit = self.options["hand_limit"]
+            deal = f"{self.hand_number}{f' of at most {limit}' if limit else ''} " \
+                   f"(first {self.options['ahead_by']} points ahead wins)"
         else:
             deal = f"{self.hand_number} of {self.options['rounds'] * n}"
         return [("Deal", deal), ("Points per trick", str(self.options["points_per_trick"]))]
@@ -167,6 +182,10 @@ class TricksNTrumps(TrickGame):
             return "Lead any card"
         led = self.ranking.suit_of(self.trick[0].cards[0])
         return f"Follow {led.noun} if you can"
+
+    def _hidden_piles(self, seat: int) -> list:
+        """The undealt cards sit out face down (possible worlds, issue 13)."""
+        return [self.pile("stock")]
 
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
@@ -194,6 +213,7 @@ class TricksNTrumpsRules(Rules):
         Option("lowest_rank", 2, "Strip the pack: the lowest rank kept in each suit (2 keeps all 53 cards).", minimum=2, maximum=10),
         Option("turn_up_trump", False, "Turn up the next card after the deal; its suit is trump (the joker stays top trump; a joker means hearts)."),
         Option("points_per_trick", 1, "Points scored for each trick won.", minimum=1, maximum=10),
+        hand_limit_option("ending=ahead"),
     )
     summary = """\
 Tricks'N'Trumps — 2 to 6 players, 52 cards plus a joker.
@@ -217,6 +237,9 @@ Variations: play until someone is a few points ahead, strip low cards, deal more
 turn up a card to pick the trump suit, or score more points per trick."""
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
+        ahead = options["ending"] == "ahead"  # TN-4: refuse what the chosen ending ignores
+        self.require(options, ("rounds",), not ahead, "ending=rounds")
+        self.require(options, ("ahead_by", "hand_limit"), ahead, "ending=ahead")
         pack = 53 - 4 * (options["lowest_rank"] - 2)
         needed = num_seats * options["hand_size"] + (1 if options["turn_up_trump"] else 0)
         if needed > pack:

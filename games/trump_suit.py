@@ -26,14 +26,16 @@ tie for the top means another hand (TS-12).
 
 Options (all off by default except ``nil``; TS-9, TS-10):
 
-- ``blind`` / ``blind_nil``: a player may bid blind (1 to 7, +/-100 on top of the contract) or
-  blind nil (+/-200) *before looking at their cards*.  With either option on, a player's hand
+- ``blind`` / ``blind_nil``: a player may bid blind (1 to 7) or blind nil (+/-200) *before looking
+  at their cards*.  A blind bid earns +100 on top of the contract only when met exactly, loses 100
+  when short, and gets neither when it takes more (TS-9: the seed's "if made exactly").  With either option on, a player's hand
   stays face down until their turn to bid, when they either look (then bid normally) or bid
   blind.  ``blind_behind`` demands a deficit of that many points to the leader for a blind bid
   (the seed's "trailing blind bids").
 - ``nil_wager``: nil bidders stake 10 to 50 points in steps of 10 instead of 100.
-- ``nil_swap``: right after a nil (or blind nil) bid the bidder may swap up to 2 (3 for blind
-  nil) cards, one at a time, for the top card of the draw deck, at -10 each.  Unclear steps,
+- ``nil_swap``: right after a nil, blind nil or blind bid the bidder may swap up to 2, 3 or 1
+  card(s) (TS-10: the seed's step 7.1.3 gives a blind bid one), one at a time, for the top card of
+  the draw deck, at -10 each.  Unclear steps,
   resolved: the swapped-out card goes face down to the bottom of the draw deck (the
   step-by-step's "burned onto the bottom"; a reshuffle would do the same job); swaps happen before
   the next player bids; the cost is charged when the hand is scored, made or not.
@@ -62,6 +64,7 @@ from games.core import (
     Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Ranking, Rules, Suit, TrickGame, cards_text,
     choose, deck_54, make_event, next_seat, play, seat_order, seat_play, word,
 )
+from games.core.resample import Place
 
 HAND_SIZE = 13
 BLIND_CAP = 7  # TS-9: blind bids are capped at seven
@@ -69,21 +72,31 @@ BLIND_BONUS = 100
 BLIND_NIL_STAKE = 200
 NIL_STAKE = 100
 SWAP_COST = 10
-SWAP_CAP = {"nil": 2, "blind_nil": 3}
+SWAP_CAP = {"nil": 2, "blind_nil": 3, "blind": 1}  # TS-10: swaps allowed after each kind of bid
+NIL_KINDS = ("nil", "blind_nil")
 AUCTION_CAP = 3
 MAX_HANDS = 300  # safety stop: the match is then shared by the top scores
 
-FLIP = word("flip", label="Flip a new trump")
-LOOK = word("look", label="Look at your cards")
-KEEP = word("keep", label="Keep this hand")
-CASH = word("cash", label="Cash a bought bag (your left-hand neighbour leads)")
-NO_CASH = word("pass", label="Keep the trick and lead")
-BIDS = {n: word("bid", n, label=f"Bid {n}") for n in range(1, HAND_SIZE + 1)}
-BLINDS = {n: word("blind", n, label=f"Blind {n}") for n in range(1, BLIND_CAP + 1)}
-BLIND_NIL = word("blind_nil", label="Blind nil")
-NIL = word("nil", label="Nil")
-NIL_WAGERS = {w: word("nil", w, label=f"Nil for {w}") for w in range(10, 51, 10)}
-BUYS = {k: word("buy", k, label=f"Buy {k} bag(s)") for k in range(AUCTION_CAP + 1)}
+FLIP = word("flip")
+LOOK = word("look")
+KEEP = word("keep")
+CASH = word("cash")
+NO_CASH = word("pass")
+BIDS = {n: word("bid", n) for n in range(1, HAND_SIZE + 1)}
+BLINDS = {n: word("blind", n) for n in range(1, BLIND_CAP + 1)}
+BLIND_NIL = word("blind_nil")
+NIL = word("nil")
+NIL_WAGERS = {w: word("nil", w) for w in range(10, 51, 10)}
+BUYS = {k: word("buy", k) for k in range(AUCTION_CAP + 1)}
+LABELS = {
+    "flip": "Flip a new trump", "look": "Look at your cards", "keep": "Keep this hand",
+    "cash": "Cash a bought bag (your left-hand neighbour leads)", "pass": "Keep the trick and lead",
+    "blind_nil": "Blind nil", "nil": "Nil",
+    **{a.text: f"Bid {n}" for n, a in BIDS.items()},
+    **{a.text: f"Blind {n}" for n, a in BLINDS.items()},
+    **{a.text: f"Nil for {w}" for w, a in NIL_WAGERS.items()},
+    **{a.text: "Buy no bags" if k == 0 else f"Buy {k} bag" + ("" if k == 1 else "s") for k, a in BUYS.items()},
+}
 PACK = tuple(deck_54())
 PLAYS = {c: play(c) for c in PACK}
 SHEET_FIELDS = ("hand", "bids", "tricks", "points", "totals", "bags")
@@ -100,6 +113,7 @@ def _by_index(c: Card) -> int:
 class TrumpSuit(TrickGame):
     """State of a Trump Suit match.  Phases: ``bid``, ``swap``, ``auction``, ``play``, ``cash``, ``over``."""
 
+    LABELS = LABELS
     _COPY = {"draw": LIST, "won": LISTS, "bags": LIST, "sheet": LIST, "earned_bags": LIST, "bid_kind": LIST,
              "bid_n": LIST, "stake": LIST, "swapped": LIST, "bought": LIST, "cashed": LIST,
              "revealed": LIST, "buyers": LIST}  # how clone() copies our mutable attributes
@@ -239,7 +253,7 @@ class TrumpSuit(TrickGame):
 
     # -- nil swapping (TS-10) ----------------------------------------------
     def _legal_swap(self) -> list[Action]:
-        return [choose("swap", c, f"Swap {c}") for c in self.hands[self.to_act]] + [KEEP]
+        return [choose("swap", c) for c in self.hands[self.to_act]] + [KEEP]
 
     def _apply_swap(self, action: Action) -> None:
         s = self.to_act
@@ -404,7 +418,7 @@ class TrumpSuit(TrickGame):
     def _score_seat(self, s: int) -> tuple[int, str]:
         """Score one player's hand; returns the points and the sentence explaining them."""
         took = self.tricks_won[s] - self.cashed[s]  # cashed tricks became bought bags
-        head = f"{{p{s}}}: {'' if self.bid_kind[s] in SWAP_CAP else 'bid '}{self.bids[s]}, took {took}"
+        head = f"{{p{s}}}: {'' if self.bid_kind[s] in NIL_KINDS else 'bid '}{self.bids[s]}, took {took}"
         pts, bags, parts = self._contract(s, took)
         pts, bags = self._extras(s, pts, bags, parts)
         self.earned_bags[s] = bags
@@ -422,7 +436,7 @@ class TrumpSuit(TrickGame):
     def _contract(self, s: int, took: int) -> tuple[int, int, list[str]]:
         """Points and bags of the bid itself: nil (TS-9), a contract made or set (TS-7), blind."""
         kind, n = self.bid_kind[s], self.bid_n[s]
-        if kind in SWAP_CAP:  # nil or blind nil: the tricks of a failed nil count as bags
+        if kind in NIL_KINDS:  # the tricks of a failed nil count as bags
             stake = self.stake[s]
             pts, bags = (stake, 0) if took == 0 else (-stake, took)
             parts = [f"{kind.replace('_', ' ')} {'made' if took == 0 else 'failed'} {pts:+d}"]
@@ -430,8 +444,8 @@ class TrumpSuit(TrickGame):
             made = took >= n
             pts, bags = (10 * n, took - n) if made else (-10 * n, 0)
             parts = [f"{'contract' if made else 'set'} {pts:+d}"]
-            if kind == "blind":
-                bonus = BLIND_BONUS if made else -BLIND_BONUS
+            if kind == "blind" and took <= n:  # TS-9: the bonus only when met exactly; more: neither
+                bonus = BLIND_BONUS if took == n else -BLIND_BONUS
                 pts += bonus
                 parts.append(f"blind {bonus:+d}")
         if bags:
@@ -597,6 +611,53 @@ class TrumpSuit(TrickGame):
     def deck(self) -> list[Card]:
         return list(PACK)
 
+    # -- possible worlds (issue 13) -----------------------------------------------
+    def _hidden_places(self, seat: int) -> list:
+        """Other hands and the draw deck; before a blind decision the seat's own hand too."""
+        places = super()._hidden_places(seat)
+        if not self.revealed[seat]:
+            places.insert(0, Place("hands", seat, len(self.hands[seat])))
+        return places
+
+    def _hidden_piles(self, seat: int) -> list:
+        """The draw deck; a nil swapper knows the cards it put at the bottom (they stay at the
+        bottom of every world's deck, below the other cards, in the order they lie)."""
+        mine = {e.cards[0] for e in self.events if e.hand == self.hand_number and e.visible_to == seat
+                and e.kind == "info" and len(e.cards) == 2}
+        return [self.pile("draw", [c for c in self.draw if c in mine])]
+
+    def _forbidden_cards(self, seat: int, unseen: set[Card]) -> dict[int, frozenset[Card]]:
+        """What play showed each other hand lacks: a lead off trump (TS-1, TS-2) or a joker
+        (TS-3, TS-4), a failure to follow, a joker played by a follower (no trump held)."""
+        lacking: dict[int, set[Suit | None]] = {}
+        for s, c, lead, led, trump in self._plays_with_trump():
+            if s != seat:
+                lacking.setdefault(s, set()).update(_lacks(c, lead, led, trump))
+        out = {}
+        for s, suits in lacking.items():
+            if suits:
+                out[s] = frozenset(c for c in unseen if c.suit in suits or (None in suits and c.suit is not None))
+        return out
+
+    def _plays_with_trump(self):
+        """(seat, card, whether it led, the led suit, trump then) for each play of this hand,
+        following the trump pile through flips and a lead that sets trump (TS-3)."""
+        trump = self.up_cards[0].suit if self.up_cards else None
+        led, lead = None, True
+        for e in self.events:
+            if e.hand != self.hand_number:
+                continue
+            if e.kind == "info" and e.cards and e.visible_to is None:  # a flip
+                trump = e.cards[0].suit
+            elif e.kind == "play":
+                c = e.cards[0]
+                yield e.seat, c, lead, led, trump
+                if lead:
+                    trump = trump or c.suit
+                    led, lead = (c.suit if c.suit is not None else trump), False
+            elif e.kind == "trick":
+                led, lead = None, True
+
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
         zones["draw deck"] = list(self.draw)
@@ -611,6 +672,20 @@ class TrumpSuit(TrickGame):
         assert len({len(h) for h in self.hands}) <= 2
 
 
+def _lacks(c: Card, lead: bool, led: Suit | None, trump: Suit | None) -> set[Suit | None]:
+    """Suits a player cannot hold, given that it played ``c`` (as the lead, or to a trick whose
+    led suit is ``led``).  ``None`` in the result stands for every suit (a joker led while trump
+    was open)."""
+    if lead:  # a lead: off trump only when void in it; a joker on open trump only from jokers
+        if trump is None:
+            return {None} if c.suit is None else set()
+        return set() if c.suit is trump else {trump}
+    lacks = set() if led is None or c.suit is led else {led}
+    if c.suit is None and trump is not None:
+        lacks.add(trump)  # a joker only from a player holding no trump
+    return lacks
+
+
 class TrumpSuitRules(Rules):
     name = "trump_suit"
     title = "Trump Suit"
@@ -622,11 +697,13 @@ class TrumpSuitRules(Rules):
         Option("floor", -200, "The losing total: the match ends when someone falls to it.", minimum=-1000, maximum=-50),
         Option("nil", True, "Allow nil bids (take no trick: +100 made, -100 failed)."),
         Option("nil_wager", False, "Nil bidders stake 10 to 50 points (steps of 10) instead of 100."),
-        Option("blind", False, "Allow blind bids of 1 to 7 before looking at your cards (+/-100 on top)."),
+        Option("blind", False, "Allow blind bids of 1 to 7 before looking at your cards (+100 on top if met "
+               "exactly, -100 if short)."),
         Option("blind_nil", False, "Allow blind nil before looking at your cards (+/-200)."),
         Option("blind_behind", 0, "Blind bids need you to trail the leader by at least this many points.",
                minimum=0, maximum=500),
-        Option("nil_swap", False, "After a nil bid swap up to 2 cards (3 for blind nil) with the draw deck, -10 each."),
+        Option("nil_swap", False, "After a nil bid swap up to 2 cards with the draw deck (3 after blind nil, 1 "
+               "after a blind bid), -10 each."),
         Option("auction", False, "The player with the most bags last hand auctions up to 3 of them to the others."),
         Option("bag_penalty", 100, "Points lost for every 10 bags.", choices=(100, 110)),
     )
@@ -657,8 +734,9 @@ nil swapping with the draw deck, bag auctions, a 110-point bag penalty, other to
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         if options["nil_wager"] and not options["nil"]:
             raise BadOptionError("option nil_wager=true needs nil=true: there is no nil bid to wager on")
-        if options["nil_swap"] and not (options["nil"] or options["blind_nil"]):
-            raise BadOptionError("option nil_swap=true needs nil=true or blind_nil=true")
+        if options["nil_swap"] and not (options["nil"] or options["blind_nil"] or options["blind"]):
+            raise BadOptionError("option nil_swap=true needs nil=true, blind_nil=true or blind=true: "
+                                 "there is no bid that may swap")
 
 
 RULES = TrumpSuitRules()

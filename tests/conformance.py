@@ -6,12 +6,14 @@ heuristic bots and check the protocol at every step.
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from collections.abc import Iterable
 
 from games.bots import make_bot
 from games.core import Card, GameState, IllegalActionError, Record, SeatView, parse_card
+from games.core.resample import DealPlan
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([SHDC])(?![A-Za-z0-9])")
 MAX_STEPS = 200_000
@@ -87,7 +89,25 @@ def check_step(state: GameState, full: bool) -> None:
     assert zones == deck, f"cards not conserved: extra {zones - deck}, missing {deck - zones}"
     state.check_invariants()
     if full:
+        _check_labels(state, view)
         _check_refusal(state, legal)
+
+
+RULE_ID = re.compile(r"\b[A-Z]{2}-\d+\b")
+
+
+def _check_labels(state: GameState, view: SeatView) -> None:
+    """Every legal action has words of its own game: a card is named by itself, every other
+    choice by the game's LABELS table or its own label() hook (never another game's words,
+    never a rule ID); the view carries the same words."""
+    own_hook = type(state).label is not GameState.label
+    assert len(view.labels) == len(view.legal), "a view carries one label per legal action"
+    for a, words in zip(view.legal, view.labels):
+        assert words and words == state.label(a), f"{a.text}: the view's label differs from the game's"
+        assert not RULE_ID.search(words), f"{a.text}: a rule ID on screen: {words!r}"
+        if a.card is None:
+            assert own_hook or a.text in type(state).LABELS, \
+                f"{state.rules.name} gives no words of its own for {a.text!r} (LABELS or label())"
 
 
 def _check_refusal(state: GameState, legal) -> None:
@@ -137,3 +157,122 @@ def play_match(rules, seats: int, seed: int, levels: list[str], full_every: int 
     for step, snap in midpoints.items():
         assert record.replay(step).snapshot() == snap
     return state
+
+
+# ---------------------------------------------------------------- possible worlds (issue 13)
+
+def play_checking_worlds(rules, seats: int, seed: int, every: int = 5, options: dict | None = None,
+                         max_checks: int = 40) -> int:
+    """Play a random match and check ``resample`` every ``every`` steps, for the seat to act and
+    one other seat, until the match ends or ``max_checks`` checks are made; a world from the
+    first check and one from a later one are played to the end.  Returns the number of checks."""
+    state = rules.new_game(seats, options, seed)
+    pick = random.Random(seed)
+    trail: list[tuple[int, int, object, GameState]] = []  # this hand's steps: (hand, seat, action, state before)
+    checks, steps = 0, 0
+    while not state.is_over and checks < max_checks:
+        hand = getattr(state, "hand_number", 0)
+        trail = [t for t in trail if t[0] == hand]
+        if steps % every == 0:
+            for seat in {state.to_act, pick.randrange(seats)}:
+                check_worlds(state, seat, trail, seed + steps, play_out=checks in (0, 12))
+                checks += 1
+        action = pick.choice(state.legal_actions())
+        trail.append((hand, state.to_act, action, state.clone()))
+        state.apply(action)
+        steps += 1
+        assert steps < MAX_STEPS, "the match does not end"
+    return checks
+
+
+def check_worlds(state: GameState, seat: int, trail: list, seed: int, play_out: bool = False) -> None:
+    """``resample(seat, rng)`` agrees with what the seat knows, holds together, depends only on
+    the seat's information, and deals the hidden cards afresh."""
+    plan = state.sampler(seat)
+    for p in getattr(plan, "places", ()):  # what a search bot receives holds no hidden card
+        assert Counter(p.read(plan.base)) == Counter(p.known), f"the plan keeps hidden cards in {p.attr}"
+    worlds = [state.resample(seat, random.Random(seed * 7 + k)) for k in range(3)]
+    for world in worlds:
+        _check_world(state, seat, world, trail)
+    if isinstance(plan, DealPlan):
+        twin = _twin(state, plan, random.Random(seed))
+    else:  # a game's own resample: a world is itself a state that differs only in hidden cards
+        twin = worlds[1]
+    for k in range(2):
+        assert (twin.resample(seat, random.Random(k)).snapshot() == state.resample(seat, random.Random(k)).snapshot()), \
+            "a world must not depend on cards hidden from the seat"
+    if play_out:
+        _play_to_end(worlds[0], random.Random(seed))
+
+
+def _check_world(state: GameState, seat: int, world: GameState, trail: list) -> None:
+    assert world is not state
+    assert world.view(seat) == state.view(seat), "the seat must see the same table in every world"
+    zones, real = world.zones(), state.zones()
+    assert _sizes(zones, state.to_act) == _sizes(real, state.to_act), "zone sizes differ"
+    for name in real:
+        if name.startswith(("won", "trick")):
+            assert Counter(zones[name]) == Counter(real[name]), f"public cards moved: {name}"
+    assert Counter(c for v in zones.values() for c in v) == Counter(world.deck()), "cards not conserved"
+    world.check_invariants()
+    assert [a.text for a in world.legal_actions()] == [a.text for a in state.legal_actions()] or seat != state.to_act
+    _check_consistent_with_play(world, seat, trail)
+
+
+def _sizes(zones: dict, to_act: int | None) -> dict[str, int]:
+    """Zone sizes; a card another seat has staged (Simple Strange) counts with its hand, since
+    a world may hand it back (which card and slot it was is hidden)."""
+    sizes = {k: len(v) for k, v in zones.items()}
+    if to_act is not None and "staged" in sizes:
+        sizes[f"hand {to_act}"] += sizes.pop("staged")
+    return sizes
+
+
+def _check_consistent_with_play(world: GameState, seat: int, trail: list) -> None:
+    """Every card another seat played this hand would have been legal from its hand in this
+    world (its world hand plus the cards it played since): voids, must-head refusals..."""
+    for i, (_, s, action, before) in enumerate(trail):
+        if s == seat or action.card is None or action.kind != "play":
+            continue
+        later = [a for (_, t, a, _) in trail[i:] if t == s]
+        if any(a.card is None or a.kind != "play" for a in later) or (trail and trail[-1][1] == s and world.to_act == s):
+            continue  # the hand changed by more than plays, or the seat is between two cards
+        hyp = before.clone()
+        hyp.hands[s] = list(world.hands[s]) + [a.card for a in later]
+        assert action in hyp.legal_actions(), \
+            f"seat {s} could not have played {action.text} from its world hand {sorted(c.text for c in hyp.hands[s])}"
+
+
+def _twin(state: GameState, plan, rng: random.Random) -> GameState:
+    """The true state with two hidden cards swapped between two hidden places (a state that
+    differs only in cards hidden from the seat)."""
+    twin = state.clone()
+    hidden = [p for p in plan.places if p.free]
+    if len(hidden) < 2:
+        return twin
+    a, b = rng.sample(hidden, 2)
+    la, lb = a.read(twin), b.read(twin)
+    ia = rng.choice([i for i, c in enumerate(la) if c not in a.known])
+    ib = rng.choice([i for i, c in enumerate(lb) if c not in b.known])
+    la[ia], lb[ib] = lb[ib], la[ia]
+    return twin
+
+
+def _play_to_end(world: GameState, rng: random.Random) -> None:
+    steps = 0
+    while not world.is_over:
+        legal = world.legal_actions()
+        assert legal, "a world must always offer a legal action"
+        world.apply(rng.choice(legal))
+        deck, zones = Counter(world.deck()), Counter(c for v in world.zones().values() for c in v)
+        assert zones == deck, "cards not conserved in a world"
+        world.check_invariants()
+        steps += 1
+        assert steps < MAX_STEPS, "a world's match does not end"
+
+
+def worlds_differ(state: GameState, seat: int, tries: int = 4) -> bool:
+    """Whether some of a few worlds deal the other hands differently from the true state."""
+    real = [Counter(h) for s, h in enumerate(state.hands) if s != seat]
+    return any([Counter(h) for s, h in enumerate(w.hands) if s != seat] != real
+               for w in (state.resample(seat, random.Random(k)) for k in range(tries)))

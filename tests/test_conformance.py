@@ -9,7 +9,7 @@ from games.core import BadOptionError
 
 from games import all_rules
 from games.bots import _HEURISTICS
-from tests.conformance import play_match
+from tests.conformance import play_checking_worlds, play_match, worlds_differ
 
 CASES = [(r, n) for r in all_rules() for n in range(r.min_seats, r.max_seats + 1)]
 SEEDS = range(6)
@@ -68,3 +68,25 @@ def test_every_option_variant_conforms(rules, name, value):
         assert name in str(exc) or "players" in str(exc)
         return
     play_match(rules, rules.default_seats, 3, ["heuristic", "random"], full_every=17, options={name: value})
+
+
+@pytest.mark.parametrize("rules,seats", CASES, ids=[f"{r.name}-{n}" for r, n in CASES])
+def test_possible_worlds_agree_with_what_the_seat_knows(rules, seats):
+    """resample(seat, rng) (issue 13): the seat's view is unchanged, zone sizes and public
+    cards are kept, cards are conserved, every play of this hand stays legal from the world's
+    hands (voids, must-head refusals), worlds play on to a legal end, and two states that
+    differ only in cards hidden from the seat give identical worlds for the same seed."""
+    assert play_checking_worlds(rules, seats, 5, every=max(3, 40 // seats)) > 0
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
+def test_possible_worlds_deal_the_hidden_cards_again(rules):
+    """Early in a match, the worlds of the seat to act deal the other hands differently from
+    the true deal."""
+    state = rules.new_game(rules.default_seats, None, 3)
+    for _ in range(60):
+        if worlds_differ(state, state.to_act):
+            return
+        state.apply(state.legal_actions()[0])
+    raise AssertionError("no world dealt the other hands differently in the first 60 steps")
+

@@ -2,8 +2,14 @@
 
 A bot is built with its own seed and asked ``choose(view, legal)``: it sees only the
 :class:`~games.core.SeatView` of its seat and the legal actions, never the full state, and
-returns one of the legal actions.  Levels: ``random`` (a baseline for every game) and
-``heuristic`` (one per game, registered in ``_HEURISTICS``).
+returns one of the legal actions.  A search bot (``wants_worlds``) is asked
+``choose(view, legal, worlds=...)`` instead: ``worlds(rng)`` deals a possible world for its seat
+(``GameState.sampler``); :func:`bot_task` builds the right call.
+
+Levels (:data:`LEVELS`): ``random`` (a baseline for every game), ``easy`` (the game's heuristic
+with deliberate slips), ``normal`` (the game's heuristic, registered in ``_HEURISTICS``;
+``heuristic`` is the old name), ``hard`` and ``expert`` (the generic search bot with a fixed
+number of iterations, so games reproduce; ``search`` is another name for ``hard``).
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ class Bot:
     """Base class: subclasses implement :meth:`choose`."""
 
     level = "bot"
+    #: True for bots that search possible worlds: they are asked ``choose(view, legal, worlds=...)``
+    wants_worlds = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -44,20 +52,78 @@ _HEURISTICS = {
     "contract_grid": "games.bots.contract_grid:ContractGridBot",
     "rams": "games.bots.rams:RamsBot",
     "bourre": "games.bots.bourre:BourreBot",
+    "agram": "games.bots.agram:AgramBot",
+    "sedma": "games.bots.sedma:SedmaBot",
+    "preference": "games.bots.preference:PreferenceBot",
+    "pepper": "games.bots.pepper:PepperBot",
+    "bacon": "games.bots.bacon:BaconBot",
+    "page_one": "games.bots.page_one:PageOneBot",
+    "cucumber": "games.bots.cucumber:CucumberBot",
+    "piquet": "games.bots.piquet:PiquetBot",
 }
 
-LEVELS = ("random", "heuristic")
+LEVELS = ("random", "easy", "normal", "hard", "expert")
+ALIASES = {"heuristic": "normal", "search": "hard"}  # old and other names still accepted
+
+
+def level_name(level: str) -> str:
+    """The canonical level for a name (``heuristic`` -> ``normal``); BadOptionError if unknown."""
+    key = level.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in LEVELS:
+        raise BadOptionError(f"unknown bot level {level!r}: use {', '.join(LEVELS)}")
+    return key
 
 
 def make_bot(level: str, game: str, seed: int | None = None) -> Bot:
     """A bot of ``level`` for ``game``; BadOptionError for an unknown level."""
-    level = level.strip().lower()
+    level = level_name(level)
     if level == "random":
         return RandomBot(seed)
-    if level == "heuristic":
-        target = _HEURISTICS.get(game)
-        if target is None:
-            raise BadOptionError(f"there is no heuristic bot for {game} yet: use random")
-        module, _, cls = target.partition(":")
-        return getattr(importlib.import_module(module), cls)(seed)
-    raise BadOptionError(f"unknown bot level {level!r}: use {', '.join(LEVELS)}")
+    if level in ("hard", "expert"):
+        from games.bots.search import make_search_bot
+
+        fallback = _heuristic(game, seed) if game in _HEURISTICS else None  # search needs no heuristic
+        return make_search_bot(level, game, seed, fallback=fallback)
+    bot = _heuristic(game, seed)
+    if level == "easy":
+        return EasyBot(bot, seed)
+    return bot
+
+
+def _heuristic(game: str, seed: int | None) -> Bot:
+    target = _HEURISTICS.get(game)
+    if target is None:
+        raise BadOptionError(f"there is no heuristic bot for {game} yet: use random")
+    module, _, cls = target.partition(":")
+    return getattr(importlib.import_module(module), cls)(seed)
+
+
+class EasyBot(Bot):
+    """The game's heuristic, with a slip now and then: a ``SLIP`` share of its choices, when
+    there is more than one, go to a random legal action instead."""
+
+    level = "easy"
+    SLIP = 0.3
+
+    def __init__(self, heuristic: Bot, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.heuristic = heuristic
+        self.heuristic.rng = self.rng  # one generator: a table's reseeding steers both
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if len(legal) > 1 and self.rng.random() < self.SLIP:
+            return legal[self.rng.randrange(len(legal))]
+        return self.heuristic.choose(view, legal)
+
+
+def bot_task(bot: Bot, state, seat: int):
+    """Everything ``bot`` may know at ``state`` for ``seat`` (its view, the legal actions and,
+    for a search bot, the seat's possible worlds), taken now, and a call that lets it think:
+    ``bot_task(...)()`` returns its action.  The state itself never reaches the bot.  Take the
+    task under the table's lock; run it anywhere (a worker thread)."""
+    view, legal = state.view(seat), list(state.legal_actions())
+    if bot.wants_worlds:
+        worlds = state.sampler(seat)
+        return lambda: bot.choose(view, legal, worlds=worlds)
+    return lambda: bot.choose(view, legal)

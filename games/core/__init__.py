@@ -11,6 +11,8 @@ from .protocol import (DEEP, LIST, LISTS, SHARED, Event, GameState, Option, Outc
 from .record import Record, atomic_write
 from .trickgame import TrickGame, seat_play
 from .potgame import PotGame
-from .tricks import Ranking, follow_suit, must_head, next_seat, seat_order, shared_ranking, trick_winner
+from .words import plural
+from .tricks import Ranking, follow_suit, must_head, next_seat, same_colour, seat_order, shared_ranking, trick_winner
+from .partnership import Teams, active_seats, bowers_of, next_active, trick_complete, trump_ranking, trump_text
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -5,6 +5,12 @@ against a slot (``QS@2``, e.g. Simple Strange pairing), a card-selecting decisio
 (``discard QS``), or a word with an optional argument (``pass``, ``bid 3``, ``nil``,
 ``flip``, ``trump H``).  Records store the notation; replay looks the notation up among the
 legal actions, so no action id is ever computed by arithmetic.
+
+Actions are shared by every game (``pass`` is the same value in Rams and in Bourré), so an
+action carries only a generic caption (:attr:`Action.label`: ``Pass``, ``Bid 3``, ``Discard QS``).
+The words a player reads belong to each game: a game state's ``label(action)`` hook (usually
+its ``LABELS`` table) supplies them, and every :class:`~games.core.SeatView` carries the labels of
+its legal actions.
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ class Action:
     """One decision.  ``kind`` is ``"play"`` for playing a card to the table.
 
     Attributes: ``kind`` (word), ``card`` (the card chosen, if any), ``arg`` (slot number or
-    word argument, if any), ``text`` (canonical notation), ``label`` (button text for the UI).
+    word argument, if any), ``text`` (canonical notation), ``label`` (a generic caption made from
+    the notation; the game's own words come from its ``label(action)`` hook).
     """
 
     __slots__ = ("kind", "card", "arg", "text", "label")
@@ -65,30 +72,46 @@ def _restore(kind, card_text, arg, text, label) -> Action:
     return a
 
 
-def _intern(kind: str, card: Card | None, arg: str | None, text: str, label: str | None) -> Action:
+def _intern(kind: str, card: Card | None, arg: str | None, text: str, label: str) -> Action:
     a = _INTERNED.get(text)
     if a is None:
-        a = _INTERNED[text] = Action(kind, card, arg, text, label or text)
+        a = _INTERNED[text] = Action(kind, card, arg, text, label)
     return a
+
+
+def generic_label(kind: str, arg: object | None = None) -> str:
+    """The caption of a word action before any game names it: ``pass`` → ``Pass``,
+    ``blind_nil`` → ``Blind nil``, ``bid 3`` → ``Bid 3``."""
+    words = kind.replace("_", " ")
+    words = words[:1].upper() + words[1:]
+    return words if arg is None else f"{words} {arg}"
+
+
+def _no_label(label: str | None) -> None:
+    if label is not None:
+        raise TypeError("actions are shared by every game, so they take no label: give the words in the "
+                        "game state's LABELS table or its label(action) hook")
 
 
 def play(c: Card, slot: int | None = None) -> Action:
     """Play a card; with ``slot``, play it against the slot-th led card (1-based)."""
     if slot is None:
-        return _INTERNED.get(c.text) or _intern("play", c, None, c.text, None)  # the lookup alone once interned (speed)
+        return _INTERNED.get(c.text) or _intern("play", c, None, c.text, c.text)  # the lookup alone once interned (speed)
     return _intern("play", c, str(slot), f"{c.text}@{slot}", f"{c.text} on led card {slot}")
 
 
-def choose(kind: str, c: Card, label: str | None = None) -> Action:
+def choose(kind: str, c: Card, label: None = None) -> Action:
     """A decision that picks a card but does not play it: ``discard QS``, ``keep 7H``."""
+    _no_label(label)
     text = f"{kind} {c.text}"
-    return _INTERNED.get(text) or _intern(kind, c, None, text, label or f"{kind.capitalize()} {c.text}")
+    return _INTERNED.get(text) or _intern(kind, c, None, text, generic_label(kind, c.text))
 
 
-def word(kind: str, arg: object | None = None, label: str | None = None) -> Action:
+def word(kind: str, arg: object | None = None, label: None = None) -> Action:
     """A non-card decision: ``pass``, ``bid 3``, ``trump H``, ``grid 2 3``."""
+    _no_label(label)
     text = kind if arg is None else f"{kind} {arg}"
-    return _intern(kind, None, None if arg is None else str(arg), text, label)
+    return _intern(kind, None, None if arg is None else str(arg), text, generic_label(kind, arg))
 
 
 def normalize(text: str) -> str:

@@ -91,9 +91,10 @@ class Card:
         return self
 
     def display(self, ascii_suits: bool = False) -> str:
-        """Human form: ``Q♥`` (or ``QH`` with ASCII suits), ``Joker``."""
+        """Human form: ``Q♥`` (or ``QH`` with ASCII suits); a joker is written as it is typed,
+        ``JK`` (big and little jokers ``BJ`` and ``LJ``), everywhere alike."""
         if self.suit is None:
-            return {"JK": "Jkr", "BJ": "BJk", "LJ": "LJk"}[self.text]
+            return self.text
         suit = self.suit.letter if ascii_suits else self.suit.symbol
         return _RANK_TEXT[self.rank] + suit
 

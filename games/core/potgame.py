@@ -2,25 +2,49 @@
 
 The stacks are the match scores (``SeatView.scores``); every counter is always in a stack or in
 the pot, which :meth:`check_invariants` asserts after every step.  A match ends after the
-``hands`` option's number of deals (``ending=hands``) or once a player is out of counters; with
-``ending=broke`` only the latter, with a safety stop at :attr:`MAX_HANDS_BROKE` deals.
-Subclasses deal with ``_deal()``, name their active seats with ``_active()``, and settle each
-hand by calling :meth:`_end_hand`.
+``hands`` option's number of hands (``ending=hands``) or once a player is out of counters; with
+``ending=broke`` only the latter, or after ``hand_limit`` hands if that option is set (issue 11:
+a declared limit, never a silent one).
+
+The end of a match (RA-9, BO-9): a game settling a hand asks :meth:`_last_hand` before charging
+anything that only feeds the next hand's pot (the Rams no-trick fine and failed-Rams doubling,
+the bourré payment) and skips it after the last hand; a pot still holding counters when the match
+ends is shared out (:meth:`_share_pot`), so no counter vanishes: at the end the pot is empty.
+
+Subclasses deal with ``_deal()``, name their active seats with ``_active()``, settle each hand by
+calling :meth:`_end_hand`, and may choose who shares a leftover pot with :meth:`_pot_heirs`.
+Their Rules declare ``hands``, ``ending`` and :func:`hand_limit_option` and call
+:func:`check_ending`.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
-from .protocol import Outcome, Rules
+from .protocol import Option, Outcome, Rules
 from .trickgame import TrickGame
-from .tricks import next_seat
+from .tricks import next_seat, seat_order
+from .words import plural
+
+HAND_LIMITS = (None, 5, 10, 20, 50, 100, 200, 500, 1000)  # the choices of a hand_limit option
+
+
+def hand_limit_option(condition: str) -> Option:
+    """The declared hand limit of an ending that may run long (``condition``: when it applies)."""
+    return Option("hand_limit", None, f"With {condition}, end the match after this many hands (none: no limit); "
+                  "the result then says the limit was reached.", choices=HAND_LIMITS)
+
+
+def check_ending(rules: Rules, options: dict[str, Any]) -> None:
+    """Refuse the options the chosen ending ignores: ``hands`` with ``ending=broke`` and
+    ``hand_limit`` with ``ending=hands`` (issue 11)."""
+    broke = options["ending"] == "broke"
+    rules.require(options, ("hands",), not broke, "ending=hands")
+    rules.require(options, ("hand_limit",), broke, "ending=broke")
 
 
 class PotGame(TrickGame):
     """Counters and a pot on top of :class:`TrickGame`; see the module docstring."""
-
-    MAX_HANDS_BROKE: ClassVar[int] = 100  # safety stop for ending=broke
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -45,46 +69,82 @@ class PotGame(TrickGame):
         self.scores[seat] += won
         return won
 
+    def _share_pot(self, heirs: list[int]) -> str:
+        """Share the whole pot equally among ``heirs``; the odd counters go one each from the
+        dealer's left (RA-9, BO-9).  Returns the sentence saying who got what."""
+        pot, n = self.pot, self.num_seats
+        order = [s for s in seat_order(next_seat(self.dealer, n), n) if s in heirs]
+        each, odd = divmod(pot, len(order))
+        got = {s: each + (1 if i < odd else 0) for i, s in enumerate(order)}
+        for s, amount in got.items():
+            self.scores[s] += amount
+        self.pot = 0
+        return f"The pot of {pot} is shared: " + ", ".join(f"{{p{s}}} {got[s]}" for s in sorted(got))
+
+    def _pot_heirs(self) -> list[int]:
+        """Who shares a pot left at the end of the match: the players still holding counters
+        (RA-9; everybody, should nobody hold any)."""
+        holders = [s for s in range(self.num_seats) if self.scores[s] > 0]
+        return holders or list(range(self.num_seats))
+
     # -- the end of a hand and of the match --------------------------------------
     def _active(self) -> list[int]:
         raise NotImplementedError
 
-    def _end_hand(self, title: str, lines: tuple[str, ...]) -> None:
-        """Log the settled hand; then end the match or deal the next hand."""
-        self.hands_played += 1
+    def _hand_limit(self) -> int | None:
+        """After how many hands the match ends (None: only when a player runs out of counters)."""
+        return self.options["hands"] if self.options["ending"] == "hands" else self.options["hand_limit"]
+
+    def _last_hand(self, stacks: list[int] | None = None) -> bool:
+        """Is the hand being settled the match's last?  Asked once the hand's own payments are
+        made (``stacks``: as they would then stand), before any charge for the next hand: the
+        hand count is reached, or somebody is out of counters (RA-9, BO-9)."""
+        limit = self._hand_limit()
+        stacks = self.scores if stacks is None else stacks
+        return (limit is not None and self.hands_played + 1 >= limit) or min(stacks) <= 0
+
+    def _end_hand(self, title: str, lines: tuple[str, ...], counted: bool = True) -> None:
+        """Log the settled hand; then end the match or deal the next hand.  A hand that is not
+        ``counted`` (Rams: thrown in because everybody passed) is not one of the match's hands."""
+        if counted:
+            self.hands_played += 1
         self.log("hand", title, lines=lines)
         broke = [s for s in range(self.num_seats) if self.scores[s] <= 0]
         for s in broke:
             self.status[s] = "out"
-        limit = self.options["hands"] if self.options["ending"] == "hands" else self.MAX_HANDS_BROKE
-        if broke or self.hands_played >= limit:
+        limit = self._hand_limit()
+        if broke or (limit is not None and self.hands_played >= limit):
             self._finish_match(broke)
         else:
             self.dealer = next_seat(self.dealer, self.num_seats)
             self._deal()
 
     def _finish_match(self, broke: list[int]) -> None:
+        lines = (self._share_pot(self._pot_heirs()),) if self.pot else ()
         best = max(self.scores)
         winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
         if broke:
             reason = " and ".join(f"{{p{s}}}" for s in broke) + " ran out of counters"
+        elif self.options["ending"] == "broke":
+            reason = f"hand limit of {self.hands_played} reached"
         else:
-            reason = f"{self.hands_played} hands were played"
+            reason = f"{plural(self.hands_played, 'hand')} {'was' if self.hands_played == 1 else 'were'} played"
         self.phase = "over"
         self.to_act = None
-        self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason,
-                              lines=(f"{self.pot} counters remain in the pot",))
+        self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason, lines=lines)
         names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} counters ({reason})")
+        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} counters ({reason})",
+                 lines=lines)
 
     # -- views and checks --------------------------------------------------------
     def _pot_info(self) -> list[tuple[str, str]]:
-        limit = self.options["hands"] if self.options["ending"] == "hands" else None
-        return [("Pot", str(self.pot)),
-                ("Hand", f"{self.hand_number} of {limit}" if limit else str(self.hand_number))]
+        limit = self._hand_limit()
+        current = self.hands_played + (0 if self.result else 1)  # thrown-in Rams hands do not count
+        return [("Pot", str(self.pot)), ("Hand", f"{current} of {limit}" if limit else str(current))]
 
     def check_invariants(self) -> None:
         assert sum(self.scores) + self.pot == self.options["stack"] * self.num_seats, "counters not conserved"
         assert self.pot >= 0 and min(self.scores) >= 0, "no stack or pot may go negative"
+        assert self.pot == 0 or self.result is None, "a pot left at the end of the match is shared out (RA-9, BO-9)"
         if self.phase == "play":
             assert sum(len(w) for w in self.won) == sum(self.tricks_won) * len(self._active()), "won piles"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -68,38 +68,52 @@ class Option:
         return v
 
     def _convert(self, value: Any) -> Any:
+        """The value as the option's type (bool, int or text, from the default or else the
+        choices).  Text is read as typed on a command line; any other value must already have
+        the right type, whatever its source (API, record, network): 33.0, True or 5 for a text
+        option are refused here, never left to fail later inside a game."""
         if isinstance(value, str):
-            text = value.strip().lower()
-            if text in ("none", "off") and self.choices is not None and None in self.choices:
-                return None
-            if isinstance(self.default, bool):
-                if text in ("1", "true", "yes", "on"):
-                    return True
-                if text in ("0", "false", "no", "off"):
-                    return False
-                raise BadOptionError(f"option {self.name}={value!r} is not allowed: use true or false")
-            if isinstance(self.default, int) or (self.default is None and self.choices and _all_int(self.choices)):
-                try:
-                    return int(text)
-                except ValueError:
-                    raise BadOptionError(f"option {self.name}={value!r} is not a number: use {self.allowed()}") from None
-            if self.choices is not None:
-                for c in self.choices:
-                    if isinstance(c, str) and c.lower() == text:
-                        return c
-                if _all_int([c for c in self.choices if c is not None]):
-                    try:
-                        return int(text)
-                    except ValueError:
-                        pass
-            return value.strip()
-        if isinstance(self.default, bool) and not isinstance(value, bool):
-            raise BadOptionError(f"option {self.name}={value!r} is not allowed: use true or false")
-        if isinstance(self.default, int) and not isinstance(self.default, bool) and (isinstance(value, bool) or not isinstance(value, int)):
-            if value is None and self.choices and None in self.choices:
-                return None
-            raise BadOptionError(f"option {self.name}={value!r} is not a number: use {self.allowed()}")
+            return self._from_text(value)
+        if value is None and self.choices is not None and None in self.choices:
+            return None
+        kind = self._kind()
+        if kind is bool and not isinstance(value, bool):
+            raise BadOptionError(f"option {self.name}={_brief(value)} is not allowed: use true or false")
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise BadOptionError(f"option {self.name}={_brief(value)} is not a number: use {self.allowed()}")
+        if kind is str:
+            problem = "is not allowed" if self.choices else "is not text"
+            raise BadOptionError(f"option {self.name}={_brief(value)} {problem}: use {self.allowed()}")
         return value
+
+    def _kind(self) -> type:
+        """bool, int or str: the type of the default, or of the choices when the default is None."""
+        for t in (bool, int, str):
+            if isinstance(self.default, t):
+                return t
+        return int if self.choices and _all_int(self.choices) else str
+
+    def _from_text(self, value: str) -> Any:
+        """A value typed as text (command line, setup form): ``none``, ``yes``, ``12``, a choice in any case."""
+        text = value.strip().lower()
+        if text in ("none", "off") and self.choices is not None and None in self.choices:
+            return None
+        kind = self._kind()
+        if kind is bool:
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise BadOptionError(f"option {self.name}={_brief(value)} is not allowed: use true or false")
+        if kind is int:
+            try:
+                return int(text)
+            except ValueError:  # not digits, or too many of them
+                raise BadOptionError(f"option {self.name}={_brief(value)} is not a number: use {self.allowed()}") from None
+        for c in self.choices or ():
+            if isinstance(c, str) and c.lower() == text:
+                return c
+        return value.strip()
 
 
 def _all_int(values: Sequence[Any]) -> bool:
@@ -107,7 +121,24 @@ def _all_int(values: Sequence[Any]) -> bool:
 
 
 def _show(value: Any) -> str:
-    return value if isinstance(value, str) else repr(value)
+    return _cut(value) if isinstance(value, str) else _brief(value)
+
+
+def _brief(value: Any) -> str:
+    """``repr(value)`` cut to a readable length; safe for ints too long to print."""
+    try:
+        return _cut(repr(value))
+    except ValueError:  # an int beyond Python's digit limit for str()
+        return f"<a number of about {int(value.bit_length() * 0.30103)} digits>"
+
+
+def _cut(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def _plain(value: Any) -> str:
+    """An option value as typed on the command line: ``none``, ``true``, ``50``."""
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 # ---------------------------------------------------------------- values handed out
@@ -194,9 +225,13 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
     lines: tuple[str, ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()  # partnerships: a team's seats win together (not shared)
 
     @property
     def is_shared(self) -> bool:
+        """True when the win is shared: several seats, or with teams, several teams (a draw)."""
+        if self.teams:
+            return sum(1 for t in self.teams if set(t) & set(self.winners)) > 1
         return len(self.winners) > 1
 
 
@@ -233,6 +268,20 @@ class SeatView:
     prompt: str = ""
     teams: tuple[tuple[int, ...], ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
+    sitting_out: tuple[int, ...] = ()  # seats sitting this hand out (a loner's partner): no cards, no turns
+    clockwise: bool = True  # the direction of play; False: to the right, counter-clockwise (Agram)
+    #: the game's words for each of ``legal``, in the same order (see :meth:`GameState.label`)
+    labels: tuple[str, ...] = ()
+    #: every seat's hand, only in a watcher's view of a table of bots (``cardtable watch --open``);
+    #: a game's own views never fill it
+    open_hands: tuple[tuple[Card, ...], ...] = ()
+
+    def label_of(self, action: Action) -> str:
+        """The game's words for one of this view's legal actions (its generic caption otherwise)."""
+        for a, words in zip(self.legal, self.labels):
+            if a is action or a.text == action.text:
+                return words
+        return action.label
 
     @property
     def is_my_turn(self) -> bool:
@@ -262,10 +311,15 @@ class Rules:
     default_seats: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type["GameState"]]
+    hand_word: ClassVar[str] = "Hand"  # what the table calls one deal ("Game" in Agram and Page One)
 
     def option(self, name: str) -> Option:
+        """The declared option ``name``, in any case, with ``-``, ``_`` or spaces alike."""
+        if not isinstance(name, str):
+            raise BadOptionError(f"option name {_brief(name)} is not text")
+        key = "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
         for o in self.options:
-            if o.name == name:
+            if o.name == key:
                 return o
         known = ", ".join(o.name for o in self.options) or "none"
         raise BadOptionError(f"unknown option {name!r} for {self.name}: its options are {known}")
@@ -274,8 +328,10 @@ class Rules:
         """Defaults overlaid with ``given`` (names may use - or _), each validated."""
         self.check_seats(num_seats)
         resolved = {o.name: o.default for o in self.options}
+        if given is not None and not isinstance(given, Mapping):
+            raise BadOptionError(f"options must be a mapping of option names to values, not {_brief(given)}")
         for raw_name, value in (given or {}).items():
-            opt = self.option(raw_name.replace("-", "_"))
+            opt = self.option(raw_name)
             resolved[opt.name] = opt.parse(value)
         self.check(num_seats, resolved)
         return resolved
@@ -283,10 +339,20 @@ class Rules:
     def check_seats(self, num_seats: int) -> None:
         if not isinstance(num_seats, int) or not self.min_seats <= num_seats <= self.max_seats:
             span = (f"{self.min_seats}" if self.min_seats == self.max_seats else f"{self.min_seats} to {self.max_seats}")
-            raise BadOptionError(f"{self.title} is for {span} players, not {num_seats}")
+            raise BadOptionError(f"{self.title} is for {span} players, not {_brief(num_seats)}")
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         """Cross-checks between options and the seat count; override to add some."""
+
+    def require(self, options: Mapping[str, Any], names: Sequence[str], when: bool, condition: str) -> None:
+        """Refuse a value other than the default of any option in ``names`` unless ``when`` holds:
+        those options would do nothing (``condition`` says when they apply, e.g. "ending=broke").
+        Defaults pass, so a record, which lists every option, still replays."""
+        if when:
+            return
+        for name in names:
+            if options[name] != self.option(name).default:
+                raise BadOptionError(f"option {name}={_show(_plain(options[name]))} applies only with {condition}")
 
     def new_game(self, num_seats: int | None = None, options: Mapping[str, Any] | None = None,
                  seed: int | None = None) -> "GameState":
@@ -309,7 +375,23 @@ class Rules:
                 else:
                     merged.append(line)
             paragraphs.append("\n".join(merged))
-        return "\n\n".join(paragraphs)
+        notation = self.notation_text()
+        return "\n\n".join(paragraphs + ([notation] if notation else []))
+
+    def notation_text(self) -> str:
+        """How this game's cards are written on screen (for the rules help): the jokers' names."""
+        try:
+            deck = self.new_game(self.default_seats, None, 0).deck()
+        except Exception:  # a game that cannot start with its defaults has nothing to explain here
+            return ""
+        jokers = sorted({c.text for c in deck if c.suit is None})
+        if not jokers:
+            return ""
+        names = {"JK": "the joker", "BJ": "the big joker", "LJ": "the little joker"}
+        said = [f"{j} is {names.get(j, 'a joker')}" if i == 0 else f"{j} {names.get(j, 'a joker')}"
+                for i, j in enumerate(sorted(jokers, key=("BJ", "LJ", "JK").index))]
+        return ("Cards are written rank then suit (Q♥, 10♣); " + " and ".join(said)
+                + ", the same in the log, in choices and on the cards.")
 
     def players_text(self) -> str:
         return str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}-{self.max_seats}"
@@ -333,6 +415,15 @@ class GameState:
     #: own is cloned by the slower generic copy, which needs no declaration.
     _COPY: ClassVar[dict[str, str]] = {"history": LIST, "actors": LIST, "events": LIST, "options": SHARED}
     _copy_plan: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None] = None
+
+    #: This game's words for its word actions, by notation (``{"pass": "Pass (fold)"}``).  Actions
+    #: are shared by every game, so their words live here; a game whose words depend on the state
+    #: (the contract in a bid square) overrides :meth:`label` instead.
+    LABELS: ClassVar[Mapping[str, str]] = {}
+
+    def label(self, action: Action) -> str:
+        """The words a player reads for ``action`` in this game (a card is drawn as its notation)."""
+        return self.LABELS.get(action.text) or action.label
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -433,6 +524,24 @@ class GameState:
 
     def check_invariants(self) -> None:
         """Raise AssertionError if a game-specific invariant is broken (pots, totals...)."""
+
+    # -- determinisation (issue 13: search bots) -----------------------------
+    def resample(self, seat: int, rng: random.Random) -> "GameState":
+        """A possible world for ``seat``: a full state (a new object) that agrees with everything
+        ``seat`` knows (its hand, every card it has seen, the size of every hidden place, voids
+        and other refusals revealed by play, bids) with every card it cannot see dealt again at
+        random among the places it could be.  It depends only on the seat's information: two
+        true states that differ only in cards hidden from ``seat`` give identical worlds for the
+        same ``rng`` state.  The world's own random numbers (later deals) come from ``rng``."""
+        raise NotImplementedError(f"{type(self).__name__} cannot deal possible worlds (resample) yet")
+
+    def sampler(self, seat: int) -> "Callable[[random.Random], GameState]":
+        """A callable ``rng -> world`` that gives what ``self.resample(seat, rng)`` gives; the
+        Table hands it to search bots instead of the state.  Games may prepare the work once
+        and keep only what the seat may know (:class:`games.core.trickgame.TrickGame` does);
+        this default keeps a copy of the state."""
+        twin = self.clone()
+        return lambda rng: twin.resample(seat, rng)
 
     # -- helpers for subclasses ------------------------------------------
     def _legal(self) -> list[Action]:
@@ -567,6 +676,9 @@ class _FrozenRng:
         self._state: tuple | None = None
 
     def thaw(self) -> random.Random:
+        fresh = getattr(self._random, "fresh", None)  # a seed standing in for a Random (games.core.resample)
+        if fresh is not None:
+            return fresh()
         if self._state is None:
             self._state = self._random.getstate()
         new = random.Random(0)

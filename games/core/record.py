@@ -1,8 +1,10 @@
 """Records: a match as game name, seat count, options, seed and actions; exact replay.
 
 A record is JSON with a SHA-256 digest of its content, so a corrupt or hand-edited file is
-reported (BadRecordError) instead of replaying into a different match.  Saving is atomic:
-write a temporary file beside the target, then rename over it.
+reported (BadRecordError) instead of replaying into a different match.  A hostile file (deep
+nesting, numbers too long to read, fields of the wrong type, options the game refuses) is one
+BadRecordError naming the file and the field, never a crash.  Saving is atomic: write a
+temporary file beside the target, then rename over it.
 """
 
 from __future__ import annotations
@@ -53,23 +55,38 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str, source: str = "record") -> "Record":
-        try:
-            doc = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise BadRecordError(f"{source} is not a readable record (bad JSON: {exc.msg} at line {exc.lineno})") from None
+        """Read a record and check it whole: every field of the right type, the digest, then the
+        game, seat count and options as the game itself reads them.  Any fault, however hostile
+        the text (deep nesting, huge numbers, wrong types), is one BadRecordError that names
+        ``source`` and the field; nothing else escapes."""
+        doc = _parse(text, source)
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise BadRecordError(f"{source} is not a cardtable record")
         if doc.get("version") != VERSION:
-            raise BadRecordError(f"{source} has record version {doc.get('version')!r}; this cardtable reads {VERSION}")
+            raise BadRecordError(f"{source} has record version {_brief(doc.get('version'))}; this cardtable reads {VERSION}")
         try:
-            rec = cls(str(doc["game"]), _int(doc["seats"]), dict(doc["options"]), _int(doc["seed"]),
-                      tuple(_str(a) for a in doc["actions"]), tuple(_str(n) for n in doc.get("names", [])),
-                      dict(doc.get("meta", {})))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadRecordError(f"{source} is missing or has a bad field ({exc})") from None
-        if doc.get("digest") != rec.digest():
+            rec = cls(*(_field(doc, name, kind) for name, kind in _FIELDS))
+            same = doc.get("digest") == rec.digest()
+        except _FieldError as exc:
+            raise BadRecordError(f"{source}: field {exc.args[0]!r} {exc.args[1]}") from None
+        except RecursionError:
+            raise BadRecordError(f"{source} is not a readable record (nested too deeply)") from None
+        if not same:
             raise BadRecordError(f"{source} has been altered or damaged: its digest does not match its content")
+        rec._check_game(source)
         return rec
+
+    def _check_game(self, source: str) -> None:
+        """The game exists, takes this many seats and reads these options (its own parser)."""
+        from games import get_rules
+
+        for name, check in (("game", lambda: get_rules(self.game)),
+                            ("seats", lambda: get_rules(self.game).check_seats(self.seats)),
+                            ("options", lambda: get_rules(self.game).resolve_options(self.seats, self.options))):
+            try:
+                check()
+            except CardtableError as exc:
+                raise BadRecordError(f"{source}: field {name!r}: {exc}") from None
 
     # -- files -----------------------------------------------------------
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -106,16 +123,57 @@ class Record:
         return state
 
 
-def _int(v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise TypeError(f"expected a whole number, got {v!r}")
-    return v
+def _parse(text: str, source: str) -> Any:
+    """The JSON document, or BadRecordError for text that is not JSON we can read."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadRecordError(f"{source} is not a readable record (bad JSON: {exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise BadRecordError(f"{source} is not a readable record (nested too deeply)") from None
+    except ValueError:  # an integer beyond Python's digit limit
+        raise BadRecordError(f"{source} is not a readable record (a number in it is too long)") from None
 
 
-def _str(v: Any) -> str:
-    if not isinstance(v, str):
-        raise TypeError(f"expected text, got {v!r}")
-    return v
+class _FieldError(Exception):
+    """(field, problem): a record field that is missing or of the wrong type."""
+
+
+# the Record fields in order, with the kind of value each holds ("?": optional, empty by default)
+_FIELDS = (("game", "text"), ("seats", "int"), ("options", "object"), ("seed", "int"), ("actions", "texts"),
+           ("names", "texts?"), ("meta", "object?"))
+_PROBLEMS = {"text": "must be text", "int": "must be a whole number", "texts": "must be a list of texts",
+             "object": "must be an object (names and values)"}
+
+
+def _field(doc: dict[str, Any], name: str, kind: str) -> Any:
+    """One field of a record document, checked and converted (lists to tuples, objects copied)."""
+    base = kind.rstrip("?")
+    if name not in doc:
+        if kind.endswith("?"):
+            return () if base == "texts" else {}
+        raise _FieldError(name, "is missing")
+    v = doc[name]
+    ok = {"text": isinstance(v, str), "int": isinstance(v, int) and not isinstance(v, bool),
+          "texts": isinstance(v, list) and all(isinstance(x, str) for x in v),
+          "object": isinstance(v, dict)}[base]
+    if not ok:
+        raise _FieldError(name, f"{_PROBLEMS[base]}, not {_kind_of(v)}")
+    return tuple(v) if base == "texts" else dict(v) if base == "object" else v
+
+
+def _kind_of(v: Any) -> str:
+    names = {type(None): "null", bool: "true/false", int: "a number", float: "a number", str: "text",
+             list: "a list", dict: "an object"}
+    return names.get(type(v), type(v).__name__)
+
+
+def _brief(v: Any) -> str:
+    try:
+        text = repr(v)
+    except ValueError:  # an int too long to print
+        return "a very long number"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def atomic_write(path: Path, text: str) -> None:

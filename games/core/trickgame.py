@@ -9,11 +9,15 @@ When a trick is complete, :meth:`collect_trick` gives it to its winner.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .protocol import LIST, LISTS, GameState, Play, Rules, SeatView, TrickResult, make_event
-from .tricks import Ranking, trick_winner
+from .resample import DealPlan, Place, frozen_seed, minus
+from .tricks import Ranking, follow_suit, trick_winner
 
 
 _SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
@@ -28,10 +32,25 @@ def seat_play(seat: int, c: Card) -> Play:
     return p
 
 
+class PastPlay(NamedTuple):
+    """A play of this hand as the table saw it: who played which cards onto which cards, and
+    the tricks (count, cards) each seat had won before it (for :meth:`TrickGame._refused`)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    before: tuple[Card, ...]
+    tricks: tuple[int, ...]
+    won: tuple[tuple[Card, ...], ...]
+
+
 class TrickGame(GameState):
     """Common state of a trick game; see the module docstring."""
 
     phase: str
+    #: The direction of play: clockwise (to the left, seat + 1) or, when False, counter-clockwise
+    #: (to the right, seat - 1, as in Agram).  Pass it to the helpers of games.core.tricks
+    #: (``next_seat``, ``seat_order``); the view carries it so the table can show it.
+    clockwise: bool = True
     _COPY = {"hands": LISTS, "trick": LIST, "tricks_won": LIST, "scores": LIST, "bids": LIST, "status": LIST,
              "up_cards": LIST, "won": LISTS}
 
@@ -56,6 +75,7 @@ class TrickGame(GameState):
     # -- the generic view ------------------------------------------------
     def view(self, seat: int | None) -> SeatView:
         mine = seat is not None and self.to_act == seat
+        legal = tuple(self.legal_actions()) if mine else ()
         return SeatView(
             game=self.rules.name,
             seat=seat,
@@ -73,7 +93,8 @@ class TrickGame(GameState):
             scores=tuple(self.scores),
             bids=tuple(self.bids),
             status=tuple(self.status),
-            legal=tuple(self.legal_actions()) if mine else (),
+            legal=legal,
+            labels=tuple(self.label(a) for a in legal),
             hand_number=self.hand_number,
             events=self.recent_events(seat),
             info=tuple(self._view_info(seat)),
@@ -82,6 +103,8 @@ class TrickGame(GameState):
             prompt=self._prompt() if mine else "",
             teams=self._teams(),
             options=self.options,
+            sitting_out=self._sitting_out(),
+            clockwise=self.clockwise,
         )
 
     def _sorted_hand(self, seat: int) -> list[Card]:
@@ -105,6 +128,10 @@ class TrickGame(GameState):
         return "your turn"
 
     def _teams(self) -> tuple[tuple[int, ...], ...]:
+        return ()
+
+    def _sitting_out(self) -> tuple[int, ...]:
+        """Seats sitting this hand out (see games/core/partnership.py)."""
         return ()
 
     # -- card conservation -------------------------------------------------
@@ -141,3 +168,98 @@ class TrickGame(GameState):
 
     def remove_from_hand(self, seat: int, c: Card) -> None:
         self.hands[seat].remove(c)
+
+    # -- determinisation (issue 13): possible worlds for a search bot ------------
+    def resample(self, seat: int, rng: random.Random) -> GameState:
+        return self.sampler(seat)(rng)
+
+    def sampler(self, seat: int) -> Callable[[random.Random], GameState]:
+        """A :class:`DealPlan` for ``seat``: the hidden places (other hands, then the game's
+        face-down piles), the pool of unseen cards, and what play has revealed about each hand.
+        Games override the hooks below, not this (a game that overrides :meth:`resample`
+        instead gets the protocol's default sampler)."""
+        if type(self).resample is not TrickGame.resample:
+            return GameState.sampler(self, seat)
+        places = self._hidden_places(seat)
+        pool = [c for p in places for c in minus(p.read(self), p.known)]
+        forbidden = self._forbidden_cards(seat, set(pool))
+        places = [replace(p, forbidden=forbidden[p.index]) if p.attr == "hands" and p.index in forbidden else p
+                  for p in places]
+        base = self.clone()
+        self._forget(base, seat)
+        return DealPlan(base, seat, places, pool, self._deal_check(seat, places, base))
+
+    def _forget(self, base: "TrickGame", seat: int) -> None:
+        """Clear from a world's base what ``seat`` may not know besides the hidden cards: the
+        record of actions (other seats' discards...), other seats' private events, the seed and
+        the random numbers (every world draws its own).  Events of this hand and the last are kept."""
+        since = self.hand_number - 1
+        base.history, base.actors = [], []
+        base.events = [e for e in self.events if e.hand >= since and e.visible_to in (None, seat)]
+        base.seed = 0
+        base._rng = frozen_seed(0)
+
+    def _deal_check(self, seat: int, places: list[Place], base: "TrickGame"):
+        """An extra test of a dealt world, for rules whose refusals span several cards (None:
+        the refused cards say it all).  It may read ``base``, never ``self`` (the true state)."""
+        return None
+
+    def _hidden_places(self, seat: int) -> list[Place]:
+        """Every other seat's hand, then :meth:`_hidden_piles`."""
+        return [Place("hands", s, len(h), self._known_in_hand(seat, s))
+                for s, h in enumerate(self.hands) if s != seat and h] + self._hidden_piles(seat)
+
+    def _hidden_piles(self, seat: int) -> list[Place]:
+        """The game's face-down piles (stock, widow, draw deck...), made with :meth:`pile`."""
+        return []
+
+    def pile(self, attr: str, known: Sequence[Card] = ()) -> Place:
+        """The face-down list ``self.<attr>`` as a hidden place (``known``: cards the seat knows
+        are in it, kept at its start)."""
+        return Place(attr, None, len(getattr(self, attr)), tuple(known))
+
+    def _known_in_hand(self, seat: int, other: int) -> tuple[Card, ...]:
+        """Cards ``seat`` knows are in ``other``'s hand (a card taken up in public)."""
+        return ()
+
+    def _forbidden_cards(self, seat: int, unseen: set[Card]) -> dict[int, frozenset[Card]]:
+        """For each other seat, the unseen cards its plays this hand show it cannot hold."""
+        found: dict[int, set[Card]] = {}
+        for past in self._plays_this_hand():
+            if past.seat != seat:
+                found.setdefault(past.seat, set()).update(self._refused(past, unseen))
+        return {s: frozenset(v) for s, v in found.items() if v}
+
+    def _plays_this_hand(self) -> Iterator[PastPlay]:
+        """Each play of this hand with what the table showed then, read from the public
+        ``play`` and ``trick`` events."""
+        events, hand = self.events, self.hand_number
+        start = len(events)
+        while start > 0 and events[start - 1].hand == hand:
+            start -= 1
+        trick: list[Card] = []
+        won: list[list[Card]] = [[] for _ in range(self.num_seats)]
+        tricks = [0] * self.num_seats
+        for e in events[start:]:
+            if e.kind == "play" and e.visible_to is None:
+                yield PastPlay(e.seat, e.cards, tuple(trick), tuple(tricks), tuple(map(tuple, won)))
+                trick.extend(e.cards)
+            elif e.kind == "trick" and e.seat is not None and e.visible_to is None:
+                won[e.seat].extend(e.cards)
+                tricks[e.seat] += 1
+                trick = []
+            elif e.kind in ("trick", "deal"):
+                trick = []
+
+    def _refused(self, past: PastPlay, unseen: set[Card]) -> list[Card]:
+        """Unseen cards whose presence in the hand would have made this play illegal: ``c`` is
+        refused when the card played is not among :meth:`_allowed` of the hand ``[played, c]``
+        (a failure to follow suit rules out the led suit; must-head games learn more)."""
+        played = past.cards[0]
+        return [c for c in unseen if c != played and played not in self._allowed([played, c], past)]
+
+    def _allowed(self, hand: list[Card], past: PastPlay) -> list[Card]:
+        """The cards of ``hand`` the play rules allowed at ``past`` (this hand's ranking):
+        follow suit if able.  Must-head games return ``must_head``'s cards."""
+        led = self.ranking.suit_of(past.before[0]) if past.before else None
+        return follow_suit(hand, led, self.ranking)[0]

@@ -19,6 +19,11 @@ from .cards import ACE, BIG_JOKER_RANK, JACK, Card, Suit, cards_text
 _SAME_COLOUR = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
 
 
+def same_colour(suit: Suit) -> Suit:
+    """The other suit of the same colour (spades/clubs, hearts/diamonds): the left bower's suit."""
+    return _SAME_COLOUR[suit]
+
+
 def seat_order(start: int, num_seats: int, clockwise: bool = True, skip: Iterable[int] = ()) -> list[int]:
     """Every seat once, starting at ``start``, clockwise (+1) or counter-clockwise (-1), minus ``skip``."""
     step = 1 if clockwise else -1
@@ -186,6 +191,6 @@ def highest(cards: Iterable[Card], ranking: Ranking, led: Suit | None) -> Card:
 
 
 __all__ = [
-    "ACE", "BIG_JOKER_RANK", "Ranking", "shared_ranking", "seat_order", "next_seat", "cards_of_suit",
+    "ACE", "BIG_JOKER_RANK", "Ranking", "shared_ranking", "same_colour", "seat_order", "next_seat", "cards_of_suit",
     "follow_suit", "must_head", "trick_winner", "highest",
 ]

@@ -1,10 +1,16 @@
-"""The Contract Grid heuristic bot: each decision on hand-made positions (it sees views only)."""
+"""The Contract Grid heuristic bot: each decision on hand-made positions (it sees views only),
+and seat-rotated matches against random seats."""
 
 from __future__ import annotations
 
-from games.bots.contract_grid import ContractGridBot
+from games.arena import summarise, tournament
+from games.bots.contract_grid import LAYOUT, ContractGridBot, _Bidding, grid_value
 from games.contract_grid import CONTRACTS, RULES
 from games.core import parse_cards
+
+CORNERS = (0, 3, 12, 15)
+INNER = (5, 6, 9, 10)
+REST = ["Zero", "One", "Two", "Play"]
 
 
 def decide(state):
@@ -14,102 +20,221 @@ def decide(state):
     return action.text
 
 
-def bidding_state(seed=1):
+def planned_grid(size: int = 4) -> list[str]:
+    grid = [""] * (size * size)
+    for contract, i in LAYOUT[size].items():
+        grid[i] = contract
+    return grid
+
+
+def square(contract: str, size: int = 4) -> str:
+    i = LAYOUT[size][contract]
+    return "abcd"[i % size] + str(i // size + 1)
+
+
+def bidding_state(hand: str | None = None, marked=None, seed: int = 1, drops: str = "SDC"):
+    """Every grid is the bot's plan; hearts are trump (``drops``); the first bidder holds ``hand``."""
     state = RULES.new_game(3, None, seed)
     for _ in range(3):
         state.apply("fill random")
-    for suit in "SDC":
+    for s in range(3):
+        state.grids[s] = planned_grid()
+    for suit in drops:
         state.apply(f"drop {suit}")
+    me = state.to_act
+    if hand:
+        state.hands[me] = parse_cards(hand)
+    if marked is not None:
+        state.marked[me] = list(marked)
     return state
 
 
-def test_fill_puts_easy_contracts_on_many_lines():
-    """Play (always made) goes to an inner square (4 lines); All-Trump to a square on 3 lines."""
+def bids_of(state) -> list[str]:
+    """Let the seat to act make all its bids; the contracts it bid, in order."""
+    me, out = state.to_act, []
+    while state.to_act == me and state.phase == "bid":
+        text = decide(state)
+        out.append(state.grids[me][state._square(text.split()[1])])
+        state.apply(text)
+    return out
+
+
+# -- filling and naming trump --------------------------------------------------------------------
+def test_fills_its_plan_hard_contracts_in_the_corners_play_inside():
+    """Four corners hold up only six of the fourteen lines: the hardest contracts go there."""
     state = RULES.new_game(3, None, 4)
     seat = state.to_act
     while state.to_act == seat:
         state.apply(decide(state))
     grid = state.grids[seat]
-    assert sorted(grid) == sorted(CONTRACTS)
-    assert grid.index("Play") in (5, 6, 9, 10)
-    assert grid.index("All-Trump") not in (5, 6, 9, 10)  # every other square lies on 3 lines
+    assert grid == planned_grid()
+    assert {grid[i] for i in CORNERS} == {"All-Trump", "Soloist", "Second", "Partner"}
+    assert grid.index("Play") in INNER and grid.index("Different") in INNER
 
 
-def test_drop_names_the_weakest_suit():
+def test_the_plan_is_worth_more_than_the_rules_order_by_its_measure():
+    assert grid_value(planned_grid(), 4) > grid_value(list(CONTRACTS), 4)
+    assert grid_value(planned_grid(3), 3) > grid_value(list(CONTRACTS[:9]), 3)
+
+
+def test_a_strong_hand_keeps_its_long_suit_as_trump_a_weak_one_drops_it():
+    """CG-1: strong (joker, spades) names diamonds, its weakest suit; weak names clubs, its longest."""
     state = RULES.new_game(3, None, 1)
     for _ in range(3):
         state.apply("fill random")
     seat = state.to_act
     state.hands[seat] = parse_cards("AS KS QS JS 10S AH KH 7D JK 8C 9C")
     assert decide(state) == "drop D"
+    state.hands[seat] = parse_cards("7S 8S 7H 8H 9H 7D 8D 7C 8C 9C 10C")
+    assert decide(state) == "drop C"
 
 
-def test_bids_the_last_unmarked_square_to_complete_the_grid():
+# -- bidding (CG-3) ----------------------------------------------------------------------------------
+def test_a_hopeless_hand_bids_the_contracts_of_taking_few_or_no_tricks():
+    bids = bids_of(bidding_state("7S 8S 9S 7D 8D 9D 7C 8C 9C 10C 8H"))
+    assert {"Third", "Zero"} <= set(bids)
+    assert not {"First", "All-Trump", "Play"} & set(bids)
+
+
+def test_a_hand_with_the_joker_and_top_trumps_bids_all_trump_and_first():
+    bids = bids_of(bidding_state("JK AH KH QH 10H 9H AS KS 7D 8C 9C"))
+    assert {"All-Trump", "First"} <= set(bids)
+
+
+def test_bids_the_square_that_completes_a_line():
+    """One (c2) is a long shot for this hand (about two tricks), so it is not bid on an empty
+    grid; once Clubs (b1) and Spades (d3) are marked, One finishes the short diagonal b1-c2-d3
+    and becomes its first bid."""
+    hand = "AS KS 7S AD 8D 9D 7C 8C 9C 10H 7H"
+    assert "One" not in bids_of(bidding_state(hand))
+    grid = planned_grid()
+    marked = [c in ("Clubs", "Spades") for c in grid]
+    assert bids_of(bidding_state(hand, marked=marked))[0] == "One"
+
+
+def test_keeps_play_for_the_last_square():
+    """Play is always made: it stays unbid while any other square is unmarked, so the grid can
+    be completed at will."""
+    marked = [True] * 16
+    marked[LAYOUT[4]["Play"]] = marked[LAYOUT[4]["Soloist"]] = False
+    bids = bids_of(bidding_state("JK AH KH QH 10H 9H AS KS 7D 8C 9C", marked=marked))
+    assert "Soloist" in bids and "Play" not in bids
+
+
+def test_completes_the_grid_with_play_only_when_that_wins():
+    """CG-8: a complete grid ends the match; the best score below the cap then wins."""
+    marked = [True] * 16
+    marked[LAYOUT[4]["Play"]] = False
+    state = bidding_state("JK AH KH QH 10H 9H AS KS 7D 8C 9C", marked=marked)
+    me = state.to_act
+    state.scores = [300, 300, 300]
+    state.scores[me] = 450
+    assert decide(state) == f"bid {square('Play')}"
+    state.scores[me] = 200
+    assert decide(state) != f"bid {square('Play')}"
+
+
+def test_near_the_cap_it_bids_squares_it_expects_to_miss():
+    """Making its bids would carry it over the cap with the grid incomplete: All-Trump (no joker,
+    no tricks) is the square it is surest to miss."""
+    state = bidding_state("7S 8S 9S 7D 8D 9D 7C 8C 9C 10C JC")
+    state.scores[state.to_act] = 980
+    assert decide(state) == f"bid {square('All-Trump')}"
+
+
+def test_near_the_cap_with_few_squares_left_it_tries_to_complete():
+    marked = [True] * 16
+    marked[LAYOUT[4]["Play"]] = marked[LAYOUT[4]["Soloist"]] = False
+    state = bidding_state("7S 8S 9S 7D 8D 9D 7C 8C 9C 10C JC", marked=marked)
+    state.scores[state.to_act] = 980
+    assert set(bids_of(state)[:2]) == {"Play", "Soloist"}
+
+
+def test_on_a_3x3_grid_it_stops_finishing_lines_it_cannot_turn_into_a_complete_grid():
+    """Without a Play square, a grid far from complete and a small cap: a new line only
+    brings the cap (and the loss) nearer."""
+    state = RULES.new_game(3, {"grid": "3x3"}, 1)
+    for _ in range(3):
+        state.apply("fill random")
+    for suit in "SDC":
+        state.apply(f"drop {suit}")
+    me = state.to_act
+    state.grids[me] = planned_grid(3)
+    state.marked[me] = [c in ("Zero", "First", "Different", "One", "Two") for c in planned_grid(3)]
+    state.scores[me] = 60
+    bidding = _Bidding(state.view(me))
+    assert not bidding.racing
+    third = planned_grid(3).index("Third")  # finishes the top row Zero-First-Third
+    assert bidding._gains()[third] < 5
+
+
+# -- play ---------------------------------------------------------------------------------------------
+def play_state(bids, hands, won=(0, 0, 0)):
+    """Hearts trump; the k-th seat from the first bidder bids ``bids[k]`` and holds ``hands[k]``."""
     state = bidding_state()
-    seat = state.to_act
-    grid = state.grids[seat]
-    last = grid.index("Play")
-    state.marked[seat] = [i != last for i in range(16)]
-    assert decide(state) == f"bid {'abcd'[last % 4]}{last // 4 + 1}"
-
-
-def test_bids_miss_on_purpose_near_the_cap():
-    """Near the cap with an incomplete grid, it bids squares it expects to miss (All-Trump first)."""
-    state = bidding_state()
-    seat = state.to_act
-    state.scores[seat] = 980
-    state.hands[seat] = parse_cards("7S 8S 9S 7D 8D 9D 7C 8C 9C 10C JC")
-    i = state.grids[seat].index("All-Trump")
-    assert decide(state) == f"bid {'abcd'[i % 4]}{i // 4 + 1}"
-
-
-def play_state(bid_contracts):
-    """Hearts trump; the seat to lead bid these contracts."""
-    state = bidding_state()
-    for s in range(3):
-        state.grids[s] = list(CONTRACTS)
-    while state.phase == "bid":
-        seat = state.to_act
-        for name in bid_contracts:
-            i = CONTRACTS.index(name)
-            state.apply(f"bid {'abcd'[i % 4]}{i // 4 + 1}")
+    first = state.to_act
+    for k in range(3):
+        for contract in bids[k]:
+            state.apply(f"bid {square(contract)}")
+    assert state.phase == "play"
+    for k in range(3):
+        state.hands[(first + k) % 3] = parse_cards(hands[k])
+    state.tricks_won = [won[(s - first) % 3] for s in range(3)]
+    state._legal_cache = None
     return state
 
 
+def test_an_all_trump_bidder_draws_trumps_from_the_top():
+    state = play_state([["All-Trump", "First", "Two", "Play"], REST, REST],
+                       ["JK AH KH 7H AS 8C", "9H 10H 7S 8S 9S 10S", "QH JH 7D 8D 9D 10D"])
+    assert decide(state) == "JK"
+
+
+def test_it_trumps_in_to_stop_an_opponents_all_trump():
+    state = play_state([["All-Trump", "First", "Two", "Play"], REST, REST],
+                       ["AS 8C JK AH KH", "9C 9H 10H 7D 8D", "10S 8S QH JH 7H"])
+    state.apply("AS")
+    assert decide(state) == "9H"  # void in spades: a trump in its own trick spoils All-Trump
+
+
+def test_a_no_trump_bidder_never_wins_a_trick_with_a_trump():
+    state = play_state([REST, ["No-Trump", "Zero", "One", "Play"], REST], ["10H 7S", "QH 8H", "JS 7C"])
+    state.apply("10H")
+    assert decide(state) == "8H"
+
+
+def test_steers_its_trick_count_for_partner_or_soloist():
+    """Two tricks left, the leader to win the last: taking this one ties it with the third player
+    (Partner); ducking leaves the other two tied at four (Soloist)."""
+    for contract, card in (("Partner", "AS"), ("Soloist", "7S")):
+        state = play_state([REST, [contract, "One", "Two", "Play"], REST], ["9S JK", "AS 7S", "7D 8D"],
+                           won=(2, 3, 4))
+        state.apply("9S")
+        assert decide(state) == card
+
+
 def test_a_bot_aiming_for_no_tricks_ducks_with_its_highest_losing_card():
-    state = play_state(["Zero", "Third", "No-Trump", "Play"])
-    leader, me = state.to_act, (state.to_act + 1) % 3
-    state.hands[leader] = parse_cards("AS 7D")
-    state.hands[me] = parse_cards("KS 8S AD")
+    state = play_state([["Zero", "Third", "No-Trump", "Play"], REST, REST], ["AS 7D 7C", "KS 8S AD", "9S 8D 8C"])
     state.apply("AS")
     assert decide(state) == "KS"
 
 
-def test_a_bot_wanting_tricks_wins_cheaply_when_last():
-    state = play_state(["First", "Two", "Different", "Play"])
-    first = state.to_act
-    second, me = (first + 1) % 3, (first + 2) % 3
-    state.hands[first] = parse_cards("10S 7D")
-    state.hands[second] = parse_cards("JS 8D")
-    state.hands[me] = parse_cards("QS AS 9D")
-    state.apply("10S")
-    state.apply("JS")
-    assert decide(state) == "QS"
-
-
-def test_a_bot_wanting_tricks_leads_its_top_trump():
-    state = play_state(["First", "Two", "Different", "Play"])
-    state.hands[state.to_act] = parse_cards("JK 7H AS 8C")
-    assert decide(state) == "JK"
+# -- whole matches ---------------------------------------------------------------------------------
+def test_scores_more_than_random_seats_at_the_same_table():
+    """Seat-rotated (every level in every seat): the heuristic's mean final score is well above
+    the random seats', and it wins more than its share."""
+    results = tournament("contract_grid", ["normal", "random"], cycles=2, seed=5)
+    normal, rand = summarise(results, ["normal", "random"])["levels"]
+    assert normal.mean_score > rand.mean_score + 150
+    assert normal.win_share > 1 / 3 > rand.win_share
 
 
 def test_bot_plays_whole_matches_of_every_variant():
-    for options in ({"grid": "3x3"}, {"deck": 24, "cap": 200}):
+    for options in ({"grid": "3x3"}, {"deck": 24, "cap": 200}, {"complete_grid": False, "cap": 300},
+                    {"no_cap": True, "hand_limit": 10}, {"bids": 6, "unmarked_points": 3, "cap": 300}):
         state = RULES.new_game(3, options, 2)
         bots = [ContractGridBot(i) for i in range(3)]
         while not state.is_over:
             s = state.to_act
             state.apply(bots[s].choose(state.view(s), state.legal_actions()))
         assert state.outcome().winners
-
-

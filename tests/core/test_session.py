@@ -44,16 +44,28 @@ def test_resume_continues_exactly_where_it_stopped(tmp_path):
     assert again.state.snapshot() == table.state.snapshot()
 
 
-def test_undo_only_before_a_new_card_is_shown():
+def test_undo_takes_back_your_move_and_the_bot_moves_after_it():
+    """Undo is not limited to the bot delay: the bots' cards played after yours go back too."""
     table = Table.new("tricks_n_trumps", SEATS, seed=3)
     table.run_bots()
     before = table.state.snapshot()
     table.submit(0, table.view(0).legal[0])
+    table.run_bots()  # the bots have played on
     assert table.can_undo(0)
     table.undo(0)
     assert table.state.snapshot() == before
-    table.submit(0, table.view(0).legal[0])
-    table.run_bots()  # the bots' cards are now on the table: too late to take back
+
+
+def test_no_undo_once_something_new_is_shown_to_you():
+    """A new deal (new cards in your hand) after your move: too late to take it back."""
+    table = Table.new("tricks_n_trumps", SEATS, seed=3)
+    table.run_bots()
+    for _ in range(200):
+        hand = table.view(0).hand_number
+        table.submit(0, table.view(0).legal[0])
+        table.run_bots()
+        if table.view(0).hand_number != hand:
+            break
     assert not table.can_undo(0)
     with pytest.raises(IllegalActionError, match="take back"):
         table.undo(0)

@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from games.bourre import RULES
+from games.core.trickgame import seat_play
 from games.core import BadOptionError, IllegalActionError, Ranking, parse_card, parse_cards
 from tests.conformance import LeakWatch, check_step, view_mentions
 
@@ -153,7 +154,7 @@ def test_a_lone_player_wins_the_pot_by_default():
     st.apply("pass")
     assert st.to_act == 0 and texts(st) == ["play", "pass"]
     st.apply("pass")  # the dealer
-    assert last_hand_lines(st) == ["Only P2 plays, so P2 takes the pot of 8 without play (BO-3); stack 108"]
+    assert last_hand_lines(st) == ["Only P2 plays, so P2 takes the pot of 8 without play; stack 108"]
     assert st.hand_number == 2 and st.pot == 4
 
 
@@ -161,7 +162,7 @@ def test_the_dealer_takes_the_pot_without_drawing_when_all_pass_BO_3():
     st = bourre_hand(FOUR, pot=8)
     for _ in range(3):
         st.apply("pass")
-    assert last_hand_lines(st) == ["Only P0 plays, so P0 takes the pot of 8 without play (BO-3); stack 100"]
+    assert last_hand_lines(st) == ["Only P0 plays, so P0 takes the pot of 8 without play; stack 100"]
     assert st.hands_played == 1 and st.dealer == 1
 
 
@@ -213,13 +214,42 @@ def test_no_cinch_while_a_higher_trump_is_out():
     assert st.has_cinch(1)
 
 
+def mid_trick(trick: str, hand: str, tricks_won: int):
+    """Seat 2 (the dealer, hearts trump) to play to a trick seats 0 and 1 have started; it holds
+    ``hand`` and has won ``tricks_won`` tricks."""
+    st = bourre_hand(["2S 3S 4S 5S 6S", "7S 8S 9S 10S JS", "2C 3C 4C 5C 2H"], dealer=2)
+    st.bids, st.status, st.phase = ["play"] * 3, ["in"] * 3, "play"
+    led, second = parse_cards(trick)
+    st.hands = [parse_cards("3S 4S"), parse_cards("8S 9S"), parse_cards(hand)]
+    st.trick = [seat_play(0, led), seat_play(1, second)]
+    st.tricks_won = [0, 0, tricks_won]
+    st.to_act = 2
+    st._legal_cache = None
+    return st
+
+
+def test_a_higher_trump_in_the_trick_leaves_the_lower_ones_beatable_BO_6():
+    """BO-6 (added), the review's repro: one trick won, KH QH 6C, the trick so far 2S AH.  The AH
+    still counts as unplayed for the trick it is in, so KH and QH are not unbeatable, there is no
+    cinch, and must-head allows either trump (the old code forced KH)."""
+    st = mid_trick("2S AH", "KH QH 6C", tricks_won=1)
+    assert not st.has_cinch(2)
+    assert texts(st) == ["QH", "KH"]
+    st.apply("QH")
+
+
+def test_a_trump_above_every_trump_in_the_trick_still_makes_a_cinch_BO_6():
+    st = mid_trick("2S JH", "AH KH 6C", tricks_won=1)  # QH is the best trump outside: AH and KH beat it
+    assert st.has_cinch(2) and texts(st) == ["AH"]
+
+
 # -- awarding the pot -------------------------------------------------------------------------
 
 
 def test_the_most_tricks_takes_the_pot():
     st = bourre_hand(FOUR, pot=12)
     settle(st, ["play", "play", "pass", "play"], [1, 1, 0, 3])
-    assert last_hand_lines(st) == ["P0 1, P1 1, P3 3 trick(s)", "P3 takes the pot of 12 with 3 tricks; stack 112"]
+    assert last_hand_lines(st) == ["P0 1 trick, P1 1 trick, P3 3 tricks", "P3 takes the pot of 12 with 3 tricks; stack 112"]
     assert st.pot == 4  # everybody antes the next pot
 
 
@@ -233,7 +263,7 @@ def test_a_tie_keeps_the_pot_and_only_the_others_ante_BO_7():
     st = bourre_hand(FOUR, pot=12)
     settle(st, ["play", "pass", "play", "play"], [2, 0, 2, 1])
     assert last_hand_lines(st)[1] == ("P0 and P2 tie with 2 tricks: the pot of 12 stays; "
-                                      "everybody else antes again (BO-7)")
+                                      "everybody else antes again")
     assert st.scores == [100 - 12, 99, 100, 99]  # the passer (P1) and P3 ante; P0 and P2 do not
     assert st.pot == 14
     st.check_invariants()
@@ -243,9 +273,9 @@ def test_bourre_pays_the_pot_just_played_instead_of_an_ante_BO_8():
     st = bourre_hand(FOUR, pot=12)
     settle(st, ["play", "play", "play", "pass"], [3, 2, 0, 0])
     assert last_hand_lines(st) == [
-        "P0 3, P1 2, P2 0 trick(s)",
+        "P0 3 tricks, P1 2 tricks, P2 0 tricks",
         "P0 takes the pot of 12 with 3 tricks; stack 100",
-        "P2 went bourré: pays 12 (the pot played) into the next pot (BO-8); stack 88",
+        "P2 went bourré: pays 12 (the pot played) into the next pot; stack 88",
     ]
     assert st.scores == [99, 99, 88, 99]  # P2 does not ante again
     assert st.pot == 12 + 3
@@ -257,8 +287,8 @@ def test_two_bourre_players_each_pay_the_full_pot_and_tie_and_bourre_combine():
                      pot=10)
     settle(st, ["play", "play", "play", "play", "play"], [3, 2, 0, 0, 0])
     lines = last_hand_lines(st)
-    assert "P2 went bourré: pays 10 (the pot played) into the next pot (BO-8); stack 90" in lines
-    assert "P4 went bourré: pays 10 (the pot played) into the next pot (BO-8); stack 90" in lines
+    assert "P2 went bourré: pays 10 (the pot played) into the next pot; stack 90" in lines
+    assert "P4 went bourré: pays 10 (the pot played) into the next pot; stack 90" in lines
     assert st.pot == 30 + 2  # three bourré payments, plus antes from P0 and P1
 
 
@@ -266,9 +296,11 @@ def test_a_bourre_player_short_of_the_pot_pays_what_they_have_and_the_match_ends
     st = bourre_hand(FOUR, pot=30, stack=40)
     st.scores = [10, 40, 20, 60]
     settle(st, ["play", "play", "play", "pass"], [3, 2, 0, 0])
-    assert "P2 went bourré: pays 20 (the pot played) into the next pot (BO-8); stack 0" in last_hand_lines(st)
+    assert "P2 went bourré: pays 20 (the pot played) into the next pot; stack 0" in last_hand_lines(st)
     assert st.is_over and st.outcome().reason == "{p2} ran out of counters"
-    assert st.outcome().winners == (3,) and st.pot == 20
+    # BO-9: the 20 left are shared by the players holding counters, odd ones from the dealer's left
+    assert st.outcome().winners == (3,) and st.pot == 0 and st.scores == [46, 47, 0, 67]
+    assert st.outcome().lines == ("The pot of 20 is shared: {p0} 6, {p1} 7, {p3} 7",)
     st.check_invariants()
 
 
@@ -315,3 +347,53 @@ def test_refusals_name_the_rule():
         st.apply("discard 2S")
     with pytest.raises(IllegalActionError, match="pass is not legal for seat 1: it is not one of the choices now"):
         st.apply("pass")
+
+
+# -- the end of the match (BO-9) and the hand limit, from the review of issue 11 ---------------------------
+
+
+def lasting(st, hands: int):
+    """The same match set to last ``hands`` hands (bourre_hand's own ``hands`` are the cards)."""
+    st.options = {**st.options, "hands": hands}
+    return st
+
+
+def test_no_bourre_payment_after_the_last_hand_BO_9():
+    """BO-9 (added): the bourré payment would feed a hand that is never played."""
+    st = lasting(bourre_hand(FOUR, pot=12), 1)
+    settle(st, ["play", "play", "play", "pass"], [3, 2, 0, 0])
+    lines = last_hand_lines(st)
+    assert "P2 went bourré: no payment after the last hand" in lines
+    assert st.is_over and st.scores == [100, 100, 100, 100] and st.pot == 0
+    st.check_invariants()
+
+
+def test_a_pot_left_by_a_tie_in_the_last_hand_is_shared_by_the_tied_players_BO_9():
+    """BO-9: 13 counters, P0 and P2 tied: 6 each, and the odd one to the first of them from the
+    dealer's left (the dealer is P0, so P2)."""
+    st = lasting(bourre_hand(FOUR, pot=13), 1)
+    settle(st, ["play", "pass", "play", "play"], [2, 0, 2, 1])
+    assert st.is_over and st.pot == 0
+    assert st.scores == [100 - 13 + 6, 100, 100 + 7, 100]
+    assert st.outcome().lines == ("The pot of 13 is shared: {p0} 6, {p2} 7",)
+    st.check_invariants()
+
+
+def test_hand_limit_ends_a_broke_match_and_says_so():
+    st = bourre_hand(FOUR, pot=12, ending="broke", hand_limit=10)
+    st.hands_played = 9
+    settle(st, ["play", "play", "play", "play"], [2, 1, 1, 1])
+    assert st.is_over and st.outcome().reason == "hand limit of 10 reached"
+    st = bourre_hand(FOUR, pot=12, ending="broke")
+    st.hands_played = 100
+    settle(st, ["play", "play", "play", "play"], [2, 1, 1, 1])
+    assert not st.is_over  # no silent stop at 100 hands any more
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"hand_limit": 100}, "option hand_limit=100 applies only with ending=broke"),
+    ({"ending": "broke", "hands": 3}, "option hands=3 applies only with ending=hands"),
+])
+def test_options_that_do_nothing_under_the_ending_are_refused(options, message):
+    with pytest.raises(BadOptionError, match=message):
+        RULES.new_game(3, options, 1)

@@ -426,3 +426,79 @@ def test_variants_play_to_the_end_and_scores_add_up(options):
     assert state.outcome().lines[0] in ("end: cap", "end: complete grid", "end: both")
     hand_events = [e for e in state.events if e.kind == "hand"]
     assert len(hand_events) == state.hands_played
+
+
+# ---------------------------------------------------------------- the hand limit (CG-11, issue 11)
+
+
+def test_no_cap_has_no_silent_stop_at_100_hands_CG_11():
+    """CG-11 (added): without a cap only a complete grid, or a declared hand_limit, ends the match."""
+    state = end_state([500, 400, 300], options={"no_cap": True})
+    state.hands_played = 100
+    assert state._end_kind() == ""
+
+
+def test_hand_limit_ends_a_match_without_a_cap_and_says_so_CG_11():
+    state = end_state([500, 700, 700], history=[[10, 20, 30]], options={"no_cap": True, "hand_limit": 20})
+    state.hands_played = 19
+    assert state._end_kind() == ""
+    state.hands_played = 20
+    state.end_kind = state._end_kind()
+    assert state.end_kind == "hand limit"
+    state._finish_match()
+    out = state.outcome()
+    assert out.winners == (2,)  # the seed's tie-break: seat 2 led when the scores last differed
+    assert out.reason.startswith("hand limit of 20 reached after 20 hands; the best score wins")
+    assert "whoever led when the scores last differed" in out.reason
+
+
+def test_a_whole_match_stops_at_the_hand_limit_CG_11():
+    state = RULES.new_game(3, {"no_cap": True, "hand_limit": 5}, 4)
+    bots = [ContractGridBot(i) for i in range(3)]
+    while not state.is_over:
+        s = state.to_act
+        state.apply(bots[s].choose(state.view(s), state.legal_actions()))
+    assert state.hands_played <= 5 and state.outcome().lines[1] == f"hands: {state.hands_played}"
+    assert state.hands_played < 5 or state.outcome().reason.startswith("hand limit of 5 reached")
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"hand_limit": 50}, "option hand_limit=50 applies only with no_cap=true"),
+    ({"no_cap": True, "cap": 300}, "option cap=300 applies only with no_cap=false"),
+])
+def test_options_that_do_nothing_without_or_with_a_cap_are_refused_CG_11(options, message):
+    with pytest.raises(BadOptionError, match=message):
+        RULES.new_game(3, options, 1)
+
+
+# ---------------------------------------------------------------- the bot and last_grids (issue 11)
+
+
+def bot_fill(options, seed=8):
+    """Let the heuristic bot fill the first grid of a new match; returns (state, seat, first action)."""
+    state = RULES.new_game(3, options, seed)
+    seat = state.to_act
+    action = ContractGridBot(0).choose(state.view(seat), state.legal_actions())
+    return state, seat, action
+
+
+def test_the_bot_keeps_an_earlier_grid_as_good_as_its_own_plan():
+    """Issue 11: ``fill same`` (option last_grids) was never chosen by the bot.  It now keeps an
+    earlier grid worth at least its own plan (by its measure), in one action instead of sixteen."""
+    done = RULES.new_game(3, None, 2)
+    bots = [ContractGridBot(i) for i in range(3)]
+    while done.phase == "fill":
+        s = done.to_act
+        done.apply(bots[s].choose(done.view(s), done.legal_actions()))
+    text = done.view(None).extra["last_grids"]
+    state, seat, action = bot_fill({"last_grids": text})
+    assert action.text == "fill same"
+    state.apply(action)
+    assert state.grids[seat] == done.grids[seat]
+
+
+def test_the_bot_plans_its_own_grid_over_a_worse_earlier_one():
+    grid = ",".join(CONTRACTS)  # row by row in the rules' order: Play in a corner, Zero on the busiest square?
+    state, seat, action = bot_fill({"last_grids": "/".join([grid] * 3)})
+    assert "fill same" in [a.text for a in state.legal_actions()]
+    assert action.text.startswith("square")

@@ -195,8 +195,8 @@ def test_pot_pays_a_fifth_per_trick_and_a_trickless_player_pays_five_RA_7():
     st._settle_normal()
     assert last_hand_lines(st) == [
         "The pot of 20 pays 4 a trick",
-        "P1: 3 trick(s) × 4 = +12, stack 112",
-        "P2: 2 trick(s) × 4 = +8, stack 108",
+        "P1: 3 tricks × 4 = +12, stack 112",
+        "P2: 2 tricks × 4 = +8, stack 108",
         "P0 played and took no trick: pays 5 into the pot, stack 75",
         "The pot carries 5 to the next hand",
     ]
@@ -266,13 +266,16 @@ def test_failed_rams_stops_at_the_first_lost_trick_RA_6():
 
 def test_short_stack_pays_what_it_has():
     st = rams_hand(THREE, "7H", WIDOW, pot=20, stack=20)
-    st.scores = [0, 20, 20]
-    st.bids = ["play", "play", "play"]
+    st.scores = [5, 20, 20]
+    st.pot = 15
+    st.bids = ["play", "play", "widow"]
     st.tricks_won = [0, 3, 2]
     st.hands = [[], [], []]
     st._settle_normal()
-    assert "P0 played and took no trick: pays 0 into the pot, stack 0" in last_hand_lines(st)
+    assert "P0 played and took no trick: pays 5 into the pot, stack 0" in last_hand_lines(st)
     assert st.is_over and st.outcome().reason == "{p0} ran out of counters"
+    assert st.pot == 0 and st.scores == [0, 20 + 9 + 3, 20 + 6 + 2]  # the fine's 5 shared: 3 and 2 (RA-9)
+    st.check_invariants()
 
 
 # -- the end of the match (RA-8), views, options ------------------------------------------------
@@ -352,3 +355,110 @@ def test_refusals_name_the_rule():
         st.apply("7C")
     with pytest.raises(IllegalActionError, match="rams is not legal for seat 1: it is not one of the choices now"):
         st.apply("rams")
+
+
+# -- the end of the match (RA-9) and the hand limit, from the review of issue 11 ---------------------------
+
+
+def lasting(st, hands: int):
+    """The same match set to last ``hands`` hands (rams_hand's own ``hands`` are the cards)."""
+    st.options = {**st.options, "hands": hands}
+    return st
+
+
+def test_no_fine_after_the_last_hand_RA_9():
+    """RA-9 (added): the no-trick fine only feeds the next hand's pot, so the last hand charges none."""
+    st = lasting(rams_hand(THREE, "7H", WIDOW, pot=20), 1)
+    st.bids = ["play", "play", "widow"]
+    st.tricks_won = [0, 3, 2]
+    st.hands = [[], [], []]
+    st._settle_normal()
+    lines = last_hand_lines(st)
+    assert "P0 played and took no trick: no fine after the last hand" in lines
+    assert not any("pays 5 into the pot" in line for line in lines)
+    assert st.is_over and st.scores == [80, 112, 108] and st.pot == 0
+    st.check_invariants()
+
+
+def test_a_player_already_out_of_counters_makes_the_hand_the_last_RA_9():
+    st = rams_hand(THREE, "7H", WIDOW, pot=20, stack=20)
+    st.scores = [0, 20, 20]
+    st.bids = ["play", "play", "play"]
+    st.tricks_won = [0, 3, 2]
+    st.hands = [[], [], []]
+    st._settle_normal()
+    assert "P0 played and took no trick: no fine after the last hand" in last_hand_lines(st)
+    assert st.is_over and st.outcome().reason == "{p0} ran out of counters"
+
+
+def test_no_doubling_after_the_last_hand_and_the_pot_is_shared_RA_9():
+    """RA-9: a Rams failed in the last hand pays the opponents but does not double the pot; the
+    17 counters left are shared by the players holding counters, 5 each, and the two odd ones go
+    one each from the dealer's left (P1, then P2).  No counter vanishes."""
+    st = lasting(rams_hand(["AC KC QC JC 10C", "AH KS QS JS 10S", "KH AS AD KD QD"], "7H", dealer=0, pot=17), 1)
+    st.apply("rams")
+    st.apply("play")
+    st.apply("play")
+    for card in ("AH", "KH", "AC", "KS", "AS", "KC"):
+        st.apply(card)
+    lines = last_hand_lines(st)
+    assert lines[1] == "P1 does not double the pot: the match ends with this hand"
+    assert "P1 pays P0 5, stack 88" in lines and "P1 pays P2 5, stack 105" in lines
+    assert st.is_over and st.pot == 0
+    assert st.scores == [83 + 5 + 5, 90 + 5 + 1, 105 + 5 + 1]
+    out = st.outcome()
+    assert out.lines == ("The pot of 17 is shared: {p0} 5, {p1} 6, {p2} 6",)
+    assert out.scores == (93.0, 96.0, 111.0) and out.winners == (2,)
+    st.check_invariants()
+
+
+def test_only_players_holding_counters_share_the_pot_RA_9():
+    st = lasting(rams_hand(THREE, "7H", WIDOW, pot=10, stack=20), 5)
+    st.scores = [0, 20, 17]  # the dealer anted their last counters: it is the last hand
+    st.pot = 23
+    st.bids = ["pass", "play", "play"]
+    st.tricks_won = [0, 2, 3]
+    st.hands = [[], [], []]
+    st._settle_normal()
+    assert st.is_over and st.pot == 0
+    assert st.scores == [0, 20 + 8 + 2, 17 + 12 + 1]  # 4 a trick; the 3 left: P1 and P2 share, P1 first
+    st.check_invariants()
+
+
+def test_a_hand_thrown_in_because_everybody_passed_does_not_count():
+    """Issue 11: a redeal after everybody passed is not one of the match's hands."""
+    st = lasting(rams_hand(["AH KH QH JH 10H", "AC KC QC JC 10C", "AD KD QD JD 10D", "AS KS QS JS 10S"], "7H",
+                   dealer=0, pot=20), 1)
+    for _ in range(3):
+        st.apply("pass")
+    assert not st.is_over and st.hands_played == 0 and st.hand_number == 2
+    assert ("Hand", "1 of 1") in st.view(None).info
+
+
+def test_hand_limit_ends_a_broke_match_and_says_so():
+    """The safety stop of ending=broke is the declared option hand_limit (issue 11: no silent
+    cut-off); without it there is no limit."""
+    st = rams_hand(THREE, "7H", WIDOW, pot=20, ending="broke", hand_limit=20)
+    st.hands_played = 19
+    st.bids = ["play", "play", "widow"]
+    st.tricks_won = [1, 2, 2]
+    st.hands = [[], [], []]
+    st._settle_normal()
+    assert st.is_over and st.outcome().reason == "hand limit of 20 reached"
+    st = rams_hand(THREE, "7H", WIDOW, pot=20, ending="broke")
+    st.hands_played = 100
+    st.bids = ["play", "play", "widow"]
+    st.tricks_won = [1, 2, 2]
+    st.hands = [[], [], []]
+    st._settle_normal()
+    assert not st.is_over and st.hands_played == 101
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"hand_limit": 50}, "option hand_limit=50 applies only with ending=broke"),
+    ({"ending": "broke", "hands": 5}, "option hands=5 applies only with ending=hands"),
+])
+def test_options_that_do_nothing_under_the_ending_are_refused(options, message):
+    with pytest.raises(BadOptionError, match=message):
+        RULES.new_game(3, options, 1)
+    RULES.new_game(3, {"ending": "broke", "hands": 10, "hand_limit": None}, 1)  # defaults pass (records list them)

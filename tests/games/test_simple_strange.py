@@ -163,7 +163,7 @@ def test_ss8_winner_collects_every_pending_trick():
     play(st, "AH", "AH", "2H@1", "3H@2", "4H@1", "5H@2")
     assert st.tricks_won == [3, 0, 0] and not st.pending
     won = [e.text for e in st.events if e.kind == "trick"][-1]
-    assert won == "{p0} wins the trick and 2 drawn trick(s) ({p0} 28, {p1} 5, {p2} 9)"
+    assert won == "{p0} wins the trick and 2 drawn tricks ({p0} 28, {p1} 5, {p2} 9)"
 
 
 def test_a_drawn_last_trick_abandons_the_pending_tricks():
@@ -172,7 +172,7 @@ def test_a_drawn_last_trick_abandons_the_pending_tricks():
         play(st, "9S", "4C", "9S@1", "4C@2", "2S@1", "2C@2")
     assert st.is_over and st.tricks_won == [0, 0, 0] and st.abandoned_tricks == 2
     hand = [e for e in st.events if e.kind == "hand"][-1]
-    assert hand.lines[0] == "The last trick was drawn: 2 drawn trick(s) abandoned"
+    assert hand.lines[0] == "The last trick was drawn: 2 drawn tricks abandoned"
     assert st.outcome().winners == (0, 1, 2)
 
 
@@ -199,7 +199,7 @@ def test_first_card_is_staged_privately_and_can_be_taken_back():
     assert st.view(1).extra["staged"] is None and st.view(None).extra["staged"] is None
     assert st.view(1).hand_sizes == (4, 4, 4)
     assert refused(st, "3C") == "3C is not legal for seat 0: that card is already staged (take it back first)"
-    assert st.legal_actions()[-1].label == "Take back"
+    assert st.label(st.legal_actions()[-1]) == "Take back"
     play(st, "takeback")
     assert sorted(c.text for c in st.hands[0]) == sorted("3C 8S 2D 3D".split())
     play(st, "8S", "3C")

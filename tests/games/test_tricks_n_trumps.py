@@ -129,7 +129,7 @@ def test_one_point_per_trick_by_default():
     state = play_out(RULES.new_game(3, seed=4), until=lambda s: s.hands_played == 1)
     assert sum(state.scores) == 5
     hand = [e for e in state.events if e.kind == "hand"][0]
-    assert len(hand.lines) == 3 and "trick(s) × 1" in hand.lines[0]
+    assert len(hand.lines) == 3 and " × 1 = " in hand.lines[0]
 
 
 # ---------------------------------------------------------------- match length (TN-2) and seats (TN-1)
@@ -294,3 +294,36 @@ def test_clones_deal_the_same_future_hands_and_stay_independent():
     assert ref.snapshot() == a.snapshot() == c.snapshot()
     play_out(b, until=lambda s: s.hand_number == 2)
     assert b.hands == ref.hands  # the same shuffle even though b played differently
+
+
+# ---------------------------------------------------------------- the hand limit (TN-4, issue 11)
+
+
+def test_ahead_ending_has_no_silent_stop_at_500_hands_TN_4():
+    """TN-4 (added): the old safety stop ended ``ahead`` matches at 500 hands and claimed that every
+    player had dealt 83 times; now only the declared hand_limit stops a match short."""
+    state = RULES.new_game(3, {"ending": "ahead"}, seed=6)
+    state.hands_played = 499
+    state.scores = [1000, 1000, 998]
+    play_out(state, until=lambda s: s.hands_played == 500)
+    assert not state.is_over or "points ahead" in state.outcome().reason
+
+
+def test_hand_limit_ends_an_ahead_match_and_says_so_TN_4():
+    state = RULES.new_game(4, {"ending": "ahead", "ahead_by": 50, "hand_limit": 5}, seed=6)
+    play_out(state)
+    assert state.hands_played == 5 and state.outcome().reason == "hand limit of 5 reached"
+    best = max(state.scores)
+    assert state.outcome().winners == tuple(s for s in range(4) if state.scores[s] == best)
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"ending": "ahead", "rounds": 3}, "option rounds=3 applies only with ending=rounds"),
+    ({"ahead_by": 5}, "option ahead_by=5 applies only with ending=ahead"),
+    ({"hand_limit": 50}, "option hand_limit=50 applies only with ending=ahead"),
+])
+def test_options_the_ending_ignores_are_refused_TN_4(options, message):
+    with pytest.raises(BadOptionError) as exc:
+        RULES.new_game(3, options)
+    assert message in str(exc.value)
+    RULES.new_game(3, {"ending": "ahead", "rounds": 1, "hand_limit": None}, 1)  # defaults pass (records list them)

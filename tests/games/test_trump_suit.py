@@ -303,9 +303,9 @@ def test_blind_and_blind_nil_scoring():
     state = table("AS", "2S", "3S", pile="2S", trick_no=13, bids=["blind 3", "blind 5", "blind nil"], won=[3, 2, 0],
                   blind=True, blind_nil=True)
     play(state, "AS 2S 3S")
-    assert state.scores == [131, -150, 200]
+    assert state.scores == [31, -150, 200]  # TS-9: blind 3 taking 4 is not met exactly: no bonus
     lines = last_hand_lines(state)
-    assert lines[0] == "Ann: bid blind 3, took 4: contract +30, blind +100, 1 bag(s) +1; hand +131; total 131 (1 bag(s))"
+    assert lines[0] == "Ann: bid blind 3, took 4: contract +30, 1 bag(s) +1; hand +31; total 31 (1 bag(s))"
     assert lines[2] == "Cy: blind nil, took 0: blind nil made +200; hand +200; total 200 (0 bag(s))"
 
 
@@ -395,7 +395,7 @@ def test_blind_nil_may_swap_up_to_three_cards():
     for _ in range(3):
         state.apply(f"swap {state.hands[s][0]}")
     assert state.swapped[s] == 3 and state.phase == "bid" and state.to_act != s
-    with pytest.raises(BadOptionError, match="nil_swap=true needs nil=true or blind_nil=true"):
+    with pytest.raises(BadOptionError, match="nil_swap=true needs nil=true, blind_nil=true or blind=true"):
         RULES.new_game(2, {"nil_swap": True, "nil": False})
 
 
@@ -407,3 +407,50 @@ def test_an_auction_without_a_buyer_is_skipped():
     for _ in range(2):
         state.apply("nil" if state.to_act != seller else "bid 3")
     assert state.phase == "play"  # the only other player bid nil and may not buy
+
+
+# ---------------------------------------------------------------- review of issue 11 (TS-9, TS-10)
+
+
+@pytest.mark.parametrize("took, points, line", [
+    (3, 130, "Ann: bid blind 3, took 3: contract +30, blind +100; hand +130; total 130 (0 bag(s))"),
+    (4, 31, "Ann: bid blind 3, took 4: contract +30, 1 bag(s) +1; hand +31; total 31 (1 bag(s))"),
+    (2, -130, "Ann: bid blind 3, took 2: set -30, blind -100; hand -130; total -130 (0 bag(s))"),
+])
+def test_a_blind_bid_earns_its_bonus_only_when_met_exactly_TS_9(took, points, line):
+    """TS-9 (added): exactly = +100, fewer = -100, more = neither (the contract and bags as usual)."""
+    state = table("AS", "2S", pile="2S", trick_no=13, bids=["blind 3", "4"], won=[took - 1, 13 - took],
+                  blind=True)
+    play(state, "AS 2S")
+    assert state.scores[0] == points
+    assert last_hand_lines(state)[0] == line
+
+
+def test_with_swapping_on_a_blind_bidder_may_swap_one_card_at_minus_10_TS_10():
+    """TS-10 (added): the seed's step 7.1.3 lets a blind bidder swap up to 1 card, beside nil's 2."""
+    state = RULES.new_game(3, {"blind": True, "nil_swap": True}, seed=6)
+    s = state.to_act
+    state.apply("blind 3")
+    assert state.phase == "swap" and state.to_act == s and legal(state)[-1] == "keep"
+    out, top = state.hands[s][0], state.draw[-1]
+    state.apply(f"swap {out}")
+    assert top in state.hands[s] and out not in state.hands[s] and state.draw[0] is out
+    assert state.swapped[s] == 1 and state.phase == "bid" and state.to_act != s  # the cap for a blind bid is 1
+
+
+def test_a_blind_bid_without_swapping_goes_straight_on_TS_10():
+    state = RULES.new_game(3, {"blind": True}, seed=6)
+    s = state.to_act
+    state.apply("blind 3")
+    assert state.phase == "bid" and state.to_act != s
+
+
+def test_blind_swap_cost_is_charged_and_swapping_needs_a_bid_that_may_swap_TS_10():
+    state = table("AS", "2S", pile="2S", trick_no=13, bids=["blind 3", "4"], won=[2, 10], blind=True, nil_swap=True)
+    state.swapped[0] = 1
+    play(state, "AS 2S")
+    assert last_hand_lines(state)[0] == ("Ann: bid blind 3, took 3: contract +30, blind +100, 1 swap(s) -10; "
+                                         "hand +120; total 120 (0 bag(s))")
+    assert RULES.new_game(2, {"nil": False, "blind": True, "nil_swap": True}, 1).options["nil_swap"] is True
+    with pytest.raises(BadOptionError, match="nil_swap=true needs nil=true, blind_nil=true or blind=true"):
+        RULES.new_game(2, {"nil_swap": True, "nil": False})

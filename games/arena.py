@@ -1,0 +1,195 @@
+"""Bot matches and seat-rotated tournaments (pure: no terminal, no threads of its own).
+
+- :func:`play_match` plays one match between bot levels and returns the final state.  The
+  seeding rule is the Table's (``cardtable.session.Table``): the bot in seat ``i`` of a match
+  with seed ``S`` is built with seed ``S * 101 + i`` and, before each move, reseeded from
+  ``(S, seat, number of actions so far)``, so a match reproduces at a table and in a tournament.
+- :func:`schedule` rotates the levels through the seats: with as many seats as levels (or
+  fewer), every ordering of the levels; with more seats, the cyclic shifts.  Every level sits in
+  every seat equally often, and all orderings of one cycle use the same match seed (the same
+  cards), so luck of the deal cancels out.
+- :func:`tournament` plays ``cycles`` cycles (in parallel over processes if asked) and
+  :func:`summarise` reports, per level, the win share (a shared win counts 1/k) and the mean
+  final score, each with a 95% confidence interval taken over cycles (a cycle is one sample,
+  since its matches share a deal), beside the fair share 1 / seats.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import get_rules
+from games.bots import bot_task, level_name, make_bot
+from games.core import CardtableError, GameState
+
+ACTION_LIMIT = 2_000_000  # safety stop for a match that never ends (a bug, never the rules)
+MAX_ORDERINGS = 24  # beyond this many orderings of the levels, cyclic shifts are used
+Z95 = 1.959964
+
+
+def bot_seed(match_seed: int, seat: int) -> int:
+    """The seed a seat's bot is built with (the Table's rule)."""
+    return match_seed * 101 + seat
+
+
+def reseed(bot, match_seed: int, seat: int, step: int) -> None:
+    """Reseed a bot before a move from the match seed, its seat and the actions so far (the
+    Table's rule): a resumed table, a replay and a tournament all make the same choices."""
+    bot.rng.seed(f"{match_seed}:{seat}:{step}")
+
+
+def play_match(game: str, levels: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> GameState:
+    """Play one complete match, seat ``i`` taken by a bot of ``levels[i]``; the final state."""
+    state = get_rules(game).new_game(len(levels), dict(options or {}), seed)
+    bots = [make_bot(level, state.rules.name, bot_seed(seed, i)) for i, level in enumerate(levels)]
+    for _ in range(ACTION_LIMIT):
+        seat = state.to_act
+        if seat is None:
+            return state
+        reseed(bots[seat], seed, seat, len(state.history))
+        state.apply(bot_task(bots[seat], state, seat)())
+    raise CardtableError(f"a {game} match with seed {seed} did not end after {ACTION_LIMIT} actions")
+
+
+def schedule(levels: Sequence[str], seats: int) -> list[tuple[str, ...]]:
+    """The seatings of one cycle (see the module docstring)."""
+    levels = list(levels)
+    if seats <= len(levels) and math.perm(len(levels), seats) <= MAX_ORDERINGS:
+        return list(itertools.permutations(levels, seats))
+    k = len(levels)
+    return [tuple(levels[(i + r) % k] for i in range(seats)) for r in range(k)]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One match of a tournament: who sat where, the final scores and the winners."""
+
+    cycle: int
+    seed: int
+    levels: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    actions: int
+
+
+def _play(task: tuple[str, int, int, tuple[str, ...], dict]) -> MatchResult:
+    game, cycle, seed, levels, options = task
+    state = play_match(game, levels, seed, options)
+    out = state.outcome()
+    return MatchResult(cycle, seed, levels, tuple(float(x) for x in out.scores), tuple(out.winners),
+                       len(state.history))
+
+
+def tasks(game: str, levels: Sequence[str], cycles: int, seed: int = 0, seats: int | None = None,
+          options: Mapping[str, Any] | None = None) -> list[tuple]:
+    """Every match of a tournament, in a fixed order (cycle ``c`` uses match seed ``seed + c``)."""
+    rules = get_rules(game)
+    n = rules.default_seats if seats is None else seats
+    resolved = rules.resolve_options(n, dict(options or {}))
+    canon = [level_name(lv) for lv in levels]
+    return [(rules.name, c, seed + c, seating, resolved) for c in range(cycles) for seating in schedule(canon, n)]
+
+
+def tournament(game: str, levels: Sequence[str], cycles: int, seed: int = 0, seats: int | None = None,
+               options: Mapping[str, Any] | None = None, workers: int = 1,
+               on_result: Callable[[MatchResult], None] | None = None) -> list[MatchResult]:
+    """Play every match of :func:`tasks`, over ``workers`` processes (1: in this process);
+    ``on_result`` is called after each match (for a progress bar).  Results in task order."""
+    todo = tasks(game, levels, cycles, seed, seats, options)
+    results: list[MatchResult] = []
+    for result in _run(todo, workers):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    order = {(t[1], t[3]): i for i, t in enumerate(todo)}
+    return sorted(results, key=lambda r: order[(r.cycle, r.levels)])
+
+
+def _run(todo: list[tuple], workers: int) -> Iterator[MatchResult]:
+    if workers <= 1 or len(todo) <= 1:
+        yield from map(_play, todo)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap_unordered(_play, todo)
+
+
+@dataclass
+class LevelStats:
+    """One level's results: per-cycle win shares and mean scores, and their summaries."""
+
+    level: str
+    matches: int = 0  # seat-matches played by this level
+    wins: float = 0.0  # shared wins count 1/k
+    win_share: float = 0.0
+    win_ci: tuple[float, float] = (0.0, 0.0)
+    mean_score: float = 0.0
+    score_ci: tuple[float, float] = (0.0, 0.0)
+    per_cycle: list[tuple[float, float]] = field(default_factory=list, repr=False)
+
+
+def summarise(results: Sequence[MatchResult], levels: Sequence[str]) -> dict[str, Any]:
+    """Per level: matches, wins, win share and mean score with 95% intervals over cycles; the
+    fair share; the number of cycles and matches."""
+    canon = list(dict.fromkeys(level_name(lv) for lv in levels))
+    cycles: dict[int, list[MatchResult]] = {}
+    for r in results:
+        cycles.setdefault(r.cycle, []).append(r)
+    stats = {lv: LevelStats(lv) for lv in canon}
+    for matches in cycles.values():
+        for lv, (seats, won, score) in _cycle_totals(matches).items():
+            st = stats[lv]
+            st.matches += seats
+            st.wins += won
+            st.per_cycle.append((won / seats, score / seats))
+    for st in stats.values():
+        st.win_share, (lo, hi) = _mean_ci([w for w, _ in st.per_cycle])
+        st.win_ci = (max(0.0, lo), min(1.0, hi))  # a share stays within 0..1
+        st.mean_score, st.score_ci = _mean_ci([s for _, s in st.per_cycle])
+    seats = len(results[0].levels) if results else 0
+    return {"levels": [stats[lv] for lv in canon], "fair_share": 1 / seats if seats else 0.0,
+            "cycles": len(cycles), "matches": len(results), "seats": seats}
+
+
+def _cycle_totals(matches: Sequence[MatchResult]) -> dict[str, tuple[int, float, float]]:
+    """Per level in one cycle: seats taken, wins (shared split) and the sum of final scores."""
+    totals: dict[str, list[float]] = {}
+    for m in matches:
+        for seat, lv in enumerate(m.levels):
+            t = totals.setdefault(lv, [0, 0.0, 0.0])
+            t[0] += 1
+            t[1] += (1 / len(m.winners)) if seat in m.winners else 0.0
+            t[2] += m.scores[seat]
+    return {lv: (int(t[0]), t[1], t[2]) for lv, t in totals.items()}
+
+
+def _mean_ci(xs: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean and a normal-approximation 95% interval (zero width for fewer than 2 samples)."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, (0.0, 0.0)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, (mean, mean)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
+    half = Z95 * sd / math.sqrt(n)
+    return mean, (mean - half, mean + half)
+
+
+def to_json(summary: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """The summary as plain JSON values."""
+    return {
+        "game": game, "cycles": summary["cycles"], "matches": summary["matches"], "seats": summary["seats"],
+        "fair_share": round(summary["fair_share"], 4),
+        "levels": [{"level": st.level, "matches": st.matches, "wins": round(st.wins, 3),
+                    "win_share": round(st.win_share, 4), "win_ci": [round(x, 4) for x in st.win_ci],
+                    "mean_score": round(st.mean_score, 3), "score_ci": [round(x, 3) for x in st.score_ci]}
+                   for st in summary["levels"]],
+    }

@@ -1,0 +1,30 @@
+"""A sensible Cucumber player: shed high cards early and keep a low card for the last trick.
+
+Only the seventh trick scores, and it goes to the highest of the last cards.  So the bot gets rid
+of its high cards while it may: leading, it leads its highest card (the others, unable to beat
+it, must throw their lowest cards, which leaves them higher last cards); following with a choice
+of higher cards, it plays the highest of them (the trick is then likely ours, and so is the next
+lead).  Its lowest card is never led or thrown while another card will do, so it stays for the
+last trick.  When it cannot beat the highest card, the rules leave it no real choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.bots import Bot
+from games.core import Action, Card, SeatView
+
+
+class CucumberBot(Bot):
+    level = "heuristic"
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        by_card = {a.card: a for a in legal}
+        return by_card[self.pick(list(by_card))]
+
+    @staticmethod
+    def pick(cards: list[Card]) -> Card:
+        """The highest playable card: our lowest card is playable only when nothing else is (or
+        when every card beats the highest so far), so it stays for the last trick."""
+        return max(cards, key=lambda c: (c.rank, -c.index))

@@ -1,0 +1,111 @@
+"""A sensible Page One player: shed cards without drawing, keep the lead, keep the joker for need,
+and never forget the call.
+
+It sees only its view: its hand, the trick, the finished tricks still in the discard pile, hand
+sizes and the suits each player has shown they lack (``extra["lacking"]``).  Every other card is
+"unknown" (in a hand or in the stock).
+
+- The call: whenever a play is offered with the call, it takes that one.
+- Leading: with two cards one of which is the joker, lead the joker (it wins, then the last card
+  goes out).  Otherwise lead from the suit that scores best: players known to lack it must draw
+  (more so when they are down to one card, when it stops them going out), and a long suit of
+  ours is one the others are short of and one we keep after leading.  Lead its top card: the
+  trick's winner leads again, and a leader never has to draw.
+- Following: last to play, win as cheaply as possible; earlier, play our highest card when it
+  beats the cards so far (to take the lead), else our lowest.  The joker is kept rather than spent
+  on a trick we can follow.
+- After a joker lead (the trick is the joker's anyway): the lowest card of our longest suit, so the
+  others must follow a suit we hold most of.
+- Void: play the joker instead of drawing when the expected draw is long (few unknown cards of
+  the led suit) or our hand is small; otherwise draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.bots import Bot
+from games.core import SUITS, Action, Card, SeatView, Suit, deck_53
+
+PACK = deck_53()
+JOKER_WHEN_DRAWS = 2.5  # play the joker instead of drawing when we expect this many draws or more
+SMALL_HAND = 3  # with this many cards or fewer, the joker is always worth playing when void
+
+
+def led_of(view: SeatView) -> Suit | None:
+    return next((c.suit for p in view.trick for c in p.cards if c.suit is not None), None)
+
+
+class PageOneBot(Bot):
+    level = "heuristic"
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        ways: dict[Card, Action] = {}
+        for a in legal:  # the calling way of a play wins over the silent one
+            if a.card is not None and (a.card not in ways or a.kind == "call"):
+                ways[a.card] = a
+        draw = next((a for a in legal if a.kind == "draw"), None)
+        knows = _Knowledge(view)
+        if not view.trick:
+            return ways[self._lead(view, list(ways), knows)]
+        led = led_of(view)
+        if led is None:
+            return ways[self._after_joker(view, list(ways))]
+        if draw is not None:
+            jokers = [c for c in ways if c.suit is None]
+            return ways[jokers[0]] if jokers and self._joker_now(view, led, knows) else draw
+        return ways[self._follow(view, led, list(ways))]
+
+    # -- leading ---------------------------------------------------------------
+    def _lead(self, view: SeatView, cards: list[Card], knows: "_Knowledge") -> Card:
+        suited = [c for c in cards if c.suit is not None]
+        if not suited or (len(view.hand) <= 2 and len(suited) < len(cards)):
+            return next(c for c in cards if c.suit is None)
+        best = max({c.suit for c in suited}, key=lambda s: (self._suit_score(view, s, knows), s.value))
+        return max((c for c in suited if c.suit is best), key=lambda c: c.rank)
+
+    def _suit_score(self, view: SeatView, suit: Suit, knows: "_Knowledge") -> float:
+        lacking = view.extra.get("lacking", ())
+        score = 0.0
+        for s in range(view.num_seats):
+            if s != view.seat and s < len(lacking) and suit.value in lacking[s]:
+                score += 3.0 if view.hand_sizes[s] == 1 else 1.5
+        length = sum(1 for c in view.hand if c.suit is suit)
+        return score + length - 0.5 * knows.unknown_of(suit) / max(1, len(knows.unknown)) * 13
+
+    def _after_joker(self, view: SeatView, cards: list[Card]) -> Card:
+        length = {s: sum(1 for c in view.hand if c.suit is s) for s in SUITS}
+        return min(cards, key=lambda c: (-length.get(c.suit, 0), c.rank, c.index))
+
+    # -- following ---------------------------------------------------------------
+    def _follow(self, view: SeatView, led: Suit, cards: list[Card]) -> Card:
+        follow = sorted((c for c in cards if c.suit is led), key=lambda c: c.rank)
+        if not follow:  # only the joker (joker_any with nothing else)
+            return cards[0]
+        played = [c for p in view.trick for c in p.cards]
+        if any(c.suit is None for c in played):
+            return follow[0]
+        best = max(c.rank for c in played if c.suit is led)
+        winners = [c for c in follow if c.rank > best]
+        if not winners:
+            return follow[0]
+        return winners[0] if len(view.trick) == view.num_seats - 1 else winners[-1]
+
+    def _joker_now(self, view: SeatView, led: Suit, knows: "_Knowledge") -> bool:
+        """Void in the led suit with the joker: play it rather than draw a long way."""
+        if len(view.hand) <= SMALL_HAND:
+            return True
+        share = knows.unknown_of(led) / max(1, len(knows.unknown))
+        return share <= 0 or 1 / share >= JOKER_WHEN_DRAWS
+
+
+class _Knowledge:
+    """Which cards are unknown to the bot: not in its hand, the trick or the discard pile."""
+
+    def __init__(self, view: SeatView) -> None:
+        seen = set(view.hand) | {c for p in view.trick for c in p.cards}
+        seen.update(view.extra.get("discard_cards", ()))
+        self.unknown = [c for c in PACK if c not in seen]
+
+    def unknown_of(self, suit: Suit) -> int:
+        return sum(1 for c in self.unknown if c.suit is suit)

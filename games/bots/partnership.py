@@ -1,0 +1,156 @@
+"""Card play for a partnership (Pepper, Bacon; usable by any game with teams in the view).
+
+Both sides always want tricks (in Pepper the defenders score every trick; in Bacon each side
+needs three), so the policy is: take tricks for the side, never the partner's.
+
+- Following: when the partner already holds the trick with a card that cannot be beaten (the
+  best card left, or every opponent has played), drop the lowest card; never overtake it.  When
+  an opponent holds the trick, win it if possible: with the cheapest winning card when no
+  opponent plays after us, else with the cheapest sure winner, else (ruffing) the cheapest trump
+  that wins, else the highest winner.  Cannot win: drop the lowest card, keeping trumps.
+- Leading: the declaring side draws trumps (the declarer leads its best trump when it is the
+  best left, or any trump with three or more); the partner of a declarer leads back trump; then
+  any sure winner; then a suit the partner has shown to be void in (so the partner can ruff)
+  when an opponent is not also void; else a low card of the shortest side suit.
+
+Everything comes from the view: cards seen this hand are the ``play`` events of the hand plus
+the trick in progress; a game passes its other public cards (discards) to :func:`unseen_cards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from games.core import Card, Ranking, SeatView, Suit
+
+
+def partner_seats(view: SeatView, seat: int) -> tuple[int, ...]:
+    """The other seats of ``seat``'s team in the view (empty without teams)."""
+    for team in view.teams:
+        if seat in team:
+            return tuple(s for s in team if s != seat)
+    return ()
+
+
+def seen_this_hand(view: SeatView) -> set[Card]:
+    """Public cards of this hand: everything played (or discarded face up) so far."""
+    seen = {c for e in view.events if e.kind == "play" and e.hand == view.hand_number for c in e.cards}
+    return seen | {c for p in view.trick for c in p.cards}
+
+
+def unseen_cards(view: SeatView, pack: Iterable[Card], also_seen: Iterable[Card] = ()) -> set[Card]:
+    """Cards of the pack this seat has not seen this hand (other hands and face-down places)."""
+    return set(pack) - seen_this_hand(view) - set(view.hand) - set(also_seen)
+
+
+def is_boss(c: Card, r: Ranking, unseen: set[Card]) -> bool:
+    """True when no unseen card of the card's (effective) suit ranks above it (a side-suit card
+    may still be trumped: callers check that)."""
+    suit, rank = r.suit_of(c), r.rank_in_suit(c)
+    return not any(r.suit_of(x) == suit and r.rank_in_suit(x) > rank for x in unseen)
+
+
+class PartnerPlay:
+    """The card-play policy of the module docstring for one decision."""
+
+    def __init__(self, view: SeatView, ranking: Ranking, unseen: set[Card], declarers: Sequence[int] = (),
+                 voids: Sequence[str] = ()) -> None:
+        self.view, self.r, self.unseen = view, ranking, unseen
+        self.me = view.seat
+        self.partners = partner_seats(view, self.me)
+        self.declarers = tuple(declarers)
+        self.voids = tuple(voids) or ("",) * view.num_seats
+        self.out = set(view.sitting_out)
+
+    # -- following -------------------------------------------------------------
+    def follow(self, cards: Sequence[Card]) -> Card:
+        r, trick = self.r, self.view.trick
+        led = r.suit_of(trick[0].cards[0])
+        powers = [r.power(p.cards[0], led) for p in trick]
+        best = max(powers)
+        holder = trick[powers.index(best)].seat
+        winners = sorted((c for c in cards if r.power(c, led) > best), key=lambda c: r.power(c, led))
+        still_to_play = self._opponents_after()
+        if holder in self.partners and (not still_to_play or self._sure(trick[powers.index(best)].cards[0], led)):
+            return self._lowest(cards)
+        if not winners:
+            return self._lowest(cards)
+        if holder in self.partners and not any(self._sure(c, led) for c in winners):
+            return self._lowest(cards)  # the partner's card may hold: do not waste ours
+        if not still_to_play:
+            return winners[0]
+        sure = [c for c in winners if self._sure(c, led)]
+        if sure:
+            return sure[0]
+        if r.is_trump(winners[0]) and led not in r.trumps:
+            return winners[0]  # ruff low
+        return winners[-1]
+
+    def _opponents_after(self) -> list[int]:
+        """Opponents who still play to this trick after us."""
+        n, played = self.view.num_seats, {p.seat for p in self.view.trick}
+        return [s for s in range(n) if s not in played and s != self.me and s not in self.out
+                and s not in self.partners]
+
+    def _sure(self, c: Card, led: Suit | None) -> bool:
+        """The card wins whatever the opponents still to play hold (as far as we can tell)."""
+        r = self.r
+        if not is_boss(c, r, self.unseen):
+            return False
+        if r.is_trump(c) or not r.trumps:
+            return True
+        trumps_out = any(r.is_trump(x) for x in self.unseen)
+        after = self._opponents_after()
+        return not trumps_out or not any(led.letter in self.voids[s] for s in after)
+
+    def _lowest(self, cards: Sequence[Card]) -> Card:
+        """The cheapest card to give up: a low side card from a short suit, trumps last."""
+        r = self.r
+        length = {s: sum(1 for c in self.view.hand if r.suit_of(c) == s) for s in {r.suit_of(c) for c in cards}}
+        return min(cards, key=lambda c: (r.is_trump(c), r.rank_in_suit(c), length[r.suit_of(c)]))
+
+    # -- leading -----------------------------------------------------------------
+    def lead(self, cards: Sequence[Card]) -> Card:
+        r = self.r
+        trumps = sorted((c for c in cards if r.is_trump(c)), key=r.rank_in_suit, reverse=True)
+        trumps_out = any(r.is_trump(x) for x in self.unseen)
+        if self.me in self.declarers and trumps and trumps_out:
+            if is_boss(trumps[0], r, self.unseen) or len(trumps) >= 3:
+                return trumps[0]
+        if trumps and trumps_out and any(p in self.declarers for p in self.partners):
+            return trumps[0] if is_boss(trumps[0], r, self.unseen) else trumps[-1]
+        sure = [c for c in cards if is_boss(c, r, self.unseen) and (r.is_trump(c) or not trumps_out)]
+        sure = sure or [c for c in cards if is_boss(c, r, self.unseen) and not r.is_trump(c)]
+        if sure:
+            return max(sure, key=lambda c: (not r.is_trump(c), r.rank_in_suit(c)))
+        ruff = self._partner_ruff(cards)
+        if ruff is not None:
+            return ruff
+        side = [c for c in cards if not r.is_trump(c)] or list(cards)
+        return self._lowest(side)
+
+    def _partner_ruff(self, cards: Sequence[Card]) -> Card | None:
+        """A low card of a suit the partner lacks (and still may trump), opponents not void too."""
+        r = self.r
+        if not r.trumps:
+            return None
+        trump_letter = r.trumps[0].letter
+        opponents = [s for s in range(self.view.num_seats)
+                     if s != self.me and s not in self.partners and s not in self.out]
+        for p in self.partners:
+            if p in self.out or trump_letter in self.voids[p]:
+                continue
+            for c in sorted(cards, key=r.rank_in_suit):
+                s = r.suit_of(c)
+                if s is None or r.is_trump(c):
+                    continue
+                if s.letter in self.voids[p] and not any(s.letter in self.voids[o] for o in opponents):
+                    return c
+        return None
+
+
+def suit_counts(hand: Iterable[Card], r: Ranking) -> dict[Suit | None, int]:
+    out: dict[Suit | None, int] = {}
+    for c in hand:
+        out[r.suit_of(c)] = out.get(r.suit_of(c), 0) + 1
+    return out

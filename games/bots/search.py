@@ -1,0 +1,288 @@
+"""A search bot for every game: single-observer information-set Monte Carlo tree search.
+
+The bot never sees the true state.  The table hands it, with its view and the legal actions, a
+*worlds* callable (``state.sampler(seat)``): each call with a random generator deals the cards
+the seat cannot see again and returns a full state that agrees with everything the seat knows.
+Every iteration draws one world and walks the one shared tree in it (SO-ISMCTS, after Cowling,
+Powley and Whitehouse 2012): at each node only the children legal in this world compete, by UCB
+with availability counts; the first untried legal action is added; a random playout then runs
+to the end of the hand (or of the match).  The reward of a seat is its score gain in the hand
+minus the mean gain of its opponents (teams: a side's mean), plus or minus a bonus when the
+match ends in the playout, scaled into [0, 1] by the range seen so far in this search.  Each
+node keeps the rewards of the seat that chose its action.  The move is the most visited child
+of the root.
+
+Fast path: a playout stops when the game deals its next hand (see :func:`_stop_at_next_deal`).
+Per game (:func:`make_search_bot`): the iteration counts of the levels, and two ways to lean on
+the game's heuristic where plain search is no better than it (``CARDS_ONLY``, ``TRUSTING``).
+A search whose playouts cannot tell the moves apart (a grid filled before any card is dealt)
+asks the heuristic.
+
+Strength is one knob, ``iterations``; a search is a pure function of (view, legal, worlds, the
+bot's rng), so a seeded bot reproduces its games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from games.bots import Bot
+from games.core import Action, GameState, SeatView
+
+#: Actions that only undo an unfinished choice (Simple Strange's take-back of a staged card):
+#: they never change the outcome, so the search never spends iterations on them.
+UNDO_KINDS = frozenset({"takeback"})
+EXPLORATION = 0.7  # the UCB constant, rewards scaled to [0, 1]
+MAX_PLAYOUT = 5_000  # safety stop for one playout (no hand is this long)
+PROBE = 40  # after this many iterations, a search whose playouts all scored alike stops
+
+Worlds = Callable[[Any], GameState]
+
+
+class _Node:
+    """One action in the shared tree, with the seat that chose it and that seat's rewards."""
+
+    __slots__ = ("action", "seat", "children", "visits", "avail", "total", "squares")
+
+    def __init__(self, action: Action | None, seat: int | None) -> None:
+        self.action = action
+        self.seat = seat
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.squares = 0.0  # sum of squared rewards (for the standard error of the mean)
+
+    def mean_and_error(self) -> tuple[float, float]:
+        """The mean reward and its standard error."""
+        n = self.visits
+        mean = self.total / n
+        var = max(self.squares / n - mean * mean, 0.0)
+        return mean, math.sqrt(var / n)
+
+
+class SearchBot(Bot):
+    """ISMCTS with ``iterations`` playouts a move (see the module docstring)."""
+
+    level = "search"
+    wants_worlds = True
+
+    def __init__(self, seed: int | None = None, iterations: int = 1000, exploration: float = EXPLORATION,
+                 fallback: Bot | None = None, playout: str = "random", cards_only: bool = False,
+                 trust: float | None = None) -> None:
+        super().__init__(seed)
+        self.iterations = iterations
+        self.exploration = exploration
+        self.playout = playout  # "random", or "greedy": see _greedy
+        self.fallback = fallback  # plays when no worlds are given (a table that cannot deal them)
+        self.cards_only = cards_only  # search only card plays; other decisions go to the fallback
+        #: when set, the fallback's move stands unless the search's pick beats it by ``trust``
+        #: standard errors of the difference of their mean rewards
+        self.trust = trust
+        self.last_stats: dict[str, Any] = {}
+
+    def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
+        choices = [a for a in legal if a.kind not in UNDO_KINDS] or list(legal)
+        self.last_stats = {"choices": len(choices)}
+        if len(choices) == 1:
+            return choices[0]
+        if worlds is None or (self.cards_only and any(a.card is None or a.kind != "play" for a in choices)):
+            if self.fallback is not None:
+                return self.fallback.choose(view, legal)
+            return choices[self.rng.randrange(len(choices))]
+        root = self.search(worlds, view.seat)
+        ranked = [root.children[a] for a in choices if a in root.children]
+        self.last_stats.update(iterations=self.iterations, visits={n.action.text: n.visits for n in ranked})
+        if self._high - self._low < 1e-9 and self.fallback is not None:
+            return self.fallback.choose(view, legal)  # no playout told the choices apart (a grid to fill)
+        best = max(ranked, key=lambda n: (n.visits, n.total))
+        if self.trust is not None and self.fallback is not None:
+            return self._trusted(best, root, view, legal).action
+        return best.action
+
+    def _trusted(self, best: _Node, root: _Node, view: SeatView, legal: Sequence[Action]) -> _Node:
+        """The search's pick if it is clearly better than the fallback's move, else the latter."""
+        mine = root.children.get(self.fallback.choose(view, legal))
+        if mine is None or mine is best:
+            return best if mine is None else mine
+        (m1, e1), (m2, e2) = best.mean_and_error(), mine.mean_and_error()
+        self.last_stats["overruled"] = m1 - m2 > self.trust * math.sqrt(e1 * e1 + e2 * e2)
+        return best if self.last_stats["overruled"] else mine
+
+    # -- the search ------------------------------------------------------
+    def search(self, worlds: Worlds, seat: int) -> _Node:
+        """Run the iterations; returns the root (its children carry the statistics)."""
+        root = _Node(None, None)
+        self._low, self._high = math.inf, -math.inf
+        self._plain = (math.inf, -math.inf)  # the range of rewards before any match-end bonus
+        for i in range(self.iterations):
+            if i == PROBE and self._high - self._low < 1e-9:
+                break  # the playouts cannot tell the choices apart: stop early (see choose)
+            self._iterate(root, worlds(self.rng))
+        return root
+
+    def _iterate(self, root: _Node, world: GameState) -> None:
+        rng, log = self.rng, math.log
+        start = list(world.scores)
+        hand = world.hand_number
+        _stop_at_next_deal(world)
+        node, path = root, []
+        while world.to_act is not None and world.hand_number == hand:
+            legal = [a for a in world.legal_actions() if a.kind not in UNDO_KINDS] or world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                if a in children:
+                    children[a].avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                node = children[a] = _Node(a, world.to_act)
+                world.apply(a)
+                path.append(node)
+                break
+            node = self._select([children[a] for a in legal], log)
+            world.apply(node.action)
+            path.append(node)
+        self._playout(world, hand)
+        rewards = self._rewards(world, start)
+        for n in path:
+            r = rewards[n.seat]
+            n.visits += 1
+            n.total += r
+            n.squares += r * r
+
+    def _select(self, options: list[_Node], log: Callable[[float], float]) -> _Node:
+        low, span = self._low, max(self._high - self._low, 1e-9)
+        c = self.exploration
+        best, best_value = options[0], -math.inf
+        for n in options:
+            value = (n.total / n.visits - low) / span + c * math.sqrt(log(n.avail) / n.visits)
+            if value > best_value:
+                best, best_value = n, value
+        return best
+
+    def _playout(self, world: GameState, hand: int) -> None:
+        """Random (or greedy) play to the end of the hand (or match); take-backs are never chosen."""
+        rnd = self.rng.random
+        greedy = self.playout == "greedy" and hasattr(world, "ranking")
+        for _ in range(MAX_PLAYOUT):
+            if world.to_act is None or world.hand_number != hand:
+                return
+            legal = world.legal_actions()
+            a = legal[int(rnd() * len(legal))]
+            if greedy and a.kind == "play" and world.trick and rnd() >= GREEDY_SLIP:
+                a = _greedy(world, legal, a)
+            if a.kind in UNDO_KINDS:
+                legal = [x for x in legal if x.kind not in UNDO_KINDS]
+                a = legal[int(rnd() * len(legal))]
+            world.apply(a)
+
+    def _rewards(self, world: GameState, start: list) -> list[float]:
+        """Each seat's gain this hand minus its opponents' mean gain, and when the match ended in
+        the playout, plus (winners) or minus one whole range of the rewards seen so far: winning
+        the match is what counts (a cap reached without a complete grid, a last hand).  Updates
+        the range seen."""
+        gains = [now - then for now, then in zip(world.scores, start)]
+        teams = _teams(world)
+        side = [sum(gains[t] for t in team) / len(team) for team in teams]
+        team_of = {s: i for i, team in enumerate(teams) for s in team}
+        n = len(teams)
+        rewards = []
+        for s in range(len(gains)):
+            mine = side[team_of[s]]
+            rewards.append(mine - ((sum(side) - mine) / (n - 1) if n > 1 else 0.0))
+        self._plain = (min(self._plain[0], *rewards), max(self._plain[1], *rewards))
+        if world.is_over:
+            bonus = max(self._plain[1] - self._plain[0], 1.0)
+            winners = world.outcome().winners
+            rewards = [r + (bonus if s in winners else -bonus) for s, r in enumerate(rewards)]
+        self._low, self._high = min(self._low, *rewards), max(self._high, *rewards)
+        return rewards
+
+
+GREEDY_SLIP = 0.25  # the share of a greedy playout's follows that stay random
+
+
+def _greedy(world: GameState, legal: list[Action], default: Action) -> Action:
+    """A follower's rule of thumb: take the trick with the cheapest card that beats the best so
+    far, else throw the cheapest card (one card a play; otherwise ``default``)."""
+    ranking, trick = world.ranking, world.trick
+    if any(len(p.cards) != 1 for p in trick) or any(a.card is None or a.kind != "play" for a in legal):
+        return default
+    power = ranking.power
+    led = ranking.suit_of(trick[0].cards[0])
+    best = max(power(p.cards[0], led) for p in trick)
+    beats = [a for a in legal if power(a.card, led) > best]
+    pool = beats or legal
+    return min(pool, key=lambda a: (power(a.card, led), ranking.rank_in_suit(a.card)))
+
+
+def _stop_at_next_deal(world: GameState) -> None:
+    """The fast path of a playout: a world only needs to reach the end of its hand, so when the
+    game deals its next hand (the games' ``_deal`` method) the world stops instead: the hand
+    count moves on and nobody is to act.  Scoring of the hand has happened by then.  (About a
+    quarter of a playout's time in a five-card hand went into dealing the next one.)"""
+    if callable(getattr(type(world), "_deal", None)):
+        def stop() -> None:
+            world.hand_number += 1
+            world.to_act = None
+        world._deal = stop  # this world's own attribute; the class is untouched
+
+
+def _teams(world: GameState) -> list[tuple[int, ...]]:
+    teams = list(world._teams()) if hasattr(world, "_teams") else []
+    return teams or [(s,) for s in range(world.num_seats)]
+
+
+#: Iterations a move for each level (a game not listed: ITERATIONS).  ``hard`` is set so that a
+#: move at the first card of a hand takes about 0.4 s of CPU here (benchmarks/bench_search.py),
+#: ``expert`` four times as long.  Iteration counts, not clock time, so that games reproduce.
+ITERATIONS = {"hard": 1000, "expert": 4000}
+GAME_ITERATIONS: dict[str, dict[str, int]] = {
+    "tricks_n_trumps": {"hard": 4000, "expert": 16000},
+    "trump_suit": {"hard": 1800, "expert": 7200},
+    "simple_strange": {"hard": 500, "expert": 2000},
+    "contract_grid": {"hard": 1200, "expert": 4800},
+    "rams": {"hard": 2500, "expert": 10000},
+    "bourre": {"hard": 1500, "expert": 6000},
+}
+
+
+#: Games whose search bots search only card play and leave the other decisions to the game's
+#: heuristic: in Bourré, random playouts misjudge whether to play a hand (opponents who play
+#: at random rarely make a player go bourré), so the sensible player decides and draws.
+CARDS_ONLY = frozenset({"bourre"})
+#: Games whose search bots keep the heuristic's move unless the search finds a clearly better
+#: one (TRUST standard errors): where plain search is only as good as the heuristic.
+TRUSTING = frozenset({"simple_strange", "bourre"})
+TRUST = 1.0
+
+
+def make_search_bot(level: str, game: str, seed: int | None = None, fallback: Bot | None = None) -> SearchBot:
+    """The ``hard`` or ``expert`` search bot for ``game`` (see :data:`ITERATIONS`)."""
+    iterations = GAME_ITERATIONS.get(game, {}).get(level, ITERATIONS[level])
+    bot = SearchBot(seed, iterations, fallback=fallback, cards_only=game in CARDS_ONLY and fallback is not None,
+                    trust=TRUST if game in TRUSTING else None)
+    bot.level = level
+    if fallback is not None:
+        fallback.rng = bot.rng  # one generator: a table's reseeding steers both
+    return bot
+
+
+def reason(bot: Bot, action: Action) -> str:
+    """A one-line reason for a bot's choice, for hints: the heuristic's own words when it gives
+    them (``last_reason``), else how often the search preferred the move."""
+    words = getattr(bot, "last_reason", "") or getattr(getattr(bot, "fallback", None), "last_reason", "")
+    if words:
+        return words
+    stats = getattr(bot, "last_stats", {})
+    if stats.get("choices") == 1:
+        return "your only choice"
+    visits = stats.get("visits") or {}
+    total = sum(visits.values())
+    if not total or action.text not in visits:
+        return "a sensible player's choice"
+    share = 100 * visits[action.text] / total
+    return f"the search's pick among {len(visits)} choices ({share:.0f}% of {total} trial deals went to it)"

@@ -1,0 +1,132 @@
+"""The search bot (issue 13): it never receives a true state, it is deterministic for a seed,
+it plays every registered game to the end, and the levels map to the right bots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import all_rules, get_rules
+from games.bots import LEVELS, Bot, EasyBot, bot_task, level_name, make_bot
+from games.bots.search import SearchBot
+from games.core import BadOptionError, GameState, SeatView
+
+
+class Spy(SearchBot):
+    """A search bot that records everything it is handed."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.received: list = []
+
+    def choose(self, view, legal, worlds=None):
+        self.received.append((view, list(legal), worlds))
+        return super().choose(view, legal, worlds)
+
+
+def _first_card_decision(game: str, seed: int = 4) -> GameState:
+    """A state early in a hand where the seat to act has a choice and others hold cards."""
+    state = get_rules(game).new_game(None, None, seed)
+    while not (state.phase == "play" and len(state.legal_actions()) > 1):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("game", ["tricks_n_trumps", "trump_suit", "rams"])
+def test_a_search_bot_gets_a_view_the_legal_actions_and_worlds_never_the_state(game):
+    state = _first_card_decision(game)
+    seat = state.to_act
+    spy = Spy(1, iterations=30)
+    action = bot_task(spy, state, seat)()
+    assert action in state.legal_actions()
+    (view, legal, worlds), = spy.received
+    assert isinstance(view, SeatView) and view == state.view(seat)
+    assert [a.text for a in legal] == [a.text for a in state.legal_actions()]
+    assert not isinstance(worlds, GameState) and not any(isinstance(x, GameState) for x in (view, *legal))
+    # the worlds callable keeps no hidden card: its copy of the table has the hidden places empty
+    for place in worlds.places:
+        assert list(place.read(worlds.base)) == list(place.known)
+    others = [sorted(c.text for c in h) for s, h in enumerate(state.hands) if s != seat]
+    dealt = [[sorted(c.text for c in h) for s, h in enumerate(worlds(random.Random(k)).hands) if s != seat]
+             for k in range(5)]
+    assert all(d != others for d in dealt), "worlds deal the other hands afresh, not the true ones"
+    assert all(worlds(random.Random(k)).hands[seat] == state.hands[seat] for k in range(3))
+
+
+def test_ordinary_bots_are_asked_without_worlds():
+    state = _first_card_decision("tricks_n_trumps")
+
+    class Plain(Bot):
+        def choose(self, view, legal):  # the old two-argument signature still works
+            return legal[0]
+
+    assert bot_task(Plain(0), state, state.to_act)() == state.legal_actions()[0]
+
+
+def test_the_search_is_deterministic_for_a_seed():
+    state = _first_card_decision("tricks_n_trumps", seed=9)
+    choices = {bot_task(SearchBot(5, iterations=200), state, state.to_act)() for _ in range(2)}
+    assert len(choices) == 1
+    bot = SearchBot(5, iterations=200)
+    bot_task(bot, state, state.to_act)()
+    assert sum(bot.last_stats["visits"].values()) == 200
+
+
+def test_without_worlds_a_search_bot_falls_back_to_its_heuristic():
+    state = _first_card_decision("trump_suit")
+    bot = make_bot("hard", "trump_suit", 3)
+    heuristic = make_bot("normal", "trump_suit", 3)
+    view, legal = state.view(state.to_act), list(state.legal_actions())
+    assert bot.choose(view, legal) == heuristic.choose(view, legal)
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
+def test_a_search_bot_finishes_a_match_of_every_game(rules):
+    """A few iterations a move (strength is not the point here): every move legal, the match ends."""
+    state = rules.new_game(rules.default_seats, None, 2)
+    bots = [SearchBot(s, iterations=4) if s == 0 else make_bot("random", rules.name, s)
+            for s in range(rules.default_seats)]
+    steps = 0
+    while not state.is_over:
+        seat = state.to_act
+        action = bot_task(bots[seat], state, seat)()
+        state.apply(action)  # IllegalActionError would fail the test
+        steps += 1
+        assert steps < 20_000
+    assert state.outcome() is not None
+
+
+def test_levels_and_their_old_names():
+    assert LEVELS == ("random", "easy", "normal", "hard", "expert")
+    assert level_name("Heuristic") == "normal" and level_name("search") == "hard"
+    with pytest.raises(BadOptionError, match="unknown bot level 'genius'"):
+        make_bot("genius", "tricks_n_trumps")
+    assert isinstance(make_bot("easy", "rams", 1), EasyBot)
+    assert type(make_bot("heuristic", "rams", 1)) is type(make_bot("normal", "rams", 1))
+    hard, expert = make_bot("hard", "rams", 1), make_bot("expert", "rams", 1)
+    assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
+    assert expert.iterations > hard.iterations and hard.wants_worlds
+
+
+def test_the_easy_bot_slips_sometimes_and_otherwise_plays_like_normal():
+    state = _first_card_decision("trump_suit")
+    view, legal = state.view(state.to_act), list(state.legal_actions())
+    normal = make_bot("normal", "trump_suit", 0).choose(view, legal)
+    easy = make_bot("easy", "trump_suit", 0)
+    picks = []
+    for k in range(60):
+        easy.rng.seed(k)
+        picks.append(easy.choose(view, legal))
+    assert picks.count(normal) >= 30 and any(p != normal for p in picks)
+
+
+def test_hard_bourre_leaves_playing_or_passing_to_the_heuristic():
+    """CARDS_ONLY: in Bourré the search plays the cards; deciding and drawing stay the normal bot's."""
+    state = get_rules("bourre").new_game(None, None, 3)
+    assert state.phase == "decide"
+    hard, normal = make_bot("hard", "bourre", 7), make_bot("normal", "bourre", 7)
+    assert hard.cards_only
+    view, legal = state.view(state.to_act), list(state.legal_actions())
+    assert bot_task(hard, state, state.to_act)() == normal.choose(view, legal)
+    assert "visits" not in hard.last_stats

@@ -1,0 +1,278 @@
+"""Soak a game: play many whole matches with bots and check the protocol at every step.
+
+    python tools/soak.py GAME [--matches 100000] [--jobs N] [--seed 0] [--full-every 50]
+
+Every step of every match gets the cheap checks: the seat to act has a non-empty list of legal
+actions with no duplicates, every card of the deck is in exactly one place (hands, trick, won
+piles, stock...), and the game's own invariants hold (counters or scores add up).  Every match
+ends with an outcome, and its record (written to JSON and read back) replays to the identical
+state.  Every ``--full-every``-th match also gets the full checks of the conformance suite
+(tests/conformance.py) at every step: no view shows another seat's hidden card, and a refused
+action changes nothing.
+
+Matches vary: the seat count cycles over the game's range, most seats are random bots and one
+match in four seats a heuristic bot, and most matches use short-match options (``SHORT``, e.g.
+Trump Suit to 100 instead of 500) so that many whole matches fit in little time; one match in
+25 uses the game's defaults.  Matches run in parallel over ``--jobs`` processes with a progress
+bar; the summary says what was checked (matches, steps, full-check matches, failures with the
+seed that reproduces each).  tests/test_soak.py runs a smaller soak in CI with the same code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from games import all_rules, get_rules  # noqa: E402
+from games.bots import make_bot  # noqa: E402
+from games.core import BadOptionError, CardtableError, Record, Rules  # noqa: E402
+
+MAX_STEPS = 200_000  # a match longer than this is a failure (it would never end)
+
+# Options that make a game's matches short (the per-game defaults are long: Trump Suit to 500, ...).
+SHORT: dict[str, dict[str, object]] = {
+    "trump_suit": {"target": 100, "floor": -50},
+    "contract_grid": {"cap": 30},  # a few hands (the default, 1000, takes about 30 hands of random bots)
+    "rams": {"hands": 3},
+    "bourre": {"hands": 3},
+}
+# For games not listed in SHORT: options that set a match's length, tried at their minimum.
+LENGTH_OPTIONS = ("hands", "rounds", "deals", "games", "pots", "parties", "target", "max_hands")
+DEFAULTS_EVERY = 25  # one match in this many plays the game's default options (whole, long matches)
+
+
+@dataclass
+class Tally:
+    """What a batch of matches checked."""
+
+    matches: int = 0
+    steps: int = 0
+    full: int = 0  # matches that also got the full leak and refusal checks
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, other: "Tally") -> None:
+        self.matches += other.matches
+        self.steps += other.steps
+        self.full += other.full
+        self.failures += other.failures
+
+
+def short_options(rules: Rules) -> dict[str, object]:
+    """Options for short matches of ``rules``: SHORT, or each length option at its minimum when
+    the game accepts it."""
+    if rules.name in SHORT:
+        return dict(SHORT[rules.name])
+    chosen: dict[str, object] = {}
+    for opt in rules.options:
+        if opt.name in LENGTH_OPTIONS and opt.minimum is not None and not isinstance(opt.default, bool):
+            trial = {**chosen, opt.name: max(opt.minimum, 1)}
+            try:
+                rules.resolve_options(rules.default_seats, trial)
+            except BadOptionError:
+                continue
+            chosen = trial
+    return chosen
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One match of a soak: everything needed to play (and reproduce) it."""
+
+    game: str
+    seed: int
+    seats: int
+    levels: tuple[str, ...]
+    options: dict
+    full: bool
+
+    def describe(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in self.options.items()) or "defaults"
+        return f"{self.game} seed={self.seed} seats={self.seats} bots={','.join(self.levels)} options={opts}"
+
+
+def plan(rules: Rules, index: int, base_seed: int = 0, full_every: int = 50) -> Plan:
+    """The ``index``-th match of a soak of ``rules`` (deterministic)."""
+    span = rules.max_seats - rules.min_seats + 1
+    seats = rules.min_seats + index % span
+    levels = ["random"] * seats
+    if index % 4 == 1:
+        levels[index % seats] = "heuristic"
+    options = {} if index % DEFAULTS_EVERY == DEFAULTS_EVERY - 1 else short_options(rules)
+    try:
+        rules.resolve_options(seats, options)
+    except BadOptionError:  # a short option that does not fit this seat count
+        options = {}
+    return Plan(rules.name, base_seed + index, seats, tuple(levels), options, index % full_every == 0)
+
+
+def play_checked(p: Plan) -> int:
+    """Play one planned match with the checks; returns its steps.  AssertionError on a failure."""
+    rules = get_rules(p.game)
+    state = rules.new_game(p.seats, p.options, p.seed)
+    bots = [make_bot(level, rules.name, p.seed * 31 + i) for i, level in enumerate(p.levels)]
+    deck = Counter(state.deck())
+    watch = _full_checks(state) if p.full else None
+    steps = 0
+    while not state.is_over:
+        legal = cheap_checks(state, deck)
+        if watch is not None:
+            watch(state)
+        seat = state.to_act
+        state.apply(bots[seat].choose(state.view(seat), legal))
+        steps += 1
+        assert steps < MAX_STEPS, f"the match does not end after {MAX_STEPS} steps"
+    end_checks(state, deck)
+    if watch is not None:
+        watch(state)
+    return steps
+
+
+def cheap_checks(state, deck: Counter) -> list:
+    """The checks made at every step; returns the legal actions."""
+    legal = state.legal_actions()
+    assert legal, "the player to act has no legal action"
+    assert len({a.text for a in legal}) == len(legal), f"duplicate legal actions: {[a.text for a in legal]}"
+    zones = Counter(c for cards in state.zones().values() for c in cards)
+    assert zones == deck, f"cards not conserved: extra {zones - deck}, missing {deck - zones}"
+    state.check_invariants()
+    return list(legal)
+
+
+def end_checks(state, deck: Counter) -> None:
+    """A finished match: an outcome, nobody to act, cards and invariants, and an exact replay."""
+    out = state.outcome()
+    assert out is not None and state.to_act is None and state.legal_actions() == [], "the match must be over"
+    assert len(out.scores) == state.num_seats and out.winners and out.reason, f"a bad outcome: {out}"
+    assert all(0 <= w < state.num_seats for w in out.winners), f"a bad winner: {out.winners}"
+    assert Counter(c for cards in state.zones().values() for c in cards) == deck, "cards not conserved at the end"
+    state.check_invariants()
+    record = Record.from_json(state.record().to_json())
+    assert record.replay().snapshot() == state.snapshot(), "the record does not replay to the same state"
+
+
+def _full_checks(state):
+    """The conformance suite's leak watch and refusal checks, as a per-step callable."""
+    from tests.conformance import LeakWatch, check_step
+
+    watch = LeakWatch(state)
+
+    def check(s) -> None:
+        if s.to_act is not None:
+            check_step(s, True)
+        watch.check(s)
+    return check
+
+
+def run_batch(args: tuple[str, int, int, int, int]) -> Tally:
+    """Play matches ``start`` to ``stop - 1`` of a soak; never raises (failures are tallied)."""
+    game, start, stop, base_seed, full_every = args
+    rules = get_rules(game)
+    tally = Tally()
+    for i in range(start, stop):
+        p = plan(rules, i, base_seed, full_every)
+        try:
+            tally.steps += play_checked(p)
+        except Exception as exc:  # noqa: BLE001 - a soak reports every failure and goes on
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            tally.failures.append(f"{p.describe()}: {type(exc).__name__}: {exc} "
+                                  f"({Path(where.filename).name}:{where.lineno})")
+        tally.matches += 1
+        tally.full += p.full
+    return tally
+
+
+def batches(game: str, matches: int, base_seed: int, full_every: int, size: int) -> Iterator[tuple]:
+    for start in range(0, matches, size):
+        yield game, start, min(start + size, matches), base_seed, full_every
+
+
+def soak(game: str, matches: int, jobs: int, base_seed: int = 0, full_every: int = 50, progress=None) -> Tally:
+    """Run a whole soak, in ``jobs`` processes (1: in this process); ``progress(n)`` after each batch."""
+    size = max(1, min(200, matches // (jobs * 8) or 1))
+    work = list(batches(game, matches, base_seed, full_every, size))
+    total = Tally()
+    if jobs <= 1:
+        results = map(run_batch, work)
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs)
+        results = pool.imap_unordered(run_batch, work)
+    for t in results:
+        total.add(t)
+        if progress is not None:
+            progress(t.matches)
+    if jobs > 1:
+        pool.close()
+        pool.join()
+    return total
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", help="a game name, or 'all' for every registered game")
+    ap.add_argument("--matches", type=int, default=1000, help="matches per game (default 1000)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    ap.add_argument("--seed", type=int, default=0, help="match i uses seed SEED+i")
+    ap.add_argument("--full-every", type=int, default=50, help="full leak and refusal checks every N-th match")
+    args = ap.parse_args(argv)
+    try:
+        names = [r.name for r in all_rules()] if args.game == "all" else [get_rules(args.game).name]
+    except CardtableError as exc:
+        print(f"soak: error: {exc}", file=sys.stderr)
+        return 2
+    failed = 0
+    for name in names:
+        failed += report(name, args)
+    return 1 if failed else 0
+
+
+def _log_progress(name: str, total: int):
+    done, step = [0, 0], max(1, total // 10)
+
+    def advance(n: int) -> None:
+        done[0] += n
+        if done[0] // step > done[1]:
+            done[1] = done[0] // step
+            print(f"{name}: {done[0]} of {total} matches", file=sys.stderr, flush=True)
+    return advance
+
+
+def report(name: str, args) -> int:
+    """Soak one game with a progress bar and print what was checked; returns the failure count."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    start = time.perf_counter()
+    if sys.stderr.isatty():
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, transient=True) as bar:
+            task = bar.add_task(name, total=args.matches)
+            tally = soak(name, args.matches, args.jobs, args.seed, args.full_every, lambda n: bar.advance(task, n))
+    else:  # a log file: a line at every tenth
+        tally = soak(name, args.matches, args.jobs, args.seed, args.full_every, _log_progress(name, args.matches))
+    elapsed = time.perf_counter() - start
+    print(f"{name}: {tally.matches} matches, {tally.steps} steps, {tally.full} with full leak and refusal checks, "
+          f"{len(tally.failures)} failures ({elapsed:.0f} s, {args.jobs} jobs, seeds {args.seed}.."
+          f"{args.seed + args.matches - 1})")
+    print("  checked at every step: legal actions non-empty and unique, every card in one place, the game's "
+          "invariants; at the end: an outcome and an exact replay of the record")
+    for line in tally.failures[:20]:
+        print(f"  FAILED {line}")
+    if len(tally.failures) > 20:
+        print(f"  ... and {len(tally.failures) - 20} more failures")
+    return len(tally.failures)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
