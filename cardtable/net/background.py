@@ -30,19 +30,24 @@ class BackgroundHost:
         self.port: int | None = None
         self.error: BaseException | None = None
         self._ready = threading.Event()
+        self._early: list[str] = []
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task | None = None
         self._thread: threading.Thread | None = None
 
     def _echo(self, text: str) -> None:
-        if not self._ready.is_set() and not self.text:
-            self.text = text  # the join instructions come first; the log lines follow
+        if not self._ready.is_set():
+            self._early.append(text)  # the join instructions are the last line said before ready
             return
         self.echo(text)
 
     def _on_ready(self, server: TableServer) -> None:
         self.server = server
         self.port = server.servers[0].sockets[0].getsockname()[1]
+        if self._early:  # earlier lines (a door tidying up after a killed host) are log lines
+            self.text = self._early.pop()
+            for line in self._early:
+                self.echo(line)
         self._ready.set()
 
     def _run(self) -> None:

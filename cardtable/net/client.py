@@ -9,6 +9,11 @@ run on the network thread (the TUI marshals them onto its own loop).
 A TCP connection that drops is retried with the same join code for ``reconnect_for`` seconds;
 the server holds the seat meanwhile and sends the current view on return.  ``status`` says
 what is going on ("connected", "reconnecting ...", "closed: <reason>") for the UI to show.
+
+Heartbeats: the handle pings the table every ``heartbeat`` seconds and answers the table's
+pings; a table that says nothing for ``dead_after`` seconds (frozen, or its machine gone) counts
+as a dropped connection.  :meth:`RemoteSeatHandle.away` tells which seats are away, how long the
+table still holds each for its player, and whether a bot plays it meanwhile.
 """
 
 from __future__ import annotations
@@ -16,7 +21,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from games.core import Action, CardtableError, IllegalActionError, ProtocolError, SeatView
@@ -44,20 +51,35 @@ def parse_address(text: str, default_host: str = "127.0.0.1", default_port: int 
     return host or default_host, p
 
 
+@dataclass(frozen=True)
+class AwaySeat:
+    """A remote seat whose player is not connected."""
+
+    seat: int
+    name: str
+    held: float | None  # seconds the table still waits for them before a stand-in bot may play (None: not waiting)
+    stand_in: bool  # a bot plays the seat meanwhile
+    joined: bool = True  # False: the player has not come to the table yet
+
+
 class RemoteSeatHandle:
     """A seat at a table served by :class:`~cardtable.net.server.TableServer`."""
 
     def __init__(self, address: str | None = None, code: str | None = None, *, unix: str | None = None,
-                 token: str | None = None, timeout: float = 10.0, reconnect_for: float = 60.0) -> None:
+                 token: str | None = None, timeout: float = 10.0, reconnect_for: float = 60.0,
+                 heartbeat: float = 5.0, dead_after: float | None = None) -> None:
         if (address is None) == (unix is None):
             raise CardtableError("give either a TCP address with a join code or a Unix socket with a token")
         self._address = parse_address(address) if address is not None else None
         self._unix, self._code, self._token = unix, code, token
         self._timeout, self._reconnect_for = timeout, reconnect_for
+        self._heartbeat = heartbeat
+        self._dead_after = dead_after if dead_after is not None else 3 * heartbeat
         self.seat: int = -1
         self._names: tuple[str, ...] = ()
         self._view: SeatView | None = None
         self.presence: dict[str, Any] = {}
+        self._presence_at = 0.0
         self.status = "connecting"
         self.closed_reason: str | None = None
         self._listeners: list[Callable[[], None]] = []
@@ -70,6 +92,7 @@ class RemoteSeatHandle:
         self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-net", daemon=True)
         self._thread.start()
         self._task: asyncio.Future | None = None
+        self._run_task: asyncio.Task | None = None
 
     # -- connecting ---------------------------------------------------------------
     def connect(self) -> "RemoteSeatHandle":
@@ -115,8 +138,14 @@ class RemoteSeatHandle:
         self.status = "connected"
 
     async def _run(self) -> None:
+        self._run_task = asyncio.current_task()
         while True:
-            reason = await self._read_loop(self._reader)
+            pinger = asyncio.create_task(self._ping_loop(self._writer))
+            try:
+                reason = await self._read_loop(self._reader)
+            finally:
+                pinger.cancel()
+                await asyncio.gather(pinger, return_exceptions=True)
             self._fail_pending(reason)
             if self._closing or self._unix is not None or reason.startswith("bye:"):
                 self._finish(reason)
@@ -142,10 +171,27 @@ class RemoteSeatHandle:
                         return
                     delay = min(delay * 2, 3.0)
 
+    async def _ping_loop(self, writer: asyncio.StreamWriter | None) -> None:
+        """Our heartbeat: the table drops a seat it has not heard from for a while."""
+        while writer is not None and not writer.is_closing():
+            await asyncio.sleep(self._heartbeat)
+            self._send_now(writer, {"type": "ping"})
+
+    @staticmethod
+    def _send_now(writer: asyncio.StreamWriter, msg: dict[str, Any]) -> None:
+        try:
+            writer.write(wire.dumps(msg))
+        except (ConnectionError, OSError, RuntimeError):
+            pass
+
     async def _read_loop(self, reader: asyncio.StreamReader) -> str:
         while True:
             try:
-                msg = await _read(reader)
+                async with asyncio.timeout(self._dead_after):
+                    msg = await _read(reader)
+            except TimeoutError:
+                self._abort()
+                return f"the table stopped answering (nothing heard for {self._dead_after:g} s)"
             except ProtocolError as exc:
                 return f"bad data from the table ({exc})"
             except (ConnectionError, OSError) as exc:
@@ -153,7 +199,9 @@ class RemoteSeatHandle:
             if msg is None:
                 return "the table closed the connection"
             kind = msg["type"]
-            if kind == "view":
+            if kind == "ping" and self._writer is not None:
+                self._send_now(self._writer, {"type": "pong"})
+            elif kind == "view":
                 try:
                     self._view = wire.decode_view(msg.get("view"))
                 except ProtocolError as exc:
@@ -165,10 +213,18 @@ class RemoteSeatHandle:
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
             elif kind == "table":
-                self.presence = msg
+                self.presence, self._presence_at = msg, time.monotonic()
                 self._notify()
             elif kind == "bye":
                 return f"bye: {msg.get('reason', 'the table closed')}"
+
+    def _abort(self) -> None:
+        """Drop a silent connection at once (its unsent data too)."""
+        if self._writer is not None:
+            try:
+                self._writer.transport.abort()
+            except (OSError, RuntimeError):
+                pass
 
     def _finish(self, reason: str) -> None:
         self.closed_reason = reason[5:] if reason.startswith("bye: ") else reason
@@ -242,6 +298,22 @@ class RemoteSeatHandle:
             except Exception:  # noqa: BLE001 - a front end's bug must not kill the network thread
                 pass
 
+    def away(self) -> list[AwaySeat]:
+        """The remote seats whose players are not connected now (the hold counted down to this moment)."""
+        seats, waiting = self.presence.get("seats"), self.presence.get("waiting") or []
+        if not isinstance(seats, list):
+            return []
+        gone = time.monotonic() - self._presence_at
+        out = []
+        for i, s in enumerate(seats):
+            if not isinstance(s, dict) or s.get("kind") != "remote" or s.get("connected", True):
+                continue
+            held = s.get("held")
+            left = max(0.0, held - gone) if isinstance(held, (int, float)) and not isinstance(held, bool) else None
+            out.append(AwaySeat(i, str(s.get("name", f"Seat {i + 1}")), left or None, bool(s.get("stand_in")),
+                                i not in waiting))
+        return out
+
     def can_undo(self) -> bool:
         return False
 
@@ -267,8 +339,10 @@ class RemoteSeatHandle:
                 except (ConnectionError, OSError, asyncio.TimeoutError):
                     pass
                 self._writer.close()
-            if self._task is not None:
-                self._task.cancel()
+            task = self._run_task
+            if task is not None and not task.done():
+                task.cancel()
+                await asyncio.wait({task}, timeout=1.0)  # let it put its heartbeat away
 
         if self._loop.is_running():
             try:

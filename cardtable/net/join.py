@@ -1,18 +1,32 @@
-"""``cardtable join``: open the table UI for one seat of a hosted table.
+"""``cardtable join``: open the table UI for one seat of a hosted table (or for a spectator).
 
 Also the program the ssh front door starts for each ssh connection, on its own pty:
 ``python -m cardtable.net.join --unix SOCKET --token TOKEN`` (a one-time token on the table's
 private Unix socket).  Kept free of typer so that the ssh child starts quickly.
+
+An ssh player is a remote user: they never see a traceback.  When the host passes a log pipe
+(``CARDTABLE_LOG_FD``), everything written to ``sys.stderr`` (Python's and Textual's error reports)
+goes there and the host copies it into its own log; the player reads one plain line.  The table
+UI itself keeps drawing on the terminal (Textual writes to the original stderr, the pty).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
+import traceback
 
 from games.core import CardtableError
 
 from .client import RemoteSeatHandle
+
+FAILED = "cardtable: the table screen stopped because of an error; the host has the details"
+
+
+class ScreenFailed(CardtableError):
+    """The table UI ended with an error (its report is already on stderr)."""
 
 
 def run_join(address: str | None = None, code: str | None = None, *, unix: str | None = None,
@@ -20,12 +34,37 @@ def run_join(address: str | None = None, code: str | None = None, *, unix: str |
     """Join and run the TUI until the player quits or the table closes; returns the close reason."""
     handle = RemoteSeatHandle(address, code, unix=unix, token=token).connect()
     try:
-        from cardtable.tui import run_remote
+        from cardtable.tui.app import CardTableApp
 
-        run_remote(handle, ascii_suits=ascii_suits)
+        app = CardTableApp(table_handles=[handle], driver=None, ascii_suits=ascii_suits)
+        app.run()
+        if app.return_code not in (None, 0):
+            raise ScreenFailed(f"the table UI exited with status {app.return_code}")
     finally:
         handle.close()
     return handle.closed_reason
+
+
+def _log_to_host() -> bool:
+    """Send stderr to the host's log pipe when there is one (an ssh child); True if so."""
+    fd = os.environ.get("CARDTABLE_LOG_FD", "")
+    if not fd.isdigit():
+        return False
+    try:
+        sys.stderr = os.fdopen(int(fd), "w", buffering=1, encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return True
+
+
+def _say(text: str) -> None:
+    """One line for the player, on their terminal (never on the host's log pipe)."""
+    out = sys.__stderr__ or sys.stdout
+    try:
+        out.write(text + "\r\n" if out.isatty() else text + "\n")
+        out.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,13 +79,24 @@ def main(argv: list[str] | None = None) -> int:
         if arg in ("--token", "--code", "--unix"):
             argv[i:i + 2] = [f"{arg}={argv[i + 1]}", ""]
     args = p.parse_args([a for a in argv if a != ""])
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)  # a host started under nohup must not make us ignore hangups
+    remote_user = _log_to_host()
     try:
         reason = run_join(args.address, args.code, unix=args.unix, token=args.token, ascii_suits=args.ascii)
+    except ScreenFailed:
+        _say(FAILED if remote_user else "cardtable: the table screen stopped because of an error (see above)")
+        return 1
     except CardtableError as exc:
-        print(f"cardtable: error: {exc}", file=sys.stderr)
+        _say(f"cardtable: error: {exc}")
         return 2
+    except Exception:  # noqa: BLE001 - a remote user gets one line, the host gets the trace
+        if not remote_user:
+            raise
+        traceback.print_exc()
+        _say(FAILED)
+        return 1
     if reason and reason != "closed":
-        print(f"cardtable: {reason}")
+        _say(f"cardtable: {reason}")
     return 0
 
 

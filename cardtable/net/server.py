@@ -13,8 +13,17 @@ ssh front door for the child process it starts).  The server
   or a stand-in bot plays it (``"bot"``); after the hold a stand-in bot plays until the player
   reconnects with the same code into the current view;
 - bounds everything a client can send: line size (64 KiB), message rate (token bucket),
-  malformed messages (an error each, a disconnect after too many), connections (a cap),
-  and the time allowed before the hello.
+  malformed messages (an error each, a disconnect after too many; any message that breaks a
+  handler gets the one-line error too, and the trace goes to the host's log), the time allowed
+  before the hello (short), and the connections that have not said hello: capped per address
+  and in total by pushing out the longest-waiting idle one (see :mod:`.guard`), so strangers
+  never lock out a player with a valid code.  Seated players, spectators and the ssh children
+  on the Unix socket are not counted there.  Wrong codes are throttled per address, across
+  connections and across the table and ssh ports (one :class:`~.guard.GuessThrottle`);
+- exchanges heartbeats with every joined connection: a peer that says nothing for
+  ``dead_after`` seconds (a frozen or vanished client) is dropped, so its seat is held exactly
+  like a seat whose connection closed;
+- when ``resumed``, holds every remote seat from the start, as if all had just dropped.
 The Table saves its record atomically after every action, so ``resume`` loses nothing.
 """
 
@@ -25,6 +34,7 @@ import json
 import os
 import secrets
 import time
+import traceback
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,6 +47,7 @@ from games.core import CardtableError, IllegalActionError, ProtocolError
 from cardtable.session import Table
 
 from . import wire
+from .guard import Doorway, GuessThrottle, address_key
 
 _CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i
 
@@ -73,14 +84,20 @@ def load_or_make_codes(save_path: Path | None, seats: list[int]) -> dict[int, st
 
 @dataclass
 class Limits:
-    """What one connection may do."""
+    """What connections may do (times in seconds)."""
 
     max_line: int = wire.MAX_CLIENT_LINE
     rate: float = 20.0  # messages per second, sustained
     burst: float = 40.0  # messages allowed in a burst
     max_strikes: int = 10  # malformed / refused-for-flooding messages before a disconnect
-    max_connections: int = 32
-    hello_timeout: float = 10.0
+    max_unauth_per_address: int = 8  # connections from one address that have not said hello
+    max_unauth_total: int = 64  # ... from all addresses together
+    max_spectators: int = 32
+    hello_timeout: float = 5.0
+    guess_free: int = 5  # wrong codes an address may try at once ...
+    guess_interval: float = 1.0  # ... then one per this many seconds
+    heartbeat: float = 5.0  # a ping to every joined connection this often
+    dead_after: float = 15.0  # a joined peer silent this long is gone
     write_timeout: float = 30.0
     max_action_chars: int = 200
 
@@ -99,6 +116,8 @@ class SeatSlot:
 class Connection:
     writer: asyncio.StreamWriter
     peer: str
+    addr: str = "local"  # what the caps and the guess throttle count by
+    local: bool = False  # on the private Unix socket (the ssh children)
     seat: int | None = None  # None: spectator (after hello)
     hello_done: bool = False
     pending: deque = field(default_factory=deque)
@@ -129,7 +148,7 @@ class TableServer:
     def __init__(self, table: Table, codes: dict[int, str] | None = None, *, hold: float = 300.0,
                  while_away: str = "wait", bot_delay: float = 0.6, limits: Limits | None = None,
                  wait_for_players: bool = True, spectator_code: str | None = None,
-                 stand_in_level: str = "heuristic") -> None:
+                 stand_in_level: str = "heuristic", resumed: bool = False) -> None:
         if while_away not in ("wait", "bot"):
             raise CardtableError(f"while-away policy {while_away!r} is not allowed: use wait or bot")
         self.table = table
@@ -142,6 +161,9 @@ class TableServer:
         self.spectator_code = spectator_code
         self.stand_in_level = stand_in_level
         self.connections: set[Connection] = set()
+        self.doorway: Doorway[Connection] = Doorway(self.limits.max_unauth_per_address,
+                                                    self.limits.max_unauth_total)
+        self.throttle = GuessThrottle(self.limits.guess_free, self.limits.guess_interval)
         self.tokens: dict[str, tuple[int, float]] = {}  # one-time tokens for the ssh children
         self.servers: list[asyncio.AbstractServer] = []
         self.closing = False
@@ -151,6 +173,9 @@ class TableServer:
         self._tasks: set[asyncio.Task] = set()
         self._unsubscribe: Callable[[], None] | None = None
         self.on_event: Callable[[str], None] | None = None  # host console log
+        if resumed:  # every remote seat starts away: its hold runs from now
+            for slot in self.slots.values():
+                slot.joined, slot.left_at = True, time.monotonic()
 
     # -- lifecycle -----------------------------------------------------------
     def _ensure_started(self) -> None:
@@ -159,6 +184,7 @@ class TableServer:
             loop = self._loop
             self._unsubscribe = self.table.subscribe(lambda: loop.call_soon_threadsafe(self._table_changed))
             self._driver = asyncio.create_task(self._drive())
+            self._spawn(self._heartbeat())
 
     async def start_tcp(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Listen for TCP clients; returns the bound (host, port)."""
@@ -173,7 +199,7 @@ class TableServer:
         self._ensure_started()
         old = os.umask(0o177)
         try:
-            srv = await asyncio.start_unix_server(self._serve, path, limit=self.limits.max_line)
+            srv = await asyncio.start_unix_server(self._serve_local, path, limit=self.limits.max_line)
         finally:
             os.umask(old)
         os.chmod(path, 0o600)
@@ -185,6 +211,10 @@ class TableServer:
         token = secrets.token_urlsafe(24)
         self.tokens[token] = (-1 if seat is None else seat, time.monotonic() + ttl)
         return token
+
+    def unauthenticated(self, addr: str | None = None) -> int:
+        """How many TCP connections (from ``addr``, or from anywhere) have not said a good hello yet."""
+        return self.doorway.count(addr)
 
     def seat_for_code(self, code: str) -> int | None:
         """The seat a join code opens (-1: spectator), or None."""
@@ -225,6 +255,16 @@ class TableServer:
         if self.on_event is not None:
             self.on_event(text)
 
+    def log_failure(self, what: str) -> None:
+        """Put the exception being handled on the host's log (never on a remote player's screen)."""
+        self._log(f"{what}:\n{traceback.format_exc().rstrip()}")
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
     # -- fan-out -------------------------------------------------------------
     def _table_changed(self) -> None:
         for conn in self.connections:
@@ -250,9 +290,26 @@ class TableServer:
             else:
                 away = slot.conn is None
                 seats.append({"name": names[i], "kind": "remote", "connected": not away,
-                              "stand_in": bool(away and slot.stand_in is not None)})
+                              "stand_in": bool(away and slot.stand_in is not None), "held": self._held_for(slot)})
         waiting = [s for s, slot in self.slots.items() if not slot.joined] if self.wait_for_players else []
         return {"type": "table", "seats": seats, "waiting": waiting}
+
+    def _held_for(self, slot: SeatSlot) -> float | None:
+        """Seconds the table still waits for an away player before a stand-in plays (None: not waiting)."""
+        if slot.conn is not None or not slot.joined or slot.left_at is None or slot.stand_in is not None:
+            return None
+        if self.while_away != "wait":
+            return None
+        left = self.hold - (time.monotonic() - slot.left_at)
+        return round(left, 1) if left > 0 else None
+
+    async def _heartbeat(self) -> None:
+        """Ping every joined connection; its reader drops a peer that stays silent (see _read_loop)."""
+        while not self.closing:
+            await asyncio.sleep(self.limits.heartbeat)
+            for conn in list(self.connections):
+                if conn.hello_done:
+                    conn.send({"type": "ping"})
 
     async def _write_loop(self, conn: Connection) -> None:
         try:
@@ -279,21 +336,25 @@ class TableServer:
             self._drop(conn)
 
     # -- one connection --------------------------------------------------------
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = str(writer.get_extra_info("peername") or "local")
-        conn = Connection(writer, peer, tokens=self.limits.burst, last_refill=time.monotonic())
-        if self.closing or len(self.connections) >= self.limits.max_connections:
-            writer.write(wire.dumps({"type": "error", "error": "full", "message": "the table has too many connections"}))
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, local: bool = False) -> None:
+        peer = writer.get_extra_info("peername")
+        conn = Connection(writer, str(peer or "local"), "local" if local else address_key(peer), local,
+                          tokens=self.limits.burst, last_refill=time.monotonic())
+        if self.closing:
+            writer.write(wire.dumps(_error("closing", "the table is closing")))
             await _close_writer(writer)
             return
+        if not local:
+            for other in self.doorway.enter(conn, conn.addr):
+                self._push_out(other)
         self.connections.add(conn)
-        wtask = asyncio.create_task(self._write_loop(conn))
-        self._tasks.add(wtask)
-        wtask.add_done_callback(self._tasks.discard)
+        self._spawn(self._write_loop(conn))
         try:
             await self._read_loop(conn, reader)
         except (ConnectionError, OSError):
             pass
+        except Exception:  # noqa: BLE001 - a bug must not leave a trace on the console or kill the table
+            self.log_failure(f"error serving {conn.peer}")
         finally:
             # let queued errors/byes go out before closing
             deadline = time.monotonic() + 0.5
@@ -301,28 +362,27 @@ class TableServer:
                 await asyncio.sleep(0.01)
             self._drop(conn)
 
+    async def _serve_local(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await self._serve(reader, writer, local=True)
+
+    def _push_out(self, conn: Connection) -> None:
+        """Close a connection that never said a good hello, to make room at the door (one line says why)."""
+        if not conn.closed:
+            try:
+                conn.writer.write(wire.dumps(_error("busy", "too many connections are waiting to join; try again")))
+            except (ConnectionError, OSError, RuntimeError):
+                pass
+            self._drop(conn)
+
     async def _read_loop(self, conn: Connection, reader: asyncio.StreamReader) -> None:
         while not conn.closed:
-            try:
-                timeout = None if conn.hello_done else self.limits.hello_timeout
-                async with asyncio.timeout(timeout):
-                    line = await reader.readuntil(b"\n")
-            except asyncio.IncompleteReadError:
-                return
-            except asyncio.LimitOverrunError:
-                conn.send(_error("too_long", f"message too long (the limit is {self.limits.max_line} bytes)"))
-                return
-            except TimeoutError:
-                conn.send(_error("timeout", "no hello received in time"))
+            line = await self._next_line(conn, reader)
+            if line is None:
                 return
             try:
                 msg = wire.loads(line.rstrip(b"\r\n"), self.limits.max_line)
                 if not self._take_token(conn):
-                    conn.strikes += 1
-                    ident = msg.get("id") if isinstance(msg.get("id"), int) else None
-                    conn.send(_error("rate", "too many messages: slow down", ident))
-                    if conn.strikes > self.limits.max_strikes:
-                        conn.send(_error("rate", "disconnected for flooding"))
+                    if self._flooding(conn, msg):
                         return
                     continue
                 keep = await self._handle(conn, msg)
@@ -332,8 +392,46 @@ class TableServer:
                 if not conn.hello_done or conn.strikes > self.limits.max_strikes:
                     return
                 continue
+            except Exception:  # noqa: BLE001 - one line to the player, the trace to the host's log
+                self.log_failure(f"error handling a message from {conn.peer}")
+                conn.send(_error("internal", "the table could not handle that message"))
+                continue
             if not keep:
                 return
+
+    async def _next_line(self, conn: Connection, reader: asyncio.StreamReader) -> bytes | None:
+        """The next line, or None when the connection should end (an error line queued if useful)."""
+        timeout = self.limits.dead_after if conn.hello_done else self.limits.hello_timeout
+        try:
+            async with asyncio.timeout(timeout):
+                return await reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError:
+            return None
+        except asyncio.LimitOverrunError:
+            conn.send(_error("too_long", f"message too long (the limit is {self.limits.max_line} bytes)"))
+            return None
+        except TimeoutError:
+            if not conn.hello_done:
+                conn.send(_error("timeout", "no hello received in time"))
+            else:
+                self._dead(conn)
+            return None
+
+    def _dead(self, conn: Connection) -> None:
+        """A joined peer went silent (frozen, or its machine vanished): drop it now, like a closed one."""
+        who = "a spectator" if conn.seat is None else self.table.names[conn.seat]
+        self._log(f"{who} stopped answering (nothing heard for {self.limits.dead_after:g} s)")
+        self._drop(conn, abort=True)
+
+    def _flooding(self, conn: Connection, msg: dict[str, Any]) -> bool:
+        """Refuse one message for flooding; True when the connection must end."""
+        conn.strikes += 1
+        ident = msg.get("id") if isinstance(msg.get("id"), int) else None
+        conn.send(_error("rate", "too many messages: slow down", ident))
+        if conn.strikes > self.limits.max_strikes:
+            conn.send(_error("rate", "disconnected for flooding"))
+            return True
+        return False
 
     def _take_token(self, conn: Connection) -> bool:
         now = time.monotonic()
@@ -355,6 +453,8 @@ class TableServer:
             await self._act(conn, msg)
         elif kind == "ping":
             conn.send({"type": "pong"})
+        elif kind == "pong":
+            pass  # an answer to our heartbeat: hearing it was the point
         elif kind == "view":
             conn.view_dirty, conn.last_view = True, b""
             conn.wake.set()
@@ -369,35 +469,51 @@ class TableServer:
         if version != wire.VERSION:
             conn.send(_error("version", f"this table speaks protocol version {wire.VERSION}, not {version}"))
             return False
-        code, token = wire.field(msg, "code", str, optional=True), wire.field(msg, "token", str, optional=True)
-        seat: int | None = None
-        if token is not None:
-            entry = self.tokens.pop(token, None)
-            if entry is not None and entry[1] >= time.monotonic():
-                seat = entry[0]
-        elif code is not None:
-            seat = self.seat_for_code(code.strip().lower())
+        seat = await self._seat_for_hello(conn, msg)
+        if conn.closed:  # pushed out (or gone) while waiting for its turn to have the code checked
+            return False
         if seat is None:
-            await asyncio.sleep(0.2)  # slow down guessing
             conn.send(_error("code", "unknown join code: check the code the host gave you"))
             return False
+        if seat == -1 and self._spectators() >= self.limits.max_spectators:
+            conn.send(_error("full", "the table has as many spectators as it can take"))
+            return False
+        self.doorway.leave(conn)
         conn.hello_done = True
         if seat == -1:
             conn.seat = None
         else:
-            conn.seat = seat
-            slot = self.slots[seat]
-            if slot.conn is not None and slot.conn is not conn:
-                old = slot.conn
-                old.send({"type": "bye", "reason": "you joined this seat from another connection"})
-                self._later_drop(old)
-            slot.conn, slot.joined, slot.left_at, slot.stand_in = conn, True, None, None
-            self._log(f"{self.table.names[seat]} joined from {conn.peer}")
+            self._seat(conn, seat)
         conn.send({"type": "welcome", "version": wire.VERSION, "seat": conn.seat, "names": list(self.table.names),
                    "game": self.table.state.rules.name, "title": self.table.state.rules.title})
         conn.view_dirty = True
         self._presence_changed()
         return True
+
+    async def _seat_for_hello(self, conn: Connection, msg: dict[str, Any]) -> int | None:
+        """The seat a hello opens (-1: spectator), after the address's turn in the guess throttle."""
+        code, token = wire.field(msg, "code", str, optional=True), wire.field(msg, "token", str, optional=True)
+        if token is not None and conn.local:
+            entry = self.tokens.pop(token, None)
+            return entry[0] if entry is not None and entry[1] >= time.monotonic() else None
+        if code is None:
+            return None
+        self.doorway.spoke(conn)
+        return await self.throttle.check(conn.addr, lambda: self.seat_for_code(code.strip().lower()))
+
+    def _spectators(self) -> int:
+        return sum(1 for c in self.connections if c.hello_done and c.seat is None)
+
+    def _seat(self, conn: Connection, seat: int) -> None:
+        """Give ``seat`` to ``conn``; a connection already on it is told and closed."""
+        conn.seat = seat
+        slot = self.slots[seat]
+        if slot.conn is not None and slot.conn is not conn:
+            old = slot.conn
+            old.send({"type": "bye", "reason": "you joined this seat from another connection"})
+            self._later_drop(old)
+        slot.conn, slot.joined, slot.left_at, slot.stand_in = conn, True, None, None
+        self._log(f"{self.table.names[seat]} joined from {conn.peer}")
 
     async def _act(self, conn: Connection, msg: dict[str, Any]) -> None:
         ident = msg.get("id")
@@ -429,18 +545,21 @@ class TableServer:
         async def later() -> None:
             await asyncio.sleep(0.2)
             self._drop(conn)
-        t = asyncio.create_task(later())
-        self._tasks.add(t)
-        t.add_done_callback(self._tasks.discard)
+        self._spawn(later())
 
-    def _drop(self, conn: Connection) -> None:
+    def _drop(self, conn: Connection, abort: bool = False) -> None:
+        """Close ``conn`` (``abort``: at once, dropping unsent data); an away seat starts its hold."""
         if conn.closed:
             return
         conn.closed = True
         conn.wake.set()
         self.connections.discard(conn)
+        self.doorway.leave(conn)
         try:
-            conn.writer.close()
+            if abort:
+                conn.writer.transport.abort()
+            else:
+                conn.writer.close()
         except (ConnectionError, OSError, RuntimeError):
             pass
         if conn.seat is not None and conn.seat in self.slots and self.slots[conn.seat].conn is conn:

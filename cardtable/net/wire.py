@@ -5,16 +5,19 @@ Every message is a JSON object with a ``type``.  A connection starts with the cl
     -> {"type": "hello", "version": 1, "code": "k7mq-2xpd"}        (or "token" on the ssh Unix socket)
     <- {"type": "welcome", "version": 1, "seat": 1, "names": [...], "game": "tricks_n_trumps"}
     <- {"type": "view", "view": {...}}                               (after every change)
-    <- {"type": "table", "seats": [{"name": ..., "kind": ..., "connected": ...}], "waiting": [...]}
+    <- {"type": "table", "seats": [{"name": ..., "kind": ..., "connected": ..., "stand_in": ..., "held": ...}],
+        "waiting": [...]}                                            ("held": seconds the hold has left, or null)
     -> {"type": "act", "id": 7, "action": "QS"}
     <- {"type": "ok", "id": 7}  |  {"type": "error", "id": 7, "error": "illegal", "message": "..."}
-    -> {"type": "ping"}  <- {"type": "pong"}
+    -> {"type": "ping"}  <- {"type": "pong"}                         (heartbeats, both ways: each side pings
+    <- {"type": "ping"}  -> {"type": "pong"}                          every few seconds and drops a silent peer)
     <- {"type": "bye", "reason": "..."}                              (then the server closes)
 
 A :class:`~games.core.SeatView` is written by hand (no pickle): cards by notation, actions by
 kind + notation + label (+ card and argument), events, plays, the last trick and the outcome.
 :func:`decode_view` rebuilds real ``games.core`` values, so a remote front end receives the
-same SeatView a local one does.  Anything malformed raises :class:`~games.core.ProtocolError`.
+same SeatView a local one does.  Anything malformed raises :class:`~games.core.ProtocolError`,
+including numbers longer than Python will read (4300 digits) and escaped half surrogate pairs.
 """
 
 from __future__ import annotations
@@ -52,11 +55,25 @@ def loads(line: bytes, limit: int = MAX_CLIENT_LINE) -> dict[str, Any]:
         raise ProtocolError("message is not valid UTF-8") from None
     try:
         msg = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise ProtocolError(f"message is not valid JSON ({getattr(exc, 'msg', 'too deeply nested')})") from None
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(f"message is not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise ProtocolError("message is not valid JSON (too deeply nested)") from None
+    except ValueError:  # Python refuses to read an integer of more than 4300 digits
+        raise ProtocolError("message holds a number that is too long") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise ProtocolError("message must be a JSON object with a \"type\"")
+    if "\\u" in text:  # only an escape can smuggle in half of a surrogate pair, which is not text
+        _check_text(msg)
     return msg
+
+
+def _check_text(value: Any) -> None:
+    """ProtocolError if a string anywhere in ``value`` cannot be written back out as UTF-8."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ProtocolError("message holds text that is not valid Unicode") from None
 
 
 def field(msg: Mapping[str, Any], name: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
@@ -73,8 +90,9 @@ def field(msg: Mapping[str, Any], name: str, kind: type | tuple[type, ...], opti
 # ---------------------------------------------------------------- values
 
 
-def encode_action(a: Action) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": a.kind, "text": a.text, "label": a.label}
+def encode_action(a: Action, label: str | None = None) -> dict[str, Any]:
+    """An action as JSON data; ``label`` is the game's words for it (a view's labels)."""
+    out: dict[str, Any] = {"kind": a.kind, "text": a.text, "label": a.label if label is None else label}
     if a.card is not None:
         out["card"] = a.card.text
     if a.arg is not None:
@@ -86,7 +104,7 @@ def decode_action(d: Any) -> Action:
     """Rebuild the interned Action (the public constructors keep interning intact)."""
     if not isinstance(d, dict):
         raise ProtocolError("an action must be an object")
-    kind, text, label = _s(d, "kind"), _s(d, "text"), _s(d, "label")
+    kind, text = _s(d, "kind"), _s(d, "text")
     c = _card(d["card"]) if d.get("card") is not None else None
     arg = d.get("arg")
     if arg is not None and not isinstance(arg, str):
@@ -94,12 +112,23 @@ def decode_action(d: Any) -> Action:
     if c is not None and kind == "play":
         a = play(c, int(arg) if arg is not None and arg.isdigit() else None)
     elif c is not None:
-        a = choose(kind, c, label)
+        a = choose(kind, c)
     else:
-        a = word(kind, arg, label)
+        a = word(kind, arg)
     if a.text != text:
         raise ProtocolError(f"action {text!r} does not match its parts")
     return a
+
+
+MAX_LABEL = 200
+
+
+def _label(d: Mapping[str, Any]) -> str:
+    """The game's words for an action, as the server sent them (text, at most MAX_LABEL long)."""
+    label = _s(d, "label")
+    if len(label) > MAX_LABEL:
+        raise ProtocolError(f"an action's label is longer than {MAX_LABEL} characters")
+    return label
 
 
 def _card(text: Any) -> Card:
@@ -164,7 +193,8 @@ def decode_event(d: Any) -> Event:
 def encode_outcome(o: Outcome | None) -> dict[str, Any] | None:
     if o is None:
         return None
-    return {"scores": list(o.scores), "winners": list(o.winners), "reason": o.reason, "lines": list(o.lines)}
+    return {"scores": list(o.scores), "winners": list(o.winners), "reason": o.reason, "lines": list(o.lines),
+            "teams": [list(t) for t in o.teams]}
 
 
 def decode_outcome(d: Any) -> Outcome | None:
@@ -173,7 +203,8 @@ def decode_outcome(d: Any) -> Outcome | None:
     if not isinstance(d, dict):
         raise ProtocolError("an outcome must be an object")
     return Outcome(tuple(_nums(d.get("scores"))), tuple(_opt_int(w) for w in _list(d.get("winners"))),
-                   str(d.get("reason", "")), tuple(str(x) for x in _list(d.get("lines", []))))
+                   str(d.get("reason", "")), tuple(str(x) for x in _list(d.get("lines", []))),
+                   tuple(tuple(_opt_int(s) or 0 for s in _list(t)) for t in _list(d.get("teams", []))))
 
 
 def _list(v: Any) -> list:
@@ -239,10 +270,11 @@ def encode_view(v: SeatView) -> dict[str, Any]:
                                                  "winner": last.winner, "note": last.note},
         "trump": v.trump, "up_cards": _texts(v.up_cards), "tricks_won": list(v.tricks_won),
         "scores": list(v.scores), "bids": list(v.bids), "status": list(v.status),
-        "legal": [encode_action(a) for a in v.legal], "hand_number": v.hand_number,
+        "legal": [encode_action(a, v.label_of(a)) for a in v.legal], "hand_number": v.hand_number,
         "events": [encode_event(e) for e in v.events], "info": [[k, x] for k, x in v.info],
         "extra": _encode_any(dict(v.extra)), "outcome": encode_outcome(v.outcome), "prompt": v.prompt,
         "teams": [list(t) for t in v.teams], "options": _encode_any(dict(v.options)),
+        "sitting_out": list(v.sitting_out), "clockwise": bool(v.clockwise),
     }
 
 
@@ -257,6 +289,7 @@ def decode_view(d: Any) -> SeatView:
             str(last.get("note", "")))
         extra = _decode_any(d.get("extra", {"$map": []}))
         options = _decode_any(d.get("options", {"$map": []}))
+        legal = _list(d.get("legal"))
         if not isinstance(extra, dict) or not isinstance(options, dict):
             raise ProtocolError("a view's extra data and options must be objects")
         return SeatView(
@@ -268,13 +301,16 @@ def decode_view(d: Any) -> SeatView:
             tricks_won=tuple(_opt_int(x) or 0 for x in _list(d.get("tricks_won"))),
             scores=tuple(_nums(d.get("scores"))), bids=tuple(str(x) for x in _list(d.get("bids"))),
             status=tuple(str(x) for x in _list(d.get("status"))),
-            legal=tuple(decode_action(a) for a in _list(d.get("legal"))),
+            legal=tuple(decode_action(a) for a in legal),
+            labels=tuple(_label(a) for a in legal),
             hand_number=_opt_int(d.get("hand_number")) or 0,
             events=tuple(decode_event(e) for e in _list(d.get("events"))),
             info=tuple((str(p[0]), str(p[1])) for p in _list(d.get("info", [])) if isinstance(p, list) and len(p) == 2),
             extra=extra, outcome=decode_outcome(d.get("outcome")), prompt=str(d.get("prompt", "")),
             teams=tuple(tuple(_opt_int(s) or 0 for s in _list(t)) for t in _list(d.get("teams", []))),
             options=options,
+            sitting_out=tuple(_opt_int(s) or 0 for s in _list(d.get("sitting_out", []))),
+            clockwise=d.get("clockwise", True) is not False,
         )
     except (AttributeError, TypeError, ValueError) as exc:
         if isinstance(exc, ProtocolError):

@@ -99,7 +99,7 @@ def test_held_seat_is_played_by_a_bot_after_the_hold_expires():
             if not table.state.is_over:
                 a.submit(a.view().legal[0])
         assert srv.server.presence()["seats"][1] == {"name": "P1", "kind": "remote", "connected": False,
-                                                     "stand_in": True}
+                                                     "stand_in": True, "held": None}
         a.close()
     finally:
         srv.stop()

@@ -101,12 +101,15 @@ class Host:
 
 
 class Tmux:
-    """A private tmux server (-L) running one command in a 100x30 window."""
+    """A private tmux server (-L) running one command in a 100x28 window.
+
+    (Below 30 rows the hand is drawn as small card faces whose corner reads like a card token, "A♥",
+    so the screen text tells which cards are shown.)"""
 
     def __init__(self, command: str) -> None:
         self.name = f"cardtable-test-{uuid.uuid4().hex[:10]}"
         # the shell reports ssh's exit and keeps the pane open so that the test can look at it
-        self.run("new-session", "-d", "-x", "100", "-y", "30", f"{command}; echo SSH-EXIT=$?; sleep 60")
+        self.run("new-session", "-d", "-x", "100", "-y", "28", f"{command}; echo SSH-EXIT=$?; sleep 60")
 
     def run(self, *args: str) -> str:
         out = subprocess.run([TMUX or "tmux", "-f", "/dev/null", "-L", self.name, *args], env=ENV,
@@ -182,15 +185,15 @@ def test_openssh_in_tmux_plays_a_card_resizes_and_restores_the_terminal(host, tm
     assert "did not answer" not in t.screen()
     assert not any(o in t.screen() for o in [c.display() for s in (1, 2) for c in host.state().view(s).hand])
 
-    # a bigger window: ssh sends the new size, the child gets SIGWINCH and redraws at 120x36
-    t.run("resize-window", "-x", "120", "-y", "36")
-    assert t.info("#{pane_width}x#{pane_height}") == "120x36"
+    # a bigger window: ssh sends the new size, the child gets SIGWINCH and redraws at 120x29
+    t.run("resize-window", "-x", "120", "-y", "29")
+    assert t.info("#{pane_width}x#{pane_height}") == "120x29"
 
     def redrawn() -> bool:  # wider than the old window, and the footer moved down to the new last row
         rows = t.screen().splitlines()
-        return len(rows) == 36 and "Play card" in rows[-1] and max(len(r.rstrip()) for r in rows) > 100
+        return len(rows) == 29 and "Play card" in rows[-1] and max(len(r.rstrip()) for r in rows) > 100
 
-    wait_for(redrawn, 20, "the table redrawn at 120x36")
+    wait_for(redrawn, 20, "the table redrawn at 120x29")
     assert hand_on_screen(t, host)
 
     # q leaves the table; ssh exits and the pane is back on the normal screen with the cursor shown

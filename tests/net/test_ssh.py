@@ -109,6 +109,7 @@ async def test_connect_see_the_table_play_resize_and_disconnect(door):
         # play: whoever is to act presses p; both screens follow
         await until(lambda: table.state.to_act in (0, 1), what="a human turn")
         mover, (term, proc) = table.state.to_act, [(t0, p0), (t1, p1)][table.state.to_act]
+        await until(lambda: f"turn {mover} " in term.text, what="the mover's screen showing its turn")
         before = len(table.state.history)
         proc.stdin.write(b"p")
         await until(lambda: len(table.state.history) > before, what="the card played")
@@ -207,7 +208,7 @@ async def test_full_tui_over_ssh_shows_only_my_cards_and_plays_a_card(door):
     still in the other seats' hands never appear on their screen; 'q' leaves and the seat is freed."""
     table, server, front = await door(seed=5, child_command=None)
     async with await connect(front, "p0", "aaaa-bbbb") as conn:
-        term, proc, _ = await open_term(conn, 100, 32)
+        term, proc, _ = await open_term(conn, 100, 28)  # small faces: their corners read "A♥"
         mine = [c.display() for c in table.view(0).hand]
         await until(lambda: all(m in term.text for m in mine), timeout=20, what="my hand on screen")
         others = lambda: [c.display() for s in (1, 2) for c in table.view(s).hand]  # noqa: E731

@@ -196,14 +196,19 @@ def test_flooding_gets_a_disconnect_and_the_table_goes_on(served):
     play_out(table, [a, b])
 
 
-def test_connection_cap(served):
+def test_connection_cap_pushes_out_the_oldest_idle_connection(served):
+    """Over the per-address cap of connections that have not said hello, the oldest one is told and closed;
+    the newcomer stays (so a player with a valid code is never refused because of idle strangers)."""
     start, join = served
-    srv = start(limits=Limits(max_connections=2))
-    socks = [raw(srv), raw(srv)]
-    wait_until(lambda: len(srv.server.connections) == 2)
+    srv = start(limits=Limits(max_unauth_per_address=2))
+    first, second = raw(srv), raw(srv)
+    wait_until(lambda: srv.server.unauthenticated() == 2, what="two idle connections")
     third = raw(srv)
-    assert recv_msgs(third, "error")[-1]["message"] == "the table has too many connections"
-    for x in socks + [third]:
+    assert recv_msgs(first, "error")[-1]["message"] == "too many connections are waiting to join; try again"
+    wait_until(lambda: srv.server.unauthenticated() == 2, what="the newcomer admitted")
+    third.sendall(wire.dumps({"type": "hello", "version": 1, "code": srv.code(0)}))
+    assert recv_msgs(third, "welcome")[-1]["seat"] == 0
+    for x in (first, second, third):
         x.close()
 
 
