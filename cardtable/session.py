@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from games import get_rules
-from games.bots import Bot, make_bot
-from games.core import Action, CardtableError, GameState, IllegalActionError, Record, SeatView
+from games.arena import bot_seed as seat_bot_seed, reseed
+from games.bots import Bot, bot_task, make_bot
+from games.core import Action, Card, CardtableError, GameState, IllegalActionError, Record, SeatView
 
 SEAT_KINDS = ("human", "bot", "remote")
 
@@ -76,9 +78,15 @@ class Table:
         self._listeners: list[Callable[[], None]] = []
         self.bot_seed = state.seed if bot_seed is None else bot_seed
         self.bots: dict[int, Bot] = {
-            i: make_bot(cfg.level, state.rules.name, self.bot_seed * 101 + i)
+            i: make_bot(cfg.level, state.rules.name, seat_bot_seed(self.bot_seed, i))
             for i, cfg in enumerate(seats) if cfg.kind == "bot"
         }
+        self.started_at = time.time() if not state.history else None  # a resumed match: unknown
+        self.source = "local"  # "hosted" when a table server owns this table
+        self.hints_allowed: bool | None = None  # None: on at a local table, off when hosted (issue 13)
+        self.record_matches = True  # a finished match goes to the match store (history, statistics)
+        self.store_note = ""  # a problem the store met (shown to the player, never raised)
+        self._recorded = state.is_over
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -134,8 +142,18 @@ class Table:
             applied = self.state.action_for(action)
             self.state.apply(applied)
             self.save()
+            finished = self.state.is_over and not self._recorded
+            self._recorded = self._recorded or finished
+        if finished and self.record_matches:
+            self._store_finished()
         self._notify()
         return applied
+
+    def _store_finished(self) -> None:
+        """Put the finished match in the match store (a problem is noted, never raised)."""
+        from cardtable.store import record_finished
+
+        self.store_note = record_finished(self.record(), self.state.outcome(), self.started_at, self.source)
 
     def bot_choose(self) -> tuple[int, Action] | None:
         """Let the bot to act think (safe in a worker thread); returns (seat, action) or None."""
@@ -143,11 +161,11 @@ class Table:
             seat = self.bot_to_act()
             if seat is None:
                 return None
-            view, legal = self.state.view(seat), list(self.state.legal_actions())
             bot = self.bots[seat]
             # Reseed from the position, so a resumed table's bots choose exactly as before.
-            bot.rng.seed(f"{self.bot_seed}:{seat}:{len(self.state.history)}")
-        return seat, bot.choose(view, legal)
+            reseed(bot, self.bot_seed, seat, len(self.state.history))
+            think = bot_task(bot, self.state, seat)  # a view, the legal actions, possible worlds
+        return seat, think()
 
     def play_bot(self) -> Action | None:
         """Think and apply one bot action, if a bot is to act."""
@@ -155,6 +173,26 @@ class Table:
         if choice is None:
             return None
         return self.submit(*choice)
+
+    def hints_on(self) -> bool:
+        """Whether players may ask for hints: yes at a local table, at a hosted one only if the
+        host allows them (``hints_allowed``)."""
+        return self.hints_allowed if self.hints_allowed is not None else self.source != "hosted"
+
+    def hint(self, seat: int, level: str = "hard") -> tuple[Action, str] | None:
+        """The move a ``level`` bot would make for ``seat`` now and a one-line reason, or None when
+        it is not that seat's turn.  The bot sees what the seat sees (a view, the legal actions,
+        its possible worlds).  Safe in a worker thread: it thinks outside the lock."""
+        from games.bots.search import reason
+
+        with self._lock:
+            if self.state.is_over or self.state.to_act != seat:
+                return None
+            bot = make_bot(level, self.state.rules.name, seat_bot_seed(self.bot_seed, seat))
+            reseed(bot, self.bot_seed, seat, len(self.state.history))
+            think = bot_task(bot, self.state, seat)
+        action = think()
+        return action, reason(bot, action)
 
     def run_bots(self, limit: int = 100_000) -> int:
         """Play bot moves until a human (or nobody) is to act; returns how many were played."""
@@ -177,8 +215,10 @@ class Table:
         point = next((i for i in range(len(actors) - 1, -1, -1) if actors[i] == seat), None)
         if point is None:
             return None
-        after = self.record().replay(point + 1)
-        return point if _visible_cards(after.view(seat)) == _visible_cards(self.state.view(seat)) else None
+        before = self.record().replay(point)
+        played = self.state.history[point].card
+        known = _visible_cards(before.view(seat), played)
+        return point if known == _visible_cards(self.state.view(seat)) else None
 
     def undo(self, seat: int) -> None:
         with self._lock:
@@ -207,11 +247,18 @@ class Table:
         return LocalSeatHandle(self, seat)
 
 
-def _visible_cards(view: SeatView) -> frozenset[str]:
-    cards = {c.text for c in view.hand} | {c.text for c in view.up_cards}
-    cards |= {c.text for p in view.trick for c in p.cards}
-    cards |= {c.text for e in view.events for c in e.cards}
-    return frozenset(cards)
+def _visible_cards(view: SeatView, played: Card | None = None) -> tuple:
+    """What a seat has privately learnt or been dealt: undo is refused once this changes.
+
+    Cards the bots play to the table after your move are not counted (taking your move back
+    takes theirs back too, the way card apps let you correct a misclick), but a new hand, a
+    card drawn or shown to you, or a newly turned card is."""
+    private = frozenset(c.text for e in view.events if e.visible_to == view.seat for c in e.cards)
+    hand = sorted(c.text for c in view.hand)
+    if played is not None and played.text in hand:
+        hand.remove(played.text)  # one copy: a double pack holds two of a card
+    hand = tuple(hand)
+    return view.hand_number, hand, frozenset(c.text for c in view.up_cards), private
 
 
 class LocalSeatHandle:
@@ -239,3 +286,41 @@ class LocalSeatHandle:
 
     def undo(self) -> None:
         self.table.undo(self.seat)
+
+
+class WatchHandle:
+    """A spectator's place at a local :class:`Table` of bots (``cardtable watch``): the public
+    view, read-only; with ``open_hands`` every hand is shown too (bots have nothing to hide from
+    someone who only watches them)."""
+
+    seat = None
+
+    def __init__(self, table: Table, open_hands: bool = False) -> None:
+        self.table = table
+        self.open_hands = open_hands
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.table.names
+
+    def view(self) -> SeatView:
+        view = self.table.view(None)
+        if not self.open_hands:
+            return view
+        import dataclasses
+
+        with self.table._lock:
+            hands = tuple(tuple(self.table.state.view(s).hand) for s in range(view.num_seats))
+        return dataclasses.replace(view, open_hands=hands)
+
+    def submit(self, action: str | Action) -> None:
+        raise IllegalActionError(str(action), None, "you are watching: spectators cannot play")
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        return self.table.subscribe(callback)
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> None:
+        raise IllegalActionError("undo", None, "you are watching: there is nothing of yours to take back")

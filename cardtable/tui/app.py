@@ -4,11 +4,20 @@
 handles; ``driver`` is the local :class:`~cardtable.session.Table` (bots paced here, autosave)
 or None for a remote table whose server runs the bots.  Without handles it opens the lobby
 (or, with ``resume``, a save: a path, or "" for the list of saves).
+
+A running app watches its terminal: when the terminal goes away (its pseudo-terminal closed, a
+hangup signal) or the process that started it does, the app exits instead of reading end-of-file
+in a loop for ever (the game is saved after every move, so nothing is lost).
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import select
+import signal
+import sys
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +32,28 @@ if TYPE_CHECKING:  # the session (and the bots it loads) is imported when a tabl
     from cardtable.session import SeatConfig, Table
 
 DEFAULT_DELAY = 0.6
+TERMINAL_CHECK = 0.5  # seconds between checks that the terminal and the parent process are still there
+EXIT_GRACE = 3.0  # seconds allowed for a clean exit once the terminal has gone, before a hard one
+
+
+def terminal_fd() -> int | None:
+    """The file descriptor of our terminal (standard input), or None when we run without one."""
+    stdin = sys.__stdin__
+    try:
+        return stdin.fileno() if stdin is not None and stdin.isatty() else None
+    except (OSError, ValueError):
+        return None
+
+
+def terminal_gone(fd: int) -> bool:
+    """True once the terminal on ``fd`` has hung up (reads then give end-of-file, writes fail)."""
+    poller = select.poll()
+    poller.register(fd, 0)
+    try:
+        events = poller.poll(0)
+    except OSError:
+        return True
+    return any(ev & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, ev in events)
 
 
 def default_player_name() -> str:
@@ -59,18 +90,35 @@ class CardTableApp(App):
 
     def __init__(self, table_handles: Sequence | None = None, driver: "Table | None" = None,
                  ascii_suits: bool | None = None, resume: str | None = None,
-                 bot_delay: float = DEFAULT_DELAY) -> None:
+                 bot_delay: float | None = None) -> None:
         super().__init__()
         self.table_handles = list(table_handles or [])
         self.driver = driver
         self.resume = resume
         self.ascii_suits = bool(ascii_suits) if ascii_suits is not None else os.environ.get("CARDTABLE_ASCII") == "1"
-        self.bot_delay = bot_delay
+        from cardtable import prefs
+
+        saved = prefs.load()
+        self.remember_pace = bot_delay is None  # the pace set with +/- is kept for the next run
+        self.bot_delay = saved["bot_delay"] if bot_delay is None else bot_delay
         self._base_depth = 1
+        four = os.environ.get("CARDTABLE_FOUR_COLOUR", os.environ.get("CARDTABLE_FOUR_COLOR", ""))
+        from .render import set_four_colour
+
+        set_four_colour(four in ("1", "true", "yes") or (not four and saved["four_colour"]))
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Show one message at a time, briefly: a new one replaces the last, so messages never
+        pile up over the table (key-mashing once left a minute of them)."""
+        self.clear_notifications()
+        super().notify(message, title=title, severity=severity, timeout=4 if timeout is None else timeout,
+                       markup=markup)
 
     def on_mount(self) -> None:
         from .screens.lobby import LobbyScreen
 
+        self._watch_terminal()
         if self.table_handles:
             self._open_table(self.table_handles, self.driver)
             return
@@ -82,6 +130,35 @@ class CardTableApp(App):
             self.push_screen(ResumeScreen())
         elif self.resume:
             self.resume_file(self.resume)
+
+    # -- a terminal or parent that goes away ----------------------------------------
+    def _watch_terminal(self) -> None:
+        """Exit when the terminal hangs up (SIGHUP, or a poll that reports the hang-up) or when the
+        parent process goes: Textual alone would spin on end-of-file from a dead terminal."""
+        fd = None if self.is_headless else terminal_fd()
+        if fd is None:
+            return
+        self._terminal_lost = False
+        parent = os.getppid()
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._lost_terminal)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+        self.set_interval(TERMINAL_CHECK, lambda: self._check_terminal(fd, parent))
+
+    def _check_terminal(self, fd: int, parent: int) -> None:
+        if terminal_gone(fd) or os.getppid() != parent:
+            self._lost_terminal()
+
+    def _lost_terminal(self) -> None:
+        """Leave now; should the clean exit hang on the dead terminal, a hard exit follows."""
+        if self._terminal_lost:
+            return
+        self._terminal_lost = True
+        hard = threading.Timer(EXIT_GRACE, os._exit, (0,))
+        hard.daemon = True
+        hard.start()
+        self.exit()
 
     # -- starting tables ------------------------------------------------------
     def _open_table(self, handles: Sequence, driver: "Table | None") -> None:

@@ -71,6 +71,16 @@ class ExtraPanel(Static):
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         raise NotImplementedError
 
+    def wants_room(self, view: SeatView) -> bool:
+        """True while :meth:`render_centre` needs the whole felt (the side seats are hidden)."""
+        return False
+
+    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
+                      height: int) -> RenderableType | None:
+        """What the middle of the table shows while no card is on it (the grids being filled, the
+        trump pile, the pot), drawn for ``width`` x ``height``; None leaves the middle empty."""
+        return None
+
 
 class InfoPanel(ExtraPanel):
     """Generic fallback: ``extra`` as ``key: value`` lines."""
@@ -95,6 +105,14 @@ PANEL_MODULES = {
     "trump_suit": "panels_trump_suit",
     "rams": "panels_pot",
     "bourre": "panels_pot",
+    "agram": "panels_agram",
+    "sedma": "panels_sedma",
+    "preference": "panels_preference",
+    "pepper": "panels_pepper",
+    "bacon": "panels_bacon",
+    "page_one": "panels_page_one",
+    "cucumber": "panels_cucumber",
+    "piquet": "panels_piquet",
 }
 
 

@@ -27,6 +27,12 @@ ABBR = {"Zero": "Zero", "One": "One", "Two": "Two", "First": "1st", "Second": "2
         "Spades": "Spds", "Hearts": "Hrts", "Diamonds": "Dmds", "Clubs": "Clbs", "Play": "Play"}
 SUIT_STYLE = {"Spades": BLACK, "Hearts": RED, "Diamonds": RED, "Clubs": BLACK}
 GRID_WIDTH = 26  # "1 " + four squares of 5 cells and a gap: fits the 27-column side at 80x24
+# the compact square of the centre: a mark and three letters (a suit contract shows its symbol)
+ABBR3 = {"Zero": "Zro", "One": "One", "Two": "Two", "First": "1st", "Second": "2nd", "Third": "3rd",
+         "Different": "Dif", "Soloist": "Sol", "Partner": "Ptn", "All-Trump": "ATr", "No-Trump": "NTr",
+         "Spades": " ♠ ", "Hearts": " ♥ ", "Diamonds": " ♦ ", "Clubs": " ♣ ", "Play": "Ply"}
+ASCII3 = {"Spades": "Spd", "Hearts": "Hrt", "Diamonds": "Dmd", "Clubs": "Clb"}
+CENTRE_PHASES = ("fill", "drop", "bid")  # while grids are filled and squares bid, the grids take the middle
 
 
 def _cell(contract: str | None, marked: bool, bid: bool) -> Text:
@@ -38,6 +44,38 @@ def _cell(contract: str | None, marked: bool, bid: bool) -> Text:
     if bid:
         text.stylize("bold yellow")
     return text
+
+
+def _small_cell(contract: str | None, marked: bool, bid: bool, ascii_suits: bool) -> Text:
+    name = (ASCII3 if ascii_suits else {}).get(contract or "") or ABBR3.get(contract or "", (contract or "")[:3])
+    mark = "*" if marked and bid else "#" if marked else ">" if bid else " "
+    text = Text(f"{mark}{name or ' · ':<3}", style=SUIT_STYLE.get(contract or "", ""))
+    if marked:
+        text.stylize("reverse green")
+    if bid:
+        text.stylize("bold yellow")
+    return text
+
+
+def small_grid(view: SeatView, seat: int, name: str, ascii_suits: bool, here: bool) -> Table:
+    """A grid of 4-cell squares (18 columns): the centre holds two at 80x24, three from 100 columns."""
+    ex = view.extra
+    size = ex["size"]
+    bids = set(ex["bids"][seat])
+    table = Table.grid()
+    table.add_row(Text(" "), *(Text(f"  {col.upper()} ", style="dim") for col in "abcd"[:size]))
+    for r, row in enumerate(ex["grids"][seat]):
+        table.add_row(Text(str(r + 1), style="dim"), *(
+            _small_cell(cell["contract"], cell["marked"], f"{'abcd'[c]}{r + 1}" in bids, ascii_suits)
+            for c, cell in enumerate(row)))
+    outer = Table.grid()
+    title = Text(("▶ " if here else "") + name[:12], style="bold")
+    title.append(f" {view.scores[seat]}", style="dim")
+    outer.add_row(title)
+    outer.add_row(table)
+    outer.add_row(Text("Bids " + " ".join(b.upper() for b in ex["bids"][seat]), style="yellow")
+                  if ex["bids"][seat] else Text(""))
+    return outer
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -88,15 +126,38 @@ def last_hand(view: SeatView, seat: int) -> Text | None:
 
 
 class ContractGridPanel(ExtraPanel):
-    """Your grid, the others' grids (or one line each when narrow), the last hand's result."""
+    """Your grid, the others' grids (or one line each when narrow), the last hand's result.
+
+    While the grids are filled and squares bid (CG-7: grids are public) every grid is drawn in
+    the middle of the table instead, and this side panel keeps one line per player."""
 
     HIDES_INFO = frozenset({"Cap", "Bids", "Hand"})  # "Dropped" stays on the scoreboard
+
+    def wants_room(self, view: SeatView) -> bool:
+        return view.phase in CENTRE_PHASES
+
+    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
+                      height: int) -> RenderableType | None:
+        if view.phase not in CENTRE_PHASES:
+            return None
+        me = view.seat if view.seat is not None else 0
+        order = [me] + [s for s in range(view.num_seats) if s != me]
+        fit = max(1, min(len(order), (width + 2) // 20))
+        row = Table.grid(padding=(0, 2))
+        row.add_row(*(small_grid(view, s, _name(names, s), ascii_suits, view.to_act == s) for s in order[:fit]))
+        parts: list[RenderableType] = [row]
+        parts.extend(summary_line(view, s, _name(names, s)) for s in order[fit:])
+        return Group(*parts)
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         ex = view.extra
         me = view.seat if view.seat is not None else 0
         order = [me] + [s for s in range(view.num_seats) if s != me]
         head = Text(f"Cap {ex.get('cap') or 'none'} · {ex.get('num_bids', '?')} bids", style="dim")
+        if view.phase in CENTRE_PHASES:  # the grids are in the middle of the table
+            parts = [head, *(summary_line(view, s, _name(names, s)) for s in order)]
+            last = last_hand(view, me)
+            return Group(*parts, *([last] if last is not None else []))
         per_row = max(1, (self.width + 2) // (GRID_WIDTH + 2))
         parts: list[RenderableType] = [head]
         if per_row == 1 and self.app.size.height >= 40:  # tall: every grid, one under the other

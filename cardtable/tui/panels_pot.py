@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from games.core import SeatView
+from games.core import SeatView, plural
 
 from .panels import ExtraPanel, register_panel
 from .render import seat_name
@@ -33,8 +33,34 @@ class PotPanel(ExtraPanel):
             out.append("\nWidow " + ("face down" if who is None else f"taken by {seat_name(view, names, who)}"),
                        style="dim")
         if "stock" in extra:
-            out.append(f"\nStock {extra['stock']} card(s)", style="dim")
+            out.append(f"\nStock {plural(extra['stock'], 'card')}", style="dim")
         return out
+
+
+    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
+                      height: int) -> RenderableType | None:
+        """On an empty table: the pot as a pile of chips, its size beneath."""
+        pot = int(view.extra.get("pot", 0) or 0)
+        if pot <= 0 or height < 3:
+            return None
+        return chips(pot, width, min(4, height - 2), ascii_suits)
+
+
+def chips(count: int, width: int, rows: int, ascii_suits: bool) -> Text:
+    """Up to ``rows`` stacks of chips (one ``●`` a counter, ten to a stack), the total beneath."""
+    chip = "o" if ascii_suits else "●"
+    stacks = min(rows * 10, count)
+    lines = []
+    left = stacks
+    while left > 0 and len(lines) < rows:
+        lines.append(" ".join([chip] * min(10, left)))
+        left -= 10
+    out = Text(justify="center")
+    for line in reversed(lines):
+        out.append(line + "\n", style="#e0b040 bold")
+    more = f" (+{count - stacks})" if count > stacks else ""
+    out.append(f"pot {count}{more}", style="bold")
+    return out
 
 
 register_panel("rams", PotPanel)

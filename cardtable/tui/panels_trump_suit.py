@@ -15,6 +15,7 @@ from rich.text import Text
 from games.core import SeatView
 
 from .panels import ExtraPanel, register_panel
+from .cardface import CURSOR, LARGE, SMALL, Canvas, draw_back, draw_face, min_step
 from .render import card_text
 
 SHEET_ROWS = 6  # hands shown on the score sheet on a tall terminal (the most recent); 2 at 24 rows
@@ -29,6 +30,32 @@ class TrumpSuitPanel(ExtraPanel):
 
     def hides_info(self, key: str) -> bool:
         return key in ("Trump", "Draw deck") or key.startswith("{p")
+
+    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
+                      height: int) -> RenderableType | None:
+        """On an empty table: the trump pile as cards (the top one, the trump, framed) and the
+        draw deck face down with its count."""
+        pile = list(view.extra.get("pile", ()))[-4:]
+        deck = view.extra.get("deck_count", 0)
+        size = LARGE if height >= LARGE.height + 3 and width >= 40 else SMALL
+        if height < size.height + 2 or not (pile or deck):
+            return None
+        step = min_step(pile) if pile else 0
+        pile_w = size.width + step * (len(pile) - 1) if pile else 0
+        total = pile_w + (3 + size.width if deck else 0)
+        canvas = Canvas(width, size.height + 1)
+        x = max(0, (width - total) // 2)
+        for i, c in enumerate(pile):
+            top = i == len(pile) - 1
+            draw_face(canvas, x + i * step, 0, c, size, ascii_suits=ascii_suits, frame=CURSOR if top else None)
+        if pile:
+            canvas.put(x, size.height, "trump", "dim")
+        if deck:
+            dx = x + pile_w + 3
+            draw_back(canvas, dx, 0, size, ascii_suits)
+            canvas.put(dx, size.height, f"{deck} to draw", "dim")
+        out = Text("\n" * max(0, (height - size.height - 1) // 2))
+        return out + canvas.to_text()
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         return Group(self._pile(view, ascii_suits), self._bags(view, names),

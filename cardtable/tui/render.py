@@ -16,12 +16,38 @@ from games.core import Card, SeatView, render_seats
 RED = "#e05050"
 BLACK = "#e8e8e8"
 JOKER = "#d0a0ff"
+# the four-colour deck (for players who tell red from black badly): each suit its own colour
+FOUR = {"S": BLACK, "H": RED, "D": "#5b9bf0", "C": "#5cc46a"}
+# the same inks on a card's light paper
+PAPER = {"S": "#1c1c1c", "H": "#c62828", "D": "#c62828", "C": "#1c1c1c", None: "#7b3fb0"}
+PAPER_FOUR = {"S": "#1c1c1c", "H": "#c62828", "D": "#1d5bbf", "C": "#19772c", None: "#7b3fb0"}
+
+_palette = {"four": False}
+
+
+def set_four_colour(on: bool) -> None:
+    """Switch every card drawing to the four-colour deck (or back to red and black)."""
+    _palette["four"] = on
+
+
+def four_colour() -> bool:
+    return _palette["four"]
+
+
+def suit_colour(c: Card, on_paper: bool = False) -> str:
+    """The ink of a card: red/black, or one colour per suit in the four-colour deck."""
+    letter = c.suit.letter if c.suit is not None else None
+    if on_paper:
+        return (PAPER_FOUR if _palette["four"] else PAPER)[letter]
+    if letter is None:
+        return JOKER
+    if _palette["four"]:
+        return FOUR[letter]
+    return RED if c.suit.is_red else BLACK
 
 
 def card_style(c: Card) -> str:
-    if c.suit is None:
-        return JOKER
-    return RED if c.suit.is_red else BLACK
+    return suit_colour(c)
 
 
 def card_text(c: Card, ascii_suits: bool, extra: str = "") -> Text:
@@ -48,11 +74,21 @@ def seat_name(view: SeatView, names: Sequence[str], seat: int) -> str:
     return f"{name} (you)" if seat == view.seat else name
 
 
-def seat_positions(view: SeatView) -> dict[int, tuple[str, int]]:
-    """Where each other seat sits around the table, in play order from the viewer's left.
+def direction_text(view: SeatView, ascii_suits: bool = False) -> str:
+    """The direction of play in words, with a circling arrow unless ASCII is asked for."""
+    if view.clockwise:
+        return "play goes left" + ("" if ascii_suits else " ↻")
+    return "play goes right" + ("" if ascii_suits else " ↺")
 
+
+def seat_positions(view: SeatView) -> dict[int, tuple[str, int]]:
+    """Where each other seat sits around the table, seen from above with the viewer at the bottom.
+
+    Seats are numbered clockwise, so the viewer's next seat (+1) sits on the left and the seats
+    follow round the top to the right; in a game played counter-clockwise (``view.clockwise``
+    False) the same places hold and play simply runs the other way, starting on the right.
     Returns seat -> (side, index): side is ``left``, ``top`` or ``right``; index orders the top
-    row.  One opponent sits opposite; two flank; more fill the top row between them.
+    row from left to right.  One opponent sits opposite; two flank; more fill the top row.
     """
     n = view.num_seats
     me = view.seat if view.seat is not None else 0

@@ -40,7 +40,7 @@ async def host_from_lobby(pilot, app) -> HostScreen:
     screen.query_one("#kind-0").value = "remote"
     screen.query_one("#name-0").value = "Ann"
     for i in range(1, n):
-        screen.query_one(f"#kind-{i}").value = "heuristic"
+        screen.query_one(f"#kind-{i}").value = "normal"
     screen.query_one("#port").value = "0"
     screen.query_one("#seed").value = "7"
     await pilot.press("ctrl+s")

@@ -21,22 +21,25 @@ async def _to_summary(pilot) -> None:
 
 
 def test_trick_in_progress_80x24(snap_compare):
-    """80x24, three players, seed 7: Ben (dealer, left) and Cy (right) in their boxes, Cy's 4♠
-    on the right of the trick area, your five cards at the bottom with A♥ Q♥ dimmed and 7♠ 6♠
-    8♦... bright (you must follow spades), the prompt "Follow spades if you can", the scoreboard
-    and the log on the right."""
+    """80x24, three players, seed 7: Ben (dealer, left) and Cy (right) in their boxes with their
+    hidden cards as blue backs and a count, Cy's 4♠ as a small card face in the trick area with his
+    name beneath, your five cards fanned as faces at the bottom with the spades raised and A♥ Q♥
+    dimmed and lower (you must follow spades), the prompt "Follow spades if you can", the
+    scoreboard and the log on the right."""
     assert snap_compare(local_app(table_for(7, "human", "bot", "bot")), terminal_size=(80, 24), run_before=settle)
 
 
 def test_four_players_100x30(snap_compare):
     """100x30, four players, seed 4: one opponent on each side and one opposite (top row), the
-    cards already played in this trick drawn at their players' sides, the dealer marked (D)."""
+    cards already played in this trick drawn as faces with their players' names, the dealer
+    marked (D), your hand a fan of large faces with the playable cards raised."""
     assert snap_compare(local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(100, 30),
                         run_before=settle)
 
 
 def test_ascii_suits(snap_compare):
-    """Same deal as the 80x24 test after pressing `a`: every suit is a letter (7S, AH, 8D)."""
+    """Same deal as the 80x24 test after pressing `a`: every suit is a letter on the faces and in
+    the log (7S, AH, 8D)."""
     async def before(pilot):
         await settle(pilot)
         await pilot.press("a")

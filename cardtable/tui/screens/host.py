@@ -2,7 +2,7 @@
 
 The form: the number of players, each seat (``me``: the host plays it here; ``remote``: a friend
 joins it with its code; or a bot level) with a name, the game's options, the port (loopback
-unless the host ticks "all interfaces", with a warning), an optional ssh door and a seed.
+unless the host ticks "all interfaces", with a warning), optional ssh and web browser doors, and a seed.
 Start runs :func:`cardtable.net.host.serve` on a background thread
 (:class:`~cardtable.net.background.BackgroundHost`) and shows the join codes with the exact
 ``cardtable join ...`` and ``ssh -p ...`` lines, plus the server's log.  ``t`` takes the host's
@@ -24,13 +24,15 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from games import get_rules
 from games.core import CardtableError
 
+from ..widgets.field import Field
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 from .setup import BOT_NAMES, _option_widget
+from games.bots import LEVELS
 
-KINDS = [("me (play here)", "me"), ("remote player", "remote"), ("bot: heuristic", "heuristic"),
-         ("bot: random", "random")]
+KINDS = [("me (play here)", "me"), ("remote player", "remote")] + [(f"bot: {lv}", lv) for lv in LEVELS]
 DEFAULT_SSH_PORT = 2222
+DEFAULT_WEB_PORT = 8420
 ALL_INTERFACES_WARNING = ("Anyone who can reach this computer can try to join: share each code only "
                           "with its player.")
 LOG_LINES = 200
@@ -99,7 +101,7 @@ class HostScreen(SizedScreen):
             yield Static("Network", classes="section")
             with Horizontal(classes="row"):
                 yield Label("Port", classes="label")
-                yield Input(str(DEFAULT_PORT), id="port", compact=True)
+                yield Field(str(DEFAULT_PORT), id="port", compact=True)
             with Horizontal(classes="row"):
                 yield Label("", classes="label")
                 yield Checkbox("Listen on all interfaces", False, id="public", compact=True)
@@ -109,10 +111,16 @@ class HostScreen(SizedScreen):
                 yield Checkbox("Open an ssh door", False, id="ssh", compact=True)
             with Horizontal(classes="row"):
                 yield Label("ssh port", classes="label")
-                yield Input(str(DEFAULT_SSH_PORT), id="ssh-port", compact=True)
+                yield Field(str(DEFAULT_SSH_PORT), id="ssh-port", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("", classes="label")
+                yield Checkbox("Open a web browser door", False, id="web", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("web port", classes="label")
+                yield Field(str(DEFAULT_WEB_PORT), id="web-port", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
-                yield Input("", placeholder="random", id="seed", compact=True)
+                yield Field("", placeholder="random", id="seed", compact=True)
             yield Static("", id="host-error")
             yield Button("Start hosting (ctrl+s)", id="start", variant="primary", compact=True)
         with Vertical(id="host-running"):
@@ -131,12 +139,12 @@ class HostScreen(SizedScreen):
         box.remove_children()
         rows = []
         for i in range(n):
-            kind = "me" if i == 0 else "remote" if i == 1 else "heuristic"
+            kind = "me" if i == 0 else "remote" if i == 1 else "normal"
             name = "You" if i == 0 else "Guest" if i == 1 else BOT_NAMES[i % len(BOT_NAMES)]
             rows.append(Horizontal(
                 Label(f"Seat {i + 1}", classes="label"),
                 Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", compact=True),
-                Input(name, id=f"name-{i}", compact=True),
+                Field(name, id=f"name-{i}", compact=True),
                 classes="row"))
         box.mount_all(rows)
 
@@ -179,11 +187,13 @@ class HostScreen(SizedScreen):
         public = self.query_one("#public", Checkbox).value
         ssh = _port(self.query_one("#ssh-port", Input).value, "ssh port") \
             if self.query_one("#ssh", Checkbox).value else None
+        web = _port(self.query_one("#web-port", Input).value, "web port") \
+            if self.query_one("#web", Checkbox).value else None
         text = self.query_one("#seed", Input).value.strip()
         if text and not text.isdigit():
             raise CardtableError(f"seed {text!r} is not a whole number")
         cfg = HostConfig(game=self.rules.name, options=options, seats=",".join(items),
-                         listen=f"{'0.0.0.0' if public else '127.0.0.1'}:{port}", ssh_port=ssh,
+                         listen=f"{'0.0.0.0' if public else '127.0.0.1'}:{port}", ssh_port=ssh, web_port=web,
                          bot_delay=getattr(self.app, "bot_delay", 0.6), seed=int(text) if text else None)
         return cfg, me
 

@@ -23,6 +23,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from games.core import CardtableError
 
+from ..widgets.field import Field
 from ..widgets.toosmall import TooSmall
 from .base import SizedModal, SizedScreen
 
@@ -73,10 +74,10 @@ class JoinScreen(SizedScreen):
         with VerticalScroll(id="join-form"):
             with Horizontal(classes="row"):
                 yield Label("Address", classes="label")
-                yield Input(self.address, placeholder="host:port", id="join-address", compact=True)
+                yield Field(self.address, placeholder="host:port", id="join-address", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Join code", classes="label")
-                yield Input(self.code, placeholder="e.g. k7mq-2xpd", id="join-code", compact=True)
+                yield Field(self.code, placeholder="e.g. k7mq-2xpd", id="join-code", compact=True)
             yield Static("The host's screen shows each seat's code and address "
                          "(cardtable join HOST:PORT --code CODE).", classes="hint")
             yield Button("Join (Enter)", id="join", variant="primary", compact=True)

@@ -1,7 +1,8 @@
 """The lobby: every registered game with its players and one-line description.
 
 Enter opens the setup form; ``p`` starts the highlighted game at once against bots with the
-defaults; ``r`` lists saved games to resume.
+defaults; ``r`` lists saved games to resume; ``y`` the history of finished matches and ``s``
+the statistics.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ class LobbyScreen(SizedScreen):
         Binding("enter", "setup", "Set up", show=True, priority=False),
         Binding("p", "quick", "Quick play vs bots"),
         Binding("r", "resume", "Resume"),
+        Binding("y", "history", "History"),
+        Binding("s", "stats", "Statistics"),
         Binding("h", "host", "Host"),
         Binding("j", "join", "Join"),
         Binding("q", "app.quit", "Quit"),
@@ -74,6 +77,16 @@ class LobbyScreen(SizedScreen):
         from .resume import ResumeScreen
 
         self.app.push_screen(ResumeScreen())
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
+
+    def action_stats(self) -> None:
+        from .history import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_host(self) -> None:
         from .host import HostScreen

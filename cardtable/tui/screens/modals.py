@@ -48,6 +48,10 @@ class HandoffScreen(SizedScreen):
         super().__init__()
         self.player = name
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.app.clear_notifications()
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handoff"):
             yield Static(f"Pass to {self.player} — press Enter", classes="dialog-title")
@@ -79,7 +83,12 @@ class HandSummaryScreen(SizedModal):
 
 
 class MatchOverScreen(SizedModal):
-    """The match is over: winner(s), reason, final scores; play again or quit."""
+    """The match is over: winner(s), reason, final scores; play again or quit.
+
+    Nothing has the focus at first, so an Enter meant for the last hand summary cannot start a
+    new match before the standings are read: ``p``, ``q`` or a click (or Tab, then Enter)."""
+
+    AUTO_FOCUS = ""  # "" (not None, which means the app's "*"): nothing focused
 
     BINDINGS = [Binding("p", "again", "Play again"), Binding("q,escape", "quit", "Quit")]
 
@@ -90,11 +99,14 @@ class MatchOverScreen(SizedModal):
     def compose(self) -> ComposeResult:
         o, names = self.outcome, self.names
         who = " and ".join(names[w] for w in o.winners)
-        verb = "share the win" if o.is_shared else "wins"
+        verb = "share the win" if o.is_shared else "win" if len(o.winners) > 1 else "wins"
+        title = f"{who} {verb}!"
+        if len(o.winners) == len(o.scores) > 1 and "draw" in o.reason.lower():  # Page One's game with no winner
+            title = "A draw: nobody wins"
         scores = "\n".join(f"{names[s]:<16} {o.scores[s]:g}" for s in range(len(o.scores)))
         extra = "\n" + "\n".join(render_seats(line, names) for line in o.lines) if o.lines else ""
         with Vertical(classes="dialog"):
-            yield Static(f"{who} {verb}!", classes="dialog-title")
+            yield Static(title, classes="dialog-title")
             yield Static(f"The match is over: {render_seats(o.reason, names)}.\n\n{scores}{extra}")
             with Horizontal(classes="buttons"):
                 if self.can_replay:

@@ -6,7 +6,10 @@ A corrupt save is reported (its BadRecordError message) and left untouched.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
+
+from rich.text import Text
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +17,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.session import saves_dir
+from games import get_rules
+from games.core import CardtableError, Record
 
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
@@ -26,16 +31,70 @@ def list_saves() -> list[Path]:
     return sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
 
 
+@dataclass(frozen=True)
+class SaveSummary:
+    """One line of the list: what the save holds, read by replaying it."""
+
+    path: Path
+    game: str
+    players: str
+    hand: int
+    scores: str
+    finished: bool
+    when: str
+    problem: str = ""
+
+
+def summarise(path: Path) -> SaveSummary:
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    try:
+        record = Record.load(path)
+        state = record.replay()
+        title = get_rules(record.game).title
+    except CardtableError as exc:
+        return SaveSummary(path, path.stem, "", 0, "", False, when, problem=str(exc))
+    names = list(record.names) or [f"Seat {i + 1}" for i in range(record.seats)]
+    view = state.view(None)
+    scores = " ".join(f"{n[:8]} {v:g}" for n, v in zip(names, view.scores))
+    return SaveSummary(path, title, ", ".join(n[:10] for n in names), view.hand_number, scores,
+                       state.is_over, when)
+
+
+def _row(s: SaveSummary, width: int) -> Text:
+    if s.problem:
+        return Text(f"{s.game:<18} cannot be read: {s.problem}"[:width], style="dim")
+    out = Text()
+    out.append(f"{s.game[:18]:<18} ", style="bold")
+    out.append(f"{s.players[:28]:<28} ")
+    out.append(f"hand {s.hand:<3} ", style="dim")
+    out.append(f"{s.when}  ", style="dim")
+    out.append(s.scores)
+    if s.finished:
+        out.append("  ✓ finished", style="italic")
+    out.truncate(width)
+    return out
+
+
 class ResumeScreen(SizedScreen):
+    """Matches in progress first, then finished ones apart; each line says game, players, hand,
+    when, scores."""
+
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("q", "app.quit", "Quit")]
 
     def compose(self) -> ComposeResult:
         yield Static(f"Resume a saved game ({saves_dir()})", id="lobby-title")
-        saves = list_saves()
-        opts = [Option(f"{p.stem}   {time.strftime('%Y-%m-%d %H:%M', time.localtime(p.stat().st_mtime))}",
-                       id=str(p)) for p in saves]
+        summaries = [summarise(p) for p in list_saves()]
+        width = max(self.app.size.width - 4, 40)
+        going = [s for s in summaries if not s.finished]
+        done = [s for s in summaries if s.finished]
+        opts: list = [Option(_row(s, width), id=str(s.path)) for s in going]
+        if done:
+            if going:
+                opts.append(None)  # a separator line
+            opts.append(Option(Text("Finished matches", style="bold"), disabled=True))
+            opts += [Option(_row(s, width), id=str(s.path)) for s in done]
         yield OptionList(*opts, id="saves")
-        yield Static("No saved games yet." if not saves else "Enter resumes the highlighted game · Esc back",
+        yield Static("No saved games yet." if not summaries else "Enter resumes the highlighted game · Esc back",
                      classes="hint")
         yield Footer()
         yield TooSmall()

@@ -10,12 +10,15 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from cardtable.session import SeatConfig
 from games import get_rules
+from games.bots import LEVELS
 from games.core import CardtableError, Option
 
+from ..widgets.field import Field
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
 BOT_NAMES = ("Ada", "Bruno", "Chloe", "Dev", "Esme", "Felix", "Gus", "Hana")
+LEVEL_CHOICES = [(level, level) for level in LEVELS]  # random, easy, normal, hard, expert
 
 
 def _option_widget(o: Option):
@@ -24,7 +27,7 @@ def _option_widget(o: Option):
         items = [("none" if v is None else str(v).lower(), "none" if v is None else str(v).lower()) for v in values]
         default = "none" if o.default is None else str(o.default).lower()
         return Select(items, value=default, allow_blank=False, id=f"opt-{o.name}", compact=True)
-    return Input(str(o.default), id=f"opt-{o.name}", compact=True)
+    return Field(str(o.default), id=f"opt-{o.name}", compact=True)
 
 
 class SetupScreen(SizedScreen):
@@ -42,28 +45,26 @@ class SetupScreen(SizedScreen):
                 yield Label("Players", classes="label")
                 yield Select([(str(n), n) for n in range(r.min_seats, r.max_seats + 1)], value=r.default_seats,
                              allow_blank=False, id="count", compact=True)
-            yield Vertical(id="seats")
+            with Vertical(id="seats"):  # drawn with the form; rebuilt when the number of players changes
+                yield from self._seat_rows(r.default_seats)
             yield Static("Options", classes="section")
             for o in r.options:
                 with Horizontal(classes="row"):
                     yield Label(o.name, classes="label")
                     yield _option_widget(o)
+                    if not isinstance(o.default, bool) and o.choices is None:
+                        yield Label(o.allowed(), classes="allowed")
                 yield Static(o.help, classes="help")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
-                yield Input("", placeholder="random", id="seed", compact=True)
+                yield Field("", placeholder="random", id="seed", compact=True)
             yield Static("", id="setup-error")
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
         yield Footer()
         yield TooSmall()
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self._build_seats(self.rules.default_seats)
-
-    def _build_seats(self, n: int) -> None:
-        box = self.query_one("#seats", Vertical)
-        box.remove_children()
+    def _seat_rows(self, n: int) -> list[Horizontal]:
+        """One row per seat: human or bot, the bot's level (not for a human), the name."""
         from ..app import default_player_name
 
         me = default_player_name()
@@ -75,16 +76,24 @@ class SetupScreen(SizedScreen):
                 Label(f"Seat {i + 1}", classes="label"),
                 Select([("human", "human"), ("bot", "bot")], value="human" if human else "bot",
                        allow_blank=False, id=f"kind-{i}", compact=True),
-                Select([("heuristic", "heuristic"), ("random", "random")], value="heuristic",
-                       allow_blank=False, id=f"level-{i}", compact=True),
-                Input(me if human else bots[(i - 1) % len(bots)], id=f"name-{i}", compact=True),
+                Select(LEVEL_CHOICES, value="normal",
+                       allow_blank=False, id=f"level-{i}", compact=True, disabled=human),
+                Field(me if human else bots[(i - 1) % len(bots)], id=f"name-{i}", compact=True),
                 classes="row"))
-        box.mount_all(rows)
+        return rows
+
+    def _build_seats(self, n: int) -> None:
+        box = self.query_one("#seats", Vertical)
+        box.remove_children()
+        box.mount_all(self._seat_rows(n))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "count" and isinstance(event.value, int) and \
+        sid = event.select.id or ""
+        if sid == "count" and isinstance(event.value, int) and \
                 len(self.query_one("#seats").children) != event.value:
             self._build_seats(event.value)
+        elif sid.startswith("kind-"):  # a human seat has no bot level
+            self.query_one(f"#level-{sid[5:]}", Select).disabled = event.value == "human"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

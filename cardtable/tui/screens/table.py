@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,16 +23,18 @@ from textual.message import Message
 from textual.widgets import Footer, Static
 
 from games import get_rules
-from games.core import Action, Card, CardtableError, SeatView, TrickResult
+from games.core import Action, Card, CardtableError, SeatView, TrickResult, plural
 
 from ..panels import panel_for
-from ..render import cards_line, refusal_text, seat_positions, show_cards
+from ..render import cards_line, direction_text, refusal_text, seat_positions, show_cards
 from ..widgets import ActionBar, EventLog, HandWidget, Scoreboard, SeatPanel, TooSmall, TrickArea
+from ..widgets.seat import team_tag, text_key
 from .base import SizedScreen
 from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScreen
 
 DELAY_STEP, MAX_DELAY = 0.2, 3.0
 TRICK_PAUSE = 2.5  # a finished trick stays up this many bot delays (or until a key)
+QUICK_STEP = 0.12  # seconds between a bot's own consecutive choices that play no card
 BOT_GRACE = 5.0  # seconds past its delay after which a bot move that never came is scheduled again
 
 
@@ -46,9 +49,11 @@ class TableScreen(SizedScreen):
         Binding("question_mark,f1", "help", "Rules"),
         Binding("l", "last_trick", "Last trick"),
         Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint", show=False),
         Binding("plus,equals_sign", "speed(1)", "Slower", show=False),
         Binding("minus", "speed(-1)", "Faster", show=False),
         Binding("a", "toggle_ascii", "ASCII suits", show=False),
+        Binding("c", "toggle_colours", "Four colours", show=False),
         *[Binding(str(i), f"number({i or 10})", show=False) for i in range(10)],
     ]
 
@@ -60,7 +65,9 @@ class TableScreen(SizedScreen):
         first = self.handles[0].view()
         self.num_seats = first.num_seats
         self.rules = get_rules(first.game)
-        self._hands_seen = sum(1 for e in first.events if e.kind == "hand")
+        # the last hand summary seen: a view carries only this hand's and the previous hand's
+        # events, so a count of hand events stops growing after the second hand
+        self._hand_seen = next((e for e in reversed(first.events) if e.kind == "hand"), None)
         self._over_shown = first.is_over and False
         self._dismissed_trick: TrickResult | None = None
         self._bot_scheduled = False
@@ -77,6 +84,8 @@ class TableScreen(SizedScreen):
     def compose(self) -> ComposeResult:
         n = self.num_seats
         yield Static("", id="header")
+        if _away_source(self.handles) is not None:  # a networked table: who is away, and for how long
+            yield _away_static()
         with Horizontal(id="main"):
             with Vertical(id="felt"):
                 with Horizontal(id="top-seats", classes="-empty" if n == 3 else ""):
@@ -104,9 +113,15 @@ class TableScreen(SizedScreen):
         for h in self.handles:
             self._unsubscribe.append(h.subscribe(self._on_table_changed))
         self.query_one(HandWidget).focus()
+        first = self.handles[0].view()
+        if first.seat is None:  # a spectator has no hand (a watcher of bots may see them all) and no choice
+            self.query_one(ActionBar).display = False
+            self.query_one(HandWidget).display = bool(first.open_hands)
         self.refresh_table()
         if self.driver is not None:  # a watchdog: a lost bot schedule is noticed without a key press
             self.set_interval(1.0, self._bot_watchdog)
+        if _away_source(self.handles) is not None:
+            self.set_interval(1.0, self._show_away)  # the hold counts down on screen
 
     def _bot_watchdog(self) -> None:
         if self.view is not None and not self.view.is_over:
@@ -158,17 +173,18 @@ class TableScreen(SizedScreen):
         nxt = self._handle_for(probe.to_act)
         if nxt is not None and nxt is not self.active and len(self.handles) > 1:
             self.active = None
+            self.app.clear_notifications()  # nothing of one player's turn may reach the next player
             self.app.push_screen(HandoffScreen(nxt.names[nxt.seat]), lambda _: self._hand_to(nxt))
             return
         if self.active is None:  # hot-seat, bots first: show no hand until a human must decide
-            self.query_one("#me", Static).update(Text("Bots are playing…", style="dim"))
+            _put(self.query_one("#me", Static), Text("Bots are playing…", style="dim"), layout=True)
             self._schedule_bot(probe)
             return
         view = probe
         names = self.active.names
         hand_events = [e for e in view.events if e.kind == "hand"]
-        if len(hand_events) > self._hands_seen:
-            self._hands_seen = len(hand_events)
+        if hand_events and hand_events[-1] != self._hand_seen:
+            self._hand_seen = hand_events[-1]
             end = view.events.index(hand_events[-1])
             last = next((e for e in reversed(view.events[:end]) if e.kind == "trick"), None)
             self._summary_due = (hand_events[-1], last)
@@ -212,7 +228,7 @@ class TableScreen(SizedScreen):
     def draw(self, view: SeatView, names: Sequence[str]) -> None:
         self.view = view
         a = self.ascii_suits
-        self.query_one("#header", Static).update(self._header(view), layout=False)  # fixed one-line rows
+        _put(self.query_one("#header", Static), self._header(view))  # fixed one-line rows
         for s, (side, i) in seat_positions(view).items():
             panel = self.query_one(f"#{side}" if side != "top" else f"#top-{i}", SeatPanel)
             panel.seat = s
@@ -222,17 +238,24 @@ class TableScreen(SizedScreen):
         if not plays and shown is not None and shown is not self._dismissed_trick:
             plays, winner = shown.plays, shown.winner
         trick = self.query_one(TrickArea)
-        trick.show(view, names, plays, winner, a)
-        self.query_one("#me", Static).update(self._me_line(view, names), layout=False)
+        trick.centre = self.extra_panel.render_centre if self.extra_panel is not None else None
+        self.set_class(self.extra_panel is not None and self.extra_panel.wants_room(view), "-wide-centre")
+        trick.show(view if view.seat is not None else replace(view, seat=0), names, plays, winner, a)
+        _put(self.query_one("#me", Static), self._me_line(view, names))
+        self._show_away()
         self.query_one(Scoreboard).show(view, names, self.extra_panel.hides_info if self.extra_panel else None)
         if self.extra_panel is not None:
             self.extra_panel.show(view, names, a)
         self.query_one(EventLog).show(view, names, a)
         bar = self.query_one(ActionBar)
-        bar.show(self._buttons(view), "", a)
+        buttons = self._buttons(view)
+        bar.show(buttons, "", a, [view.label_of(x) for x in buttons])
         legal = frozenset(x.card for x in view.legal if x.card is not None)
         hand = self.query_one(HandWidget)
-        hand.show(view.hand, legal, view.is_my_turn, a)
+        if view.seat is None and view.open_hands:  # watching bots with open hands: the bottom seat's cards
+            hand.show(view.open_hands[0], frozenset(), False, a)
+        else:
+            hand.show(view.hand, legal, view.is_my_turn and bool(legal), a)  # a bid: the cards are not choices
         self._focus_for(view, bar, hand)
 
     def _focus_for(self, view: SeatView, bar: ActionBar, hand: HandWidget) -> None:
@@ -245,9 +268,12 @@ class TableScreen(SizedScreen):
 
 
     def _header(self, view: SeatView) -> Text:
-        parts = [self.rules.title, f"Hand {view.hand_number}"]
+        word = self.rules.hand_word
+        parts = [self.rules.title] + ([f"{word} {view.hand_number}"] if view.hand_number else [])  # 0: before the deal
         if view.trump:
             parts.append(view.trump)
+        if not view.clockwise:  # Agram: the direction of play is the unusual one, so say it
+            parts.append(direction_text(view, self.ascii_suits))
         out = Text(" · ".join(parts), style="bold")
         if view.up_cards:
             out.append(" · Up: ")
@@ -258,11 +284,17 @@ class TableScreen(SizedScreen):
 
     def _me_line(self, view: SeatView, names: Sequence[str]) -> Text:
         s = view.seat
+        if s is None:
+            return self._watch_line(view, names)
         out = Text()
         out.append(("▶ " if view.is_my_turn else "  ") + names[s], style="bold")
         if view.dealer == s:
             out.append(" (D)")
-        out.append(f" · {view.tricks_won[s]} tricks")
+        if view.teams:  # partnerships (games/core/partnership.py)
+            out.append(f" · team {team_tag(view, s)}")
+        if s in view.sitting_out:
+            out.append(" · you sit this hand out", style="italic")
+        out.append(f" · {plural(view.tricks_won[s], 'trick')}")
         if view.bids[s]:
             out.append(f" · {view.bids[s]}")
         if view.status[s]:
@@ -271,8 +303,41 @@ class TableScreen(SizedScreen):
             prompt = show_cards(view.prompt, self.ascii_suits) if view.prompt else "your turn"
             out.append(f" — {prompt}", style="bold")
         elif view.to_act is not None:
-            out.append(f" — waiting for {names[view.to_act]}…", style="dim")
+            out.append(f" — {self._waiting_for(view.to_act, names)}", style="dim")
         return out
+
+    # -- spectators and away players (networked tables) ------------------------------
+    def _watch_line(self, view: SeatView, names: Sequence[str]) -> Text:
+        """A spectator's line: read-only, then the first seat (drawn at the bottom) and whose turn it is."""
+        out = Text("Watching (read-only)", style="bold")
+        out.append(f" · {names[0]}" + (" (D)" if view.dealer == 0 else ""))
+        out.append(f" · {plural(view.tricks_won[0], 'trick')}")
+        for extra in (view.bids[0], view.status[0]):
+            if extra:
+                out.append(f" · {extra}")
+        if view.to_act is not None:
+            out.append(f" — {self._waiting_for(view.to_act, names)}", style="dim")
+        return out
+
+    def _waiting_for(self, seat: int, names: Sequence[str]) -> str:
+        """"waiting for Ann…", or why Ann does not play: away (held m:ss), or a bot plays for her."""
+        source = _away_source(self.handles)
+        away = next((x for x in source() if x.seat == seat), None) if source is not None else None
+        if away is None and self.driver is not None and seat in self.driver.bots:
+            return f"{names[seat]} is thinking…"  # bots think in a worker thread (issue 13)
+        return _away_words(away) if away is not None else f"waiting for {names[seat]}…"
+
+    def _show_away(self) -> None:
+        """The line under the header: every seat whose player is away, with the hold counting down."""
+        source, lines = _away_source(self.handles), self.query("#away")
+        if source is None or not lines:
+            return
+        words = " · ".join(_away_words(x) for x in source())
+        _put(lines.first(), Text(words, style="bold"), layout=True)
+        if lines.first().display != bool(words):
+            lines.first().display = bool(words)
+        if self.view is not None and self.active is not None:
+            _put(self.query_one("#me", Static), self._me_line(self.view, self.active.names))
 
     def _buttons(self, view: SeatView) -> list[Action]:
         """Non-card decisions, plus the ways to play the picked card when it has several."""
@@ -293,12 +358,22 @@ class TableScreen(SizedScreen):
         delay = self.app.bot_delay
         if not view.trick and view.last_trick is not None and view.last_trick is not self._dismissed_trick:
             delay *= TRICK_PAUSE
+        elif self._same_bot_goes_on():  # a draw is watched step by step; a grid square needs no pause
+            delay = delay / 2 if self.driver.state.history[-1].kind == "draw" else min(delay, QUICK_STEP)
         moves = len(self.driver.state.history)
         self._bot_deadline = time.monotonic() + delay + BOT_GRACE
         if delay <= 0:
             self.call_later(self._start_bot, moves)
         else:
             self.set_timer(delay, lambda: self._start_bot(moves))
+
+    def _same_bot_goes_on(self) -> bool:
+        """The bot that just chose (a grid square, a discard, a draw) chooses again: a short step,
+        so a bot filling a 16-square grid takes a moment, not ten seconds."""
+        state = self.driver.state
+        if not state.history or not state.actors:
+            return False
+        return state.actors[-1] == self.driver.bot_to_act() and state.history[-1].kind != "play"
 
     def _start_bot(self, moves: int) -> None:
         if not self.is_attached:
@@ -327,6 +402,9 @@ class TableScreen(SizedScreen):
     def _submit(self, action: str) -> None:
         if self.active is None or self._summary_due is not None or self.app.screen is not self:
             return  # the end-of-hand summary comes first
+        if self.view is not None and self.view.seat is None:
+            self.notify("You are watching this table: spectators cannot play", severity="warning")
+            return
         if not self._my_turn_or_say_wait():
             return
         try:
@@ -354,7 +432,8 @@ class TableScreen(SizedScreen):
         matching = [a for a in view.legal if a.card is c]
         if len(matching) > 1:  # e.g. QS@1 / QS@2: offer the ways as numbered buttons
             self._choice_card = c
-            self.query_one(ActionBar).show(self._buttons(view), "")
+            buttons = self._buttons(view)
+            self.query_one(ActionBar).show(buttons, "", self.ascii_suits, [view.label_of(x) for x in buttons])
             self.notify(f"{c.display(self.ascii_suits)} can be played several ways: press its number")
             return
         if matching:
@@ -397,7 +476,38 @@ class TableScreen(SizedScreen):
         plays = ", ".join(f"{names[p.seat]} {' '.join(c.display(self.ascii_suits) for c in p.cards)}"
                           for p in last.plays)
         won = f" — {names[last.winner]} won" if last.winner is not None else ""
-        self.notify(plays + won, title="Last trick")
+        earlier = not self.view.trick and not any(self.view.tricks_won)  # a new deal: nothing played yet
+        self.notify(plays + won, title="Last trick of the previous hand" if earlier else "Last trick")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A networked table always refuses undo (the server has no undo): do not offer it."""
+        if action == "undo" and self.driver is None:
+            return False
+        return True
+
+    def action_hint(self) -> None:
+        """Show the move the hard bot would make for the player to act (a local table, or a
+        hosted one whose host allows hints); it thinks in a worker, the screen stays live."""
+        if self.driver is None or not self.driver.hints_on():
+            self.notify("Hints are off at this table", severity="warning")
+            return
+        if self.active is None or not self._my_turn_or_say_wait():
+            return
+        seat = self.active.view().seat
+        self.notify("Thinking about a hint…", timeout=2)
+        self.run_worker(lambda: self._think_hint(seat), thread=True, group="hint", exit_on_error=False)
+
+    def _think_hint(self, seat: int) -> None:
+        hint = self.driver.hint(seat)
+        if hint is not None:
+            self.app.call_from_thread(self._show_hint, seat, *hint)
+
+    def _show_hint(self, seat: int, action, why: str) -> None:
+        view = self.active.view() if self.active is not None else None
+        if view is None or view.seat != seat or action not in view.legal:
+            return  # the table moved on while the hint was thought out
+        words = show_cards(view.label_of(action), self.ascii_suits)
+        self.notify(f"{words} — {why}", title="Hint")
 
     def action_undo(self) -> None:
         if self.active is None:
@@ -413,6 +523,10 @@ class TableScreen(SizedScreen):
 
     def action_speed(self, step: int) -> None:
         self.app.bot_delay = round(min(MAX_DELAY, max(0.0, self.app.bot_delay + step * DELAY_STEP)), 1)
+        if getattr(self.app, "remember_pace", False):
+            from cardtable import prefs
+
+            prefs.save(bot_delay=self.app.bot_delay)
         self.notify(f"Bots play every {self.app.bot_delay:.1f} s")
         self.refresh_table()
 
@@ -420,8 +534,57 @@ class TableScreen(SizedScreen):
         self.app.ascii_suits = not self.app.ascii_suits
         self.refresh_table()
 
+    def action_toggle_colours(self) -> None:
+        """The four-colour deck (each suit its own colour) on or off; kept for the next run."""
+        from cardtable import prefs
+
+        from ..render import four_colour, set_four_colour
+
+        set_four_colour(not four_colour())
+        prefs.save(four_colour=four_colour())
+        self.notify("Four-colour deck: " + ("♠ black, ♥ red, ♦ blue, ♣ green" if four_colour() else "off"))
+        self.refresh_table()
+
     def _match_done(self, result) -> None:
         if result == "again" and self.driver is not None:
             self.app.play_again(self.driver)
         else:
             self.app.exit()
+
+
+# -- who is away at a networked table (the handle's ``away()``, see cardtable.net.client) ----------
+
+
+def _put(line: Static, text: Text, layout: bool = False) -> None:
+    """Show ``text`` on a line of the table unless it shows exactly that already: when another
+    player moves, only the parts of the screen that changed are drawn again (issue 20)."""
+    if getattr(line, "_shown", None) != text_key(text):
+        line._shown = text_key(text)  # type: ignore[attr-defined]
+        line.update(text, layout=layout)
+
+
+def _away_source(handles: Sequence):
+    """The ``away()`` of a remote handle, or None for a local table."""
+    away = getattr(handles[0], "away", None) if handles else None
+    return away if callable(away) else None
+
+
+def _away_static() -> Static:
+    line = Static("", id="away")
+    line.styles.height = 1
+    line.styles.padding = (0, 1)
+    line.styles.color = "yellow"
+    line.display = False
+    return line
+
+
+def _away_words(away) -> str:
+    """"a bot plays for Ann", "Ann is away (held 4:32)", "Ann is away" or "Ann has not joined yet"."""
+    if away.stand_in:
+        return f"a bot plays for {away.name}"
+    if not away.joined:
+        return f"{away.name} has not joined yet"
+    if away.held:
+        minutes, seconds = divmod(int(away.held + 0.999), 60)
+        return f"{away.name} is away (held {minutes}:{seconds:02d})"
+    return f"{away.name} is away"

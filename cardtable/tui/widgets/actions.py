@@ -31,10 +31,11 @@ def key_for(index: int) -> str:
     return str((index + 1) % 10) if index < 10 else ""
 
 
-def caption(index: int, action: Action, limit: int = MAX_LABEL, ascii_suits: bool = False) -> tuple[str, str]:
-    """(key, label) drawn for a choice; the label is the action's label (cards drawn in the
-    suit mode), shortened if long."""
-    label = show_cards(action.label or action.text, ascii_suits)
+def caption(index: int, action: Action, limit: int = MAX_LABEL, ascii_suits: bool = False,
+            words: str | None = None) -> tuple[str, str]:
+    """(key, label) drawn for a choice; the label is the game's ``words`` for it (else the
+    action's generic caption), cards drawn in the suit mode, shortened if long."""
+    label = show_cards(words or action.label or action.text, ascii_suits)
     if len(label) > limit:
         label = label[:limit - 1] + "…"
     return key_for(index), label
@@ -59,16 +60,20 @@ class ActionBar(Widget, can_focus=True):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.actions: tuple[Action, ...] = ()
+        self.labels: tuple[str, ...] = ()
         self._key: tuple | None = None
         self.ascii_suits = False
 
-    def show(self, actions: Sequence[Action], prompt: str = "", ascii_suits: bool = False) -> None:
+    def show(self, actions: Sequence[Action], prompt: str = "", ascii_suits: bool = False,
+             labels: Sequence[str] | None = None) -> None:
+        """Offer ``actions``; ``labels`` are the game's words for them (same order)."""
         actions = tuple(actions)
-        if self._key == (actions, ascii_suits):
+        labels = tuple(labels) if labels is not None else tuple(a.label for a in actions)
+        if self._key == (actions, labels, ascii_suits):
             return
-        self._key = (actions, ascii_suits)
+        self._key = (actions, labels, ascii_suits)
         self.ascii_suits = ascii_suits
-        self.actions = actions
+        self.actions, self.labels = actions, labels
         self.cursor = 0
         self.set_class(not actions, "-empty")
         self.refresh(layout=True)
@@ -79,7 +84,7 @@ class ActionBar(Widget, can_focus=True):
         width = max(self.content_size.width, 20)
         spans, x, row = [], 0, 0
         for i, a in enumerate(self.actions):
-            key, label = caption(i, a, self._limit(), self.ascii_suits)
+            key, label = caption(i, a, self._limit(), self.ascii_suits, self.labels[i])
             w = len(label) + 2 + (len(key) + 1 if key else 0)
             if x and x + w > width:
                 row, x = row + 1, 0
@@ -103,7 +108,7 @@ class ActionBar(Widget, can_focus=True):
                 out.append("\n")
                 row, x = r, 0
             out.append(" " * (start - x))
-            key, label = caption(i, a, self._limit(), self.ascii_suits)
+            key, label = caption(i, a, self._limit(), self.ascii_suits, self.labels[i])
             here = i == self.cursor and self.has_focus
             cell = "reverse bold" if here else "on #2a2f3a"
             out.append(" ", style=cell)

@@ -1,7 +1,12 @@
-"""The player's hand: one line of cards in suit colours; legal cards bright, others dimmed.
+"""The player's hand as an overlapping fan of card faces; legal cards raised, others dimmed.
 
-Keys: left/right move the cursor, enter picks; a mouse click picks the card under it.
-Posts :class:`HandWidget.Picked` with the card; the screen decides what that means.
+The fan is sized to the room it has: small faces at 80x24, larger ones on a taller terminal,
+two rows of fans for a long hand when the terminal is tall enough, and one or more lines of
+plain card tokens (``Q♥ 10♣``) when even that does not fit (34 cards at 80x24).
+
+Keys: left/right move the cursor, up/down jump a row, Home/End go to the ends, Enter picks;
+a mouse click picks the card under it.  Posts :class:`HandWidget.Picked` with the card; the
+screen decides what that means.
 """
 
 from __future__ import annotations
@@ -17,14 +22,19 @@ from textual.widget import Widget
 
 from games.core import Card
 
-from ..render import card_style
+from ..cardface import CURSOR, LARGE, SMALL, Canvas, Size, draw_face, fan_step
+from ..render import card_style, four_colour
 
 
 class HandWidget(Widget, can_focus=True):
     BINDINGS = [
         Binding("left", "move(-1)", "Card left", show=False),
         Binding("right", "move(1)", "Card right", show=False),
-        Binding("enter", "pick", "Play card", show=True),
+        Binding("up", "row(-1)", show=False),
+        Binding("down", "row(1)", show=False),
+        Binding("home", "end(0)", show=False),
+        Binding("end", "end(1)", show=False),
+        Binding("enter", "pick", "Choose card", show=True),
     ]
 
     cursor: reactive[int] = reactive(0)
@@ -40,20 +50,52 @@ class HandWidget(Widget, can_focus=True):
         self.legal: frozenset[Card] = frozenset()
         self.active = False  # the owner must decide now: highlight legal cards
         self.ascii_suits = False
+        self.plain = False  # True: always plain tokens (set by the screen, e.g. for pasting)
 
     def show(self, cards: Sequence[Card], legal: frozenset[Card], active: bool, ascii_suits: bool) -> None:
+        shown = (tuple(cards), legal, active, ascii_suits, four_colour())
+        if shown == getattr(self, "_shown", None):
+            return  # another seat moved: this hand looks the same, so it is not drawn again (issue 20)
+        self._shown = shown
         old = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
-        rows = self._cells()[-1][0] if self.cards else 0
+        before = self.get_content_height(None, None, 0)
+        newly = active and not self.active  # a new decision: start at the first card you may choose
         self.cards, self.legal, self.active, self.ascii_suits = tuple(cards), legal, active, ascii_suits
         if old in self.cards:
             self.cursor = self.cards.index(old)
         self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
-        if active and self.cards and self.cards[self.cursor] not in legal:
+        if active and self.cards and (newly or self.cards[self.cursor] not in legal):
             self.cursor = next((i for i, c in enumerate(self.cards) if c in legal), self.cursor)
-        self.refresh(layout=(self._cells()[-1][0] if self.cards else 0) != rows)  # re-layout only if rows change
+        self.refresh(layout=self.get_content_height(None, None, 0) != before)  # re-layout only if the height changes
+
+    # -- layout: a fan of faces when it fits, else lines of tokens ------------------
+    def _fan(self) -> tuple[Size, int, int] | None:
+        """(face size, step, cards per row) of the fan that fits, or None for tokens."""
+        if not self.cards or self.plain:
+            return None
+        width = max(self.content_size.width, 10)
+        tall = self.app.size.height if self.is_attached else 24
+        n = len(self.cards)
+        for size, rows in ((LARGE, 1), (SMALL, 1), (SMALL, 2)):
+            if (size is LARGE and tall < 30) or (rows == 2 and tall < 40):
+                continue
+            per_row = -(-n // rows)
+            step = fan_step(per_row, width, size, self.cards)
+            if step is not None:
+                return size, step, per_row
+        return None
 
     def _cells(self) -> list[tuple[int, int, int]]:
-        """(row, start, end) of each card, wrapping at the content width."""
+        """(row, start, end) of each card's visible part (where a click picks it)."""
+        fan = self._fan()
+        if fan is not None:
+            size, step, per_row = fan
+            spans = []
+            for i in range(len(self.cards)):
+                row, k = divmod(i, per_row)
+                last = k == per_row - 1 or i == len(self.cards) - 1
+                spans.append((row, k * step, k * step + (size.width if last else step)))
+            return spans
         width = max(self.content_size.width, 10)
         spans, x, row = [], 0, 0
         for c in self.cards:
@@ -64,9 +106,19 @@ class HandWidget(Widget, can_focus=True):
             x += w + 1
         return spans
 
+    def _rows(self) -> int:
+        return self._cells()[-1][0] + 1 if self.cards else 1
+
+    def _row_height(self) -> int:
+        fan = self._fan()
+        return fan[0].height + 1 if fan is not None else 1
+
     def render(self) -> Text:
         if not self.cards:
             return Text("(no cards)", style="dim")
+        fan = self._fan()
+        if fan is not None:
+            return self._render_fan(*fan)
         out, row, x = Text(), 0, 0
         for i, (c, (r, start, _)) in enumerate(zip(self.cards, self._cells())):
             if r != row:
@@ -83,8 +135,24 @@ class HandWidget(Widget, can_focus=True):
             x = start + len(text)
         return out
 
+    def _render_fan(self, size: Size, step: int, per_row: int) -> Text:
+        """Each card a face, left to right; legal cards one line higher while you decide, the
+        others dimmed; the card under the cursor drawn whole on top with a bright frame."""
+        rows = self._rows()
+        canvas = Canvas(max(self.content_size.width, 10), rows * (size.height + 1))
+        order = [i for i in range(len(self.cards)) if i != self.cursor] + [self.cursor]
+        for i in order:
+            c = self.cards[i]
+            row, k = divmod(i, per_row)
+            playable = not self.active or c in self.legal
+            lift = 0 if (self.active and playable) else 1
+            here = i == self.cursor and self.has_focus
+            draw_face(canvas, k * step, row * (size.height + 1) + lift, c, size, ascii_suits=self.ascii_suits,
+                      dim=self.active and not playable, frame=CURSOR if here else None)
+        return canvas.to_text()
+
     def get_content_height(self, container, viewport, width: int) -> int:
-        return (self._cells()[-1][0] + 1) if self.cards else 1
+        return self._rows() * self._row_height() if self.cards else 1
 
     def watch_cursor(self) -> None:
         self.refresh()
@@ -99,6 +167,22 @@ class HandWidget(Widget, can_focus=True):
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
 
+    def action_row(self, step: int) -> None:
+        """Up/down: the card nearest above or below the cursor in a hand of several rows."""
+        cells = self._cells()
+        if not self.cards or cells[-1][0] == 0:
+            return
+        row, start, end = cells[self.cursor]
+        target = row + step
+        here = (start + end) // 2
+        choices = [(abs((a + b) // 2 - here), i) for i, (r, a, b) in enumerate(cells) if r == target]
+        if choices:
+            self.cursor = min(choices)[1]
+
+    def action_end(self, last: int) -> None:
+        if self.cards:
+            self.cursor = len(self.cards) - 1 if last else 0
+
     def action_pick(self) -> None:
         if self.cards:
             self.post_message(self.Picked(self.cards[self.cursor]))
@@ -107,16 +191,19 @@ class HandWidget(Widget, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
+        height = self._row_height()
         for i, (row, start, end) in enumerate(self._cells()):
-            if row == offset.y and start <= offset.x < end:
+            if row == offset.y // height and start <= offset.x < end:
                 self.cursor = i
                 self.post_message(self.Picked(self.cards[i]))
                 return
 
     def card_offset(self, index: int) -> tuple[int, int]:
-        """(column, row) of the middle of card ``index`` in the content (for tests and scripts)."""
+        """(column, row) of the middle of card ``index``'s visible part in the content (for
+        tests and scripts): the row of its rank and suit."""
         row, start, end = self._cells()[index]
-        return (start + end) // 2, row
+        height = self._row_height()
+        return (start + end) // 2, row * height + (height // 2 if height > 1 else 0)
 
     def click_offset(self, index: int) -> tuple[int, int]:
         """Offset from the widget's corner (border and padding included) to click card ``index``."""

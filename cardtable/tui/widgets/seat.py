@@ -9,6 +9,42 @@ from textual.widgets import Static
 
 from games.core import SeatView
 
+from ..render import cards_line
+
+BACK_STYLE = "#6f8fd0"  # the blue of the card backs
+
+
+def backs(count: int, width: int) -> Text:
+    """A seat's hidden cards as a row of backs and the count: ``▮▮▮▮▮ 5``; none: ``no cards``."""
+    if count <= 0:
+        return Text("no cards", style="dim")
+    label = f" {count}"
+    shown = min(count, max(width - len(label), 1))
+    out = Text("▮" * shown, style=BACK_STYLE)
+    if shown < count:
+        out = Text("▮" * (shown - 1), style=BACK_STYLE) + Text("…", style="dim")
+    out.append(label, style="bold")
+    return out
+
+
+def text_key(text: Text) -> tuple:
+    """What a Text looks like (its characters and styles): equal keys draw the same."""
+    return text.plain, tuple(text.spans), str(text.style), text.justify, text.no_wrap, text.overflow
+
+
+def team_tag(view: SeatView, seat: int) -> str:
+    """The letter of the seat's team (A, B, ...) when the game has partnerships, else ""."""
+    for i, team in enumerate(view.teams):
+        if seat in team:
+            return "ABCDEFGH"[i]
+    return ""
+
+
+def is_partner(view: SeatView, seat: int) -> bool:
+    """True when ``seat`` plays on the viewer's side (and is not the viewer)."""
+    return view.seat is not None and seat != view.seat and any(
+        seat in team and view.seat in team for team in view.teams)
+
 
 def seat_text(view: SeatView, names: Sequence[str], seat: int, width: int = 40) -> Text:
     name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
@@ -20,7 +56,20 @@ def seat_text(view: SeatView, names: Sequence[str], seat: int, width: int = 40) 
     out.append(name, style="bold")
     if view.dealer == seat:
         out.append(" (D)", style="italic")
-    out.append(f"\ncards {view.hand_sizes[seat]}\ntricks {view.tricks_won[seat]}")
+    out.append("\n")
+    if seat in view.sitting_out:  # a loner's partner: no cards this hand
+        out.append("sits out", style="dim italic")
+    elif view.open_hands and seat < len(view.open_hands):  # watching bots: their cards face up
+        out.append_text(cards_line(view.open_hands[seat], False))
+    else:
+        out.append_text(backs(view.hand_sizes[seat], width - 2))
+    tricks = f"tricks {view.tricks_won[seat]}"
+    out.append("\n" + tricks)
+    if view.teams:  # partnerships: "partner" or the side's letter, shortened to fit a narrow seat
+        mark = "partner" if is_partner(view, seat) else f"team {team_tag(view, seat)}"
+        if len(tricks) + 3 + len(mark) > width - 2:
+            mark = "partner" if is_partner(view, seat) else team_tag(view, seat)
+        out.append(f" · {mark}", style="bold" if is_partner(view, seat) else "dim")
     bid = view.bids[seat] if seat < len(view.bids) else ""
     status = view.status[seat] if seat < len(view.status) else ""
     line = " · ".join(x for x in (f"bid {bid}" if bid and not bid[0].isalpha() else bid, status) if x)
@@ -34,5 +83,8 @@ class SeatPanel(Static):
         self.seat = seat
 
     def show(self, view: SeatView, names: Sequence[str]) -> None:
-        self.update(seat_text(view, names, self.seat, self.content_size.width or 12), layout=False)  # fixed size
+        text = seat_text(view, names, self.seat, self.content_size.width or 12)
+        if text_key(text) != getattr(self, "_shown", None):  # unchanged seats are not drawn again (issue 20)
+            self._shown = text_key(text)
+            self.update(text, layout=False)  # fixed size
         self.set_class(view.to_act == self.seat, "-turn")

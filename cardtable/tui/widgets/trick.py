@@ -1,7 +1,10 @@
 """The trick in the middle: each card drawn at its player's side of the table.
 
-Shows the trick in progress, or the finished trick (with its winner) until the screen says
-otherwise.  Positions come from :func:`cardtable.tui.render.seat_positions`.
+Shows the trick in progress, or the finished trick (with its winner's cards framed) until the
+screen says otherwise.  Cards are drawn as faces when there is room: around the table (the
+opposite seats on top, the sides left and right, yours at the bottom) on a roomy terminal, in
+one row in the seats' order on a smaller one, and as plain tokens when even that does not fit.
+Positions come from :func:`cardtable.tui.render.seat_positions`.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from textual.widget import Widget
 
 from games.core import Play, SeatView
 
-from ..render import card_text, seat_positions, show_cards
+from ..cardface import CURSOR, LARGE, SMALL, Canvas, Size, cards_row, min_step, paste
+from ..render import card_text, four_colour, seat_positions, show_cards
 
 
 class TrickArea(Widget):
@@ -22,16 +26,143 @@ class TrickArea(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._args: tuple | None = None
+        self.centre = None  # (view, names, ascii) -> renderable: the game's use of an empty table
 
     def show(self, view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
              ascii_suits: bool) -> None:
         self._args = (view, names, tuple(plays), winner, ascii_suits)
-        self.refresh()
+        # what the cards on the table depend on; the game's centre (an empty table) depends on the whole view
+        key = (tuple(plays), winner, ascii_suits, four_colour(), tuple(names), view.seat, view.num_seats,
+               view if not plays and self.centre is not None else None)
+        if key != getattr(self, "_shown", None):  # the same trick is not drawn again (issue 20)
+            self._shown = key
+            self.refresh()
 
-    def render(self) -> Text:
+    def render(self):
         if self._args is None:
             return Text("")
-        return trick_text(*self._args, max(self.content_size.width, 8), self.content_size.height)
+        view, names, plays, _, ascii_suits = self._args
+        if not plays and self.centre is not None:
+            shown = self.centre(view, names, ascii_suits, max(self.content_size.width, 8), self.content_size.height)
+            if shown is not None:
+                return shown
+        width, height = max(self.content_size.width, 8), self.content_size.height
+        out = trick_faces(*self._args, width, height)
+        if out is None:
+            return trick_text(*self._args, width, height)
+        lines = out.plain.count("\n") + 1
+        return Text("\n" * max(0, (height - lines) // 2)) + out  # faces sit in the middle of the felt
+
+
+def _who(play: Play, names: Sequence[str], winner: int | None, ascii_suits: bool) -> Text:
+    """The name under or beside a played card (and the game's note on the play)."""
+    name = names[play.seat] if play.seat < len(names) else f"Seat {play.seat + 1}"
+    t = Text(name if len(name) <= 12 else name[:11] + "…", style="bold" if play.seat == winner else "dim")
+    if play.note:
+        t.append(f" {show_cards(play.note, ascii_suits)}", style="italic")
+    return t
+
+
+def _play_canvas(play: Play, size: Size, ascii_suits: bool, winner: int | None) -> Canvas:
+    gap = size.width + 1
+    step = gap if len(play.cards) <= 2 else min_step(play.cards)
+    return cards_row(play.cards, size, ascii_suits, CURSOR if play.seat == winner else None, step)
+
+
+def _footer(view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None, width: int) -> Text:
+    if winner is not None and plays:
+        return Text(f"{names[winner]} won the trick".center(width), style="italic")
+    if not plays:
+        return Text("(no cards yet)".center(width), style="dim")
+    return Text("")
+
+
+def trick_faces(view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
+                ascii_suits: bool, width: int, height: int) -> Text | None:
+    """The trick as card faces, or None when faces do not fit the area."""
+    if not plays:
+        return None
+    for size in (LARGE, SMALL):
+        out = _around(view, names, plays, winner, ascii_suits, width, height, size)
+        if out is not None:
+            return out
+    return _in_a_row(view, names, plays, winner, ascii_suits, width, height)
+
+
+def _around(view, names, plays, winner, ascii_suits, width, height, size: Size) -> Text | None:
+    """Faces at the seats' positions: tops (name below), sides (name beside), yours at the bottom."""
+    pos = seat_positions(view)
+    me = view.seat if view.seat is not None else next(iter(set(range(view.num_seats)) - set(pos)), 0)
+    tops = sorted((i, s) for s, (side, i) in pos.items() if side == "top")
+    rows = (size.height + 1 if tops else 0) + size.height * 2 + 1
+    if height < rows:
+        return None
+    by_seat = {p.seat: p for p in plays}
+    canvas = Canvas(width, rows - 1)
+    y_mid = size.height + 1 if tops else 0
+    for k, (_, s) in enumerate(tops):
+        if s in by_seat:
+            face = _play_canvas(by_seat[s], size, ascii_suits, winner)
+            centre = (2 * k + 1) * width // (2 * len(tops))
+            x = max(0, centre - face.width // 2)
+            paste(canvas, face, x, 0)
+            who = _who(by_seat[s], names, winner, ascii_suits)
+            canvas.put_text(max(0, centre - who.cell_len // 2), size.height, who)
+    for s, (side, _) in pos.items():
+        if s not in by_seat or side == "top":
+            continue
+        face, who = _play_canvas(by_seat[s], size, ascii_suits, winner), _who(by_seat[s], names, winner, ascii_suits)
+        if face.width * 2 + who.cell_len * 2 + 4 > width:
+            return None
+        x = 0 if side == "left" else width - face.width
+        paste(canvas, face, x, y_mid)
+        wx = x + face.width + 1 if side == "left" else x - 1 - who.cell_len
+        canvas.put_text(wx, y_mid + size.height // 2, who)
+    if me in by_seat:
+        face = _play_canvas(by_seat[me], size, ascii_suits, winner)
+        y = y_mid + size.height
+        paste(canvas, face, (width - face.width) // 2, y)
+        if by_seat[me].note:
+            canvas.put_text((width + face.width) // 2 + 1, y + size.height // 2,
+                            _who(by_seat[me], names, winner, ascii_suits))
+    if any(c.width > width for c in (canvas,)):
+        return None
+    out = canvas.to_text()
+    out.append("\n")
+    out.append_text(_footer(view, names, plays, winner, width))
+    return out
+
+
+def _in_a_row(view, names, plays, winner, ascii_suits, width, height) -> Text | None:
+    """Small faces side by side in the seats' order around the table (left, across, right,
+    you), each name below its card; None when they do not fit."""
+    size = SMALL
+    if height < size.height + 2:
+        return None
+    pos = seat_positions(view)
+    order = {"left": 0, "top": 1, "right": 2}
+    seats = sorted((s for s in pos), key=lambda s: (order[pos[s][0]], pos[s][1]))
+    seats.append(view.seat if view.seat is not None else -1)
+    if pos.get(seats[-1]) is None and seats[-1] >= 0:
+        seats.insert(len(seats) - 1, seats.pop())  # yours in the middle would hide the order; keep it last
+    by_seat = {p.seat: p for p in plays}
+    pieces = [(_play_canvas(by_seat[s], size, ascii_suits, winner), _who(by_seat[s], names, winner, ascii_suits))
+              for s in seats if s in by_seat]
+    slots = [max(face.width, who.cell_len) for face, who in pieces]
+    gap = 2
+    total = sum(slots) + gap * (len(slots) - 1)
+    if total > width:
+        return None
+    canvas = Canvas(width, size.height + 1)
+    x = (width - total) // 2
+    for (face, who), slot in zip(pieces, slots):
+        paste(canvas, face, x + (slot - face.width) // 2, 0)
+        canvas.put_text(x + (slot - who.cell_len) // 2, size.height, who)
+        x += slot + gap
+    out = canvas.to_text()
+    out.append("\n")
+    out.append_text(_footer(view, names, plays, winner, width))
+    return out
 
 
 def _play_text(play: Play, names: Sequence[str], ascii_suits: bool, winner: int | None, label: bool = False) -> Text:

@@ -1,0 +1,69 @@
+"""The hint key (issue 13): `h` shows the move the hard bot would make for the player to act,
+thought out in a worker; hints are off at a table without a local driver or a hosted one."""
+
+from __future__ import annotations
+
+import time
+
+from cardtable.tui.render import show_cards
+from games.bots.search import GAME_ITERATIONS
+
+from .helpers import local_app, settle, table_for
+
+
+async def _wait_for(pilot, predicate, seconds: float = 20.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        if predicate():
+            return True
+    return False
+
+
+async def test_h_shows_the_hard_bots_move_with_a_reason(monkeypatch):
+    monkeypatch.setitem(GAME_ITERATIONS, "tricks_n_trumps", {"hard": 60, "expert": 120})
+    t = table_for(5, "human", "bot", "bot")
+    app = local_app(t)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        assert t.view(0).is_my_turn and len(t.view(0).legal) > 1
+        before = len(t.state.history)
+        await pilot.press("h")
+        assert await _wait_for(pilot, lambda: any(n.title == "Hint" for n in app._notifications))
+        hint = next(n for n in app._notifications if n.title == "Hint")
+        view = t.view(0)
+        named = hint.message.split(" — ")[0]
+        assert named in {show_cards(view.label_of(a), False) for a in view.legal}
+        assert "trial deals" in hint.message
+        assert len(t.state.history) == before, "a hint plays nothing"
+
+
+async def test_hints_are_off_at_a_hosted_table():
+    t = table_for(4, "human", "bot", "bot")
+    t.source = "hosted"
+    app = local_app(t)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Hints are off at this table" in [n.message for n in app._notifications]
+        t.hints_allowed = True  # the host allows them
+        app.clear_notifications()
+        await pilot.press("h")
+        assert await _wait_for(pilot, lambda: any(n.title == "Hint" for n in app._notifications))
+
+
+async def test_the_table_says_when_a_bot_is_thinking():
+    from cardtable.tui.app import CardTableApp
+
+    from .helpers import screen_text
+
+    for seed in range(20):
+        t = table_for(seed, "human", "bot", "bot")
+        if t.bot_to_act() is not None:
+            break
+    app = CardTableApp(table_handles=[t.handle(0)], driver=t, bot_delay=30, ascii_suits=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        name = t.names[t.state.to_act]
+        assert f"{name} is thinking…" in screen_text(app)
