@@ -1,0 +1,146 @@
+"""``cardtable stats``, ``cardtable history``, ``cardtable export`` and ``cardtable import``: the
+match store from the command line (see :mod:`cardtable.store` and :mod:`cardtable.stats`).
+
+Registered on the main Typer app by :mod:`cardtable.cli`; every user error is one line on
+stderr with exit status 2, like the other commands.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from cardtable.cli import _console, _guard, app
+
+
+def _store():
+    from cardtable.store import MatchStore
+
+    store = MatchStore().open()
+    if store.problem:
+        typer.echo(f"cardtable: note: {store.problem}", err=True)
+    return store
+
+
+def _game_name(game: Optional[str]) -> Optional[str]:
+    if not game:
+        return None
+    from games import get_rules
+
+    return get_rules(game).name
+
+
+@app.command()
+@_guard
+def stats(game: Optional[str] = typer.Argument(None, help="Only this game (default: every game)."),
+          player: Optional[str] = typer.Option(None, "--player", help="Whose figures (default: your login name)."),
+          as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object.")) -> None:
+    """How you are doing: matches played and won per game, against each bot level, scores, form."""
+    from rich.table import Table
+
+    from cardtable.stats import bar, player_stats, sparkline
+    from cardtable.tui.app import default_player_name
+
+    name = player or default_player_name()
+    figures = player_stats(_store().matches(_game_name(game)), name)
+    if as_json:
+        typer.echo(json.dumps({"player": name, "games": {g: s.as_dict() for g, s in figures.items()}}, indent=1))
+        return
+    if not figures:
+        typer.echo(f"No finished matches of {name} yet" + (f" in {game}" if game else "") + ".")
+        return
+    table = Table(title=f"{name}: finished matches", title_justify="left")
+    for col, just in (("game", "left"), ("played", "right"), ("won", "right"), ("win rate", "left"),
+                      ("best", "right"), ("average", "right"), ("form", "left"), ("scores", "left")):
+        table.add_column(col, justify=just)
+    for st in figures.values():
+        table.add_row(st.game, str(st.played), str(st.won), f"{bar(st.win_rate)} {st.win_rate:.0%}",
+                      f"{st.best:g}", f"{st.average:.1f}", st.form(), sparkline(st.scores[-20:]))
+    out = _console()
+    out.print(table)
+    levels = Table(title="Against each bot level", title_justify="left")
+    for col in ("game", "bot level", "played", "won", "win rate"):
+        levels.add_column(col)
+    for st in figures.values():
+        for level, (played, won) in sorted(st.by_level.items()):
+            levels.add_row(st.game, level, str(played), str(won), f"{won / played:.0%}")
+    out.print(levels)
+
+
+@app.command()
+@_guard
+def history(game: Optional[str] = typer.Argument(None, help="Only this game."),
+            limit: int = typer.Option(20, "--limit", min=1, help="How many of the newest matches.")) -> None:
+    """The finished matches in the store, newest first, with their ids (for replay and export)."""
+    from rich.table import Table
+
+    matches = _store().matches(_game_name(game), limit)
+    if not matches:
+        typer.echo("No finished matches yet.")
+        return
+    table = Table(title="Finished matches", title_justify="left")
+    for col in ("id", "when", "game", "players", "scores", "winner"):
+        table.add_column(col)
+    for m in matches:
+        names = [s.name + (f" ({s.level or 'bot'})" if s.kind == "bot" else "") for s in m.seats]
+        winners = ", ".join(m.seats[w].name for w in m.winners if w < len(m.seats))
+        table.add_row(str(m.id), time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at)), m.game,
+                      ", ".join(names), " ".join(f"{v:g}" for v in m.scores), winners)
+    _console().print(table)
+
+
+@app.command("export")
+@_guard
+def export_match(match_id: int = typer.Argument(..., help="A match id from `cardtable history`."),
+                 file: Path = typer.Argument(..., help="Where to write the match record (JSON).")) -> None:
+    """Write one stored match's record to a file (replay it with `cardtable replay FILE`)."""
+    _store().match(match_id).record().save(file)
+    typer.echo(f"match {match_id} written to {file}")
+
+
+@app.command("import")
+@_guard
+def import_match(file: Path = typer.Argument(..., help="A match record (JSON) of a finished match.")) -> None:
+    """Add a finished match's record to the store (a damaged or unfinished record is refused)."""
+    from cardtable.store import StoreError, seats_of
+    from games.core import Record
+
+    record = Record.load(file)
+    state = record.replay()
+    if not state.is_over:
+        raise StoreError(f"{file} holds a match that is not finished: resume it with `cardtable resume {file}`")
+    new = _store().add(record, seats_of(record), state.outcome(), source="import")
+    typer.echo(f"imported as match {new}" if new is not None else "that match is already in the store")
+
+
+@app.command()
+@_guard
+def watch(game: str = typer.Argument(..., help="A game name from `cardtable list`."),
+          seats: Optional[str] = typer.Option(None, "--seats", help="Bot levels, one per seat, e.g. hard,normal,normal "
+                                              "(default: the game's usual number of normal bots)."),
+          open_hands: bool = typer.Option(False, "--open", help="Show every hand (default: only what a spectator sees)."),
+          pace: float = typer.Option(1.0, "--pace", min=0.0, max=10.0, help="Seconds between the bots' cards."),
+          seed: Optional[int] = typer.Option(None, "--seed", help="The deal's seed (default: random)."),
+          option: list[str] = typer.Option([], "-o", "--option", help="A game option, name=value (repeatable).")) -> None:
+    """Watch bots play a match on screen (+/- changes the pace, q quits)."""
+    from cardtable.cli import _Fail, _parse_options
+    from cardtable.session import SeatConfig, Table, WatchHandle
+    from cardtable.tui.app import CardTableApp
+    from cardtable.tui.screens.setup import BOT_NAMES
+    from games import get_rules
+    from games.bots import make_bot
+
+    rules = get_rules(game)
+    levels = [s.strip() for s in (seats or ",".join(["normal"] * rules.default_seats)).split(",")]
+    if any(not level for level in levels):
+        raise _Fail(f"--seats {seats!r} has an empty seat: give one bot level per seat")
+    for level in levels:
+        make_bot(level, rules.name, 0)  # an unknown level is refused here, with the levels to choose from
+    configs = [SeatConfig("bot", f"{BOT_NAMES[i % len(BOT_NAMES)]} ({level})", level) for i, level in enumerate(levels)]
+    table = Table.new(rules.name, configs, _parse_options(option) or None, seed)
+    table.record_matches = False  # bots among themselves: not part of anyone's history
+    CardTableApp(table_handles=[WatchHandle(table, open_hands)], driver=table, bot_delay=pace).run()

@@ -1,0 +1,108 @@
+"""Statistics over the match store: how one player is doing, per game.
+
+Pure functions of :class:`~cardtable.store.MatchRow` values, so the CLI (``cardtable stats``) and
+the stats screen show the same figures.  A player is found by name (any case) among the human
+and remote seats of each match; a match counts as won when that seat is among the winners (a
+shared win counts as a win).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+
+from cardtable.store import MatchRow
+
+SPARK = "▁▂▃▄▅▆▇█"
+FORM = 10  # recent form: the last this many matches
+
+
+@dataclass
+class GameStats:
+    game: str
+    played: int = 0
+    won: int = 0
+    scores: list[float] = field(default_factory=list)
+    results: list[bool] = field(default_factory=list)  # oldest first
+    by_level: dict[str, list[int]] = field(default_factory=dict)  # bot level -> [played, won]
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def best(self) -> float | None:
+        return max(self.scores) if self.scores else None
+
+    @property
+    def average(self) -> float | None:
+        return sum(self.scores) / len(self.scores) if self.scores else None
+
+    def form(self) -> str:
+        """The last results, oldest first: ``W`` won, ``L`` lost."""
+        return "".join("W" if r else "L" for r in self.results[-FORM:])
+
+    def as_dict(self) -> dict:
+        out = asdict(self)
+        out.update(win_rate=round(self.win_rate, 4), best=self.best, average=self.average, form=self.form())
+        out["by_level"] = {k: {"played": v[0], "won": v[1]} for k, v in self.by_level.items()}
+        return out
+
+
+def seat_of(match: MatchRow, player: str) -> int | None:
+    """The player's seat in the match (a human or remote seat of that name), or None."""
+    name = player.strip().lower()
+    for i, s in enumerate(match.seats):
+        if s.kind != "bot" and s.name.strip().lower() == name:
+            return i
+    return None
+
+
+def player_stats(matches: Sequence[MatchRow], player: str, game: str | None = None) -> dict[str, GameStats]:
+    """Per game (in first-played order), the player's figures; matches without the player are skipped."""
+    out: dict[str, GameStats] = {}
+    for m in sorted(matches, key=lambda m: (m.finished_at, m.id)):
+        if game and m.game != game:
+            continue
+        seat = seat_of(m, player)
+        if seat is None:
+            continue
+        st = out.setdefault(m.game, GameStats(m.game))
+        won = seat in m.winners
+        st.played += 1
+        st.won += won
+        if seat < len(m.scores):
+            st.scores.append(m.scores[seat])
+        st.results.append(won)
+        for level in sorted({s.level or "normal" for s in m.seats if s.kind == "bot"}):
+            counts = st.by_level.setdefault(level, [0, 0])
+            counts[0] += 1
+            counts[1] += won
+    return out
+
+
+def players(matches: Sequence[MatchRow]) -> list[str]:
+    """Every human player's name in the store, most matches first."""
+    count: dict[str, int] = defaultdict(int)
+    for m in matches:
+        for s in m.seats:
+            if s.kind != "bot":
+                count[s.name] += 1
+    return sorted(count, key=lambda n: (-count[n], n.lower()))
+
+
+def sparkline(values: Sequence[float]) -> str:
+    """``▁▃█▅``: each value's height between the smallest and the largest."""
+    if not values:
+        return ""
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        return SPARK[3] * len(values)
+    return "".join(SPARK[round((v - lo) / (hi - lo) * (len(SPARK) - 1))] for v in values)
+
+
+def bar(share: float, width: int = 10) -> str:
+    """A share from 0 to 1 as a bar of ``width`` cells."""
+    full = max(0, min(width, round(share * width)))
+    return "█" * full + "·" * (width - full)

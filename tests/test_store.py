@@ -1,0 +1,166 @@
+"""The match store: recording, migrations, damage, a kill during a write, statistics, the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from cardtable.cli import app
+from cardtable.session import SeatConfig, Table
+from cardtable.stats import player_stats, sparkline
+from cardtable.store import MIGRATIONS, SCHEMA_VERSION, MatchStore, record_finished, seats_of
+
+SEATS = [SeatConfig("human", "Ana"), SeatConfig("bot", "Ben", "heuristic"), SeatConfig("bot", "Cy", "random")]
+
+
+def finish(seed: int, store: bool = True) -> Table:
+    table = Table.new("tricks_n_trumps", SEATS, {"rounds": 1}, seed)
+    table.record_matches = store
+    while not table.state.is_over:
+        seat = table.state.to_act
+        table.submit(*(table.bot_choose() if seat in table.bots else (seat, table.state.legal_actions()[0])))
+    return table
+
+
+def test_a_finished_match_is_recorded_once_with_its_seats_and_result():
+    table = finish(1)
+    rows = MatchStore().open().matches()
+    assert len(rows) == 1
+    m = rows[0]
+    out = table.state.outcome()
+    assert m.game == "tricks_n_trumps" and m.scores == out.scores and m.winners == out.winners
+    assert [(s.name, s.kind, s.level) for s in m.seats] == [("Ana", "human", ""), ("Ben", "bot", "heuristic"),
+                                                            ("Cy", "bot", "random")]
+    assert m.record().replay().snapshot() == table.state.snapshot()  # the full record, replayable
+    assert m.duration is not None and m.duration >= 0
+    assert record_finished(table.record(), out) == ""  # the same match again: stored once
+    assert len(MatchStore().open().matches()) == 1
+
+
+def test_statistics_match_known_results():
+    tables = [finish(seed) for seed in (1, 2, 3, 4)]
+    wins = sum(0 in t.state.outcome().winners for t in tables)
+    scores = [t.state.outcome().scores[0] for t in tables]
+    st = player_stats(MatchStore().open().matches(), "ana")["tricks_n_trumps"]
+    assert (st.played, st.won) == (4, wins)
+    assert st.best == max(scores) and st.average == pytest.approx(sum(scores) / 4)
+    assert st.by_level == {"heuristic": [4, wins], "random": [4, wins]}
+    assert st.form() == "".join("W" if 0 in t.state.outcome().winners else "L" for t in tables)
+    assert sparkline([1, 2, 3]) == "▁▅█" and sparkline([2, 2]) == "▄▄"
+
+
+def test_an_older_schema_is_migrated_and_keeps_its_matches(tmp_path):
+    path = tmp_path / "old.db"
+    con = sqlite3.connect(path)
+    for statement in MIGRATIONS[1]:
+        con.execute(statement)
+    table = finish(5, store=False)
+    rec = table.record()
+    con.execute("INSERT INTO matches (game, finished_at, seats, scores, winners, reason, record, digest)"
+                " VALUES (?,?,?,?,?,?,?,?)", (rec.game, 1.0, json.dumps([s.__dict__ for s in seats_of(rec)]),
+                                              "[1, 2, 3]", "[2]", "done", rec.to_json(), rec.digest()))
+    con.execute("PRAGMA user_version = 1")
+    con.commit()
+    con.close()
+    store = MatchStore(path).open()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    con.close()
+    (m,) = store.matches()
+    assert m.winners == (2,) and m.options == {} and m.record().digest() == rec.digest()
+
+
+def test_a_corrupt_database_is_reported_and_moved_aside(tmp_path):
+    path = tmp_path / "cardtable.db"
+    path.write_bytes(b"this is not a database" * 100)
+    store = MatchStore(path).open()
+    assert "moved to" in store.problem
+    assert any(p.name.startswith("cardtable.db.corrupt-") for p in tmp_path.iterdir())
+    table = finish(6, store=False)
+    assert store.add(table.record(), seats_of(table.record()), table.state.outcome()) is not None
+
+
+def test_a_locked_database_never_blocks_play(tmp_path, monkeypatch):
+    """Another process holds a write lock: the match ends normally and the problem is noted."""
+    monkeypatch.setattr("cardtable.store.BUSY_TIMEOUT_MS", 100)
+    path = MatchStore().path
+    MatchStore().open()
+    holder = sqlite3.connect(path, timeout=0.1)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        started = time.monotonic()
+        table = finish(7)
+        assert table.state.is_over and time.monotonic() - started < 30
+        assert "busy" in table.store_note or "locked" in table.store_note
+    finally:
+        holder.rollback()
+        holder.close()
+
+
+WRITER = """
+import sys, time
+from cardtable.store import MatchStore, seats_of
+from games.core import Record
+store = MatchStore().open()
+record = Record.load(sys.argv[1])
+state = record.replay()
+print("ready", flush=True)
+i = 0
+while True:
+    store.add(record, seats_of(record), state.outcome(), finished_at=float(i))
+    i += 1
+"""
+
+
+def test_a_kill_during_writes_leaves_a_readable_database(tmp_path):
+    """A process killed with SIGKILL while it writes as fast as it can: the database still opens,
+    passes SQLite's integrity check and lists the matches written before the kill."""
+    rec_path = tmp_path / "m.json"
+    finish(8, store=False).record().save(rec_path)
+    for n in range(3):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(rec_path)], stdout=subprocess.PIPE,
+                                env={**os.environ}, text=True)
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.05 + 0.07 * n)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        proc.stdout.close()
+        con = sqlite3.connect(MatchStore().path)
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        con.close()
+        assert len(MatchStore().open().matches()) == 1  # the same record: one row however often written
+
+
+def test_finished_saves_are_imported_once(tmp_path):
+    from cardtable.session import saves_dir
+
+    saves_dir().mkdir(parents=True)
+    table = finish(9, store=False)
+    table.save_path = saves_dir() / "old.json"
+    table.save()
+    (saves_dir() / "broken.json").write_text("{")
+    assert len(MatchStore().open().matches()) == 1
+    MatchStore().open()
+    assert len(MatchStore().open().matches()) == 1
+
+
+def test_cli_stats_history_export_import(tmp_path):
+    finish(10)
+    runner = CliRunner()
+    out = runner.invoke(app, ["stats", "--player", "Ana", "--json"])
+    assert out.exit_code == 0 and json.loads(out.output)["games"]["tricks_n_trumps"]["played"] == 1
+    assert "tricks_n_trumps" in runner.invoke(app, ["history"]).output
+    target = tmp_path / "match.json"
+    assert runner.invoke(app, ["export", "1", str(target)]).exit_code == 0
+    assert "already in the store" in runner.invoke(app, ["import", str(target)]).output
+    bad = runner.invoke(app, ["export", "99", str(target)])
+    assert bad.exit_code == 2 and "no match 99" in bad.output
+    assert runner.invoke(app, ["stats", "no_such_game"]).exit_code == 2
