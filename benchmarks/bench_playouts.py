@@ -7,8 +7,12 @@ run, OpenSpiel's Python API (pyspiel) plays random games of spades and oh_hell i
 virtual environment (benchmarks/.venv-openspiel, made by setup_openspiel.sh; never a cardtable
 dependency), and the ratios are printed side by side.
 
-Usage: python benchmarks/bench_playouts.py [--seconds 2] [--no-openspiel] [GAME ...]
+Usage: python benchmarks/bench_playouts.py [--seconds 2] [--no-openspiel] [--quick] [GAME ...]
 Numbers only; nothing here asserts a speed (design.md: performance lives in benchmarks/).
+``--quick`` (run by the test suite, so that a broken benchmark fails CI): a fraction of a second
+per game and fewer samples; OpenSpiel is used if its environment works, or installed from PyPI
+within ``--install-timeout`` seconds; otherwise the table says it is not available and our own
+figures are printed all the same.
 Times are process CPU time (time.process_time) in both this script and the pyspiel worker, so
 that other load on the machine disturbs the ratios less; on a busy machine, rerun.
 """
@@ -19,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -30,7 +35,7 @@ sys.path.insert(0, str(HERE.parent))
 from games import all_rules, get_rules  # noqa: E402
 from games.bots import make_bot  # noqa: E402
 
-OPENSPIEL_VENV = HERE / ".venv-openspiel"
+OPENSPIEL_VENV = Path(os.environ.get("OPENSPIEL_VENV") or HERE / ".venv-openspiel")  # setup_openspiel.sh reads it too
 OPENSPIEL_GAMES = ("spades", "oh_hell")
 
 
@@ -70,7 +75,7 @@ def mid_states(rules, count: int = 200) -> list:
 
 
 def micro(rules, samples: int = 20000) -> dict:
-    states = mid_states(rules)
+    states = mid_states(rules, min(200, max(20, samples // 100)))
     reps = max(1, samples // len(states))
     t0 = time.process_time()
     for _ in range(reps):
@@ -106,20 +111,42 @@ def heuristic_ms(rules, moves: int = 3000) -> float | None:
     return spent / done * 1e3
 
 
-def openspiel(seconds: float) -> tuple[dict | None, str]:
-    """Run pyspiel_playouts.py in the OpenSpiel venv (creating it if needed); (results, reason)."""
+def openspiel(seconds: float, install_timeout: float | None = None) -> tuple[dict | None, str]:
+    """Run pyspiel_playouts.py in the OpenSpiel venv (installing it from PyPI if pyspiel does not
+    import there, within ``install_timeout`` seconds if given); (results, reason)."""
     python = OPENSPIEL_VENV / "bin" / "python"
-    if not python.exists():
-        setup = subprocess.run(["sh", str(HERE / "setup_openspiel.sh")], capture_output=True, text=True)
-        if setup.returncode != 0 or not python.exists():
-            tail = (setup.stderr or setup.stdout).strip().splitlines()
+    if not _pyspiel_imports(python):
+        code, out = _run_bounded(["sh", str(HERE / "setup_openspiel.sh")], install_timeout)
+        if code is None:
+            return None, f"installing open-spiel from PyPI took more than {install_timeout:g} s (rerun to finish it)"
+        if code != 0 or not _pyspiel_imports(python):
+            tail = out.strip().splitlines()
             return None, f"could not install open-spiel ({tail[-1] if tail else 'setup failed'})"
-    run = subprocess.run([str(python), str(HERE / "pyspiel_playouts.py"), str(seconds), *OPENSPIEL_GAMES],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        tail = run.stderr.strip().splitlines()
-        return None, tail[-1] if tail else f"exit status {run.returncode}"
-    return json.loads(run.stdout), ""
+    code, out = _run_bounded([str(python), str(HERE / "pyspiel_playouts.py"), str(seconds), *OPENSPIEL_GAMES],
+                             None if install_timeout is None else 30 + 10 * seconds)
+    if code != 0:
+        tail = out.strip().splitlines()
+        return None, "the pyspiel run did not finish" if code is None else (tail[-1] if tail else f"exit status {code}")
+    return json.loads(out), ""
+
+
+def _pyspiel_imports(python: Path) -> bool:
+    if not python.exists():
+        return False
+    return _run_bounded([str(python), "-c", "import pyspiel"], 60)[0] == 0
+
+
+def _run_bounded(cmd: list[str], timeout: float | None) -> tuple[int | None, str]:
+    """Run ``cmd``; (exit status, stdout or else stderr), or (None, "") if it outlived ``timeout``
+    seconds (then it is stopped with everything it started)."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return None, ""
+    return proc.returncode, out if proc.returncode == 0 else (err or out)
 
 
 def main() -> None:
@@ -127,15 +154,24 @@ def main() -> None:
     ap.add_argument("games", nargs="*", help="game names (default: every registered game)")
     ap.add_argument("--seconds", type=float, default=2.0, help="playout time per game")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the pyspiel comparison")
+    ap.add_argument("--quick", action="store_true", help="a short run with few samples (CI: figures, no verdicts)")
+    ap.add_argument("--install-timeout", type=float, default=40.0,
+                    help="with --quick, the most seconds spent installing OpenSpiel (default 40)")
     args = ap.parse_args()
     rules_list = [get_rules(g) for g in args.games] if args.games else all_rules()
+    if args.quick:
+        args.seconds = min(args.seconds, 0.2)
+    samples, moves = (2000, 200) if args.quick else (20000, 3000)
 
     ours = {}
     for rules in rules_list:
-        ours[rules.name] = {**random_playouts(rules, args.seconds), **micro(rules), "bot_ms": heuristic_ms(rules),
-                            "seats": rules.default_seats}
+        ours[rules.name] = {**random_playouts(rules, args.seconds), **micro(rules, samples),
+                            "bot_ms": heuristic_ms(rules, moves), "seats": rules.default_seats}
         print(f"  measured {rules.name}", file=sys.stderr, flush=True)
-    spiel, reason = (None, "skipped (--no-openspiel)") if args.no_openspiel else openspiel(args.seconds)
+    if args.no_openspiel:
+        spiel, reason = None, "skipped (--no-openspiel)"
+    else:
+        spiel, reason = openspiel(args.seconds, args.install_timeout if args.quick else None)
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Random playouts, {args.seconds:g} s CPU per game, Python {sys.version.split()[0]}, "
@@ -148,7 +184,7 @@ def main() -> None:
         print(f"{name:<22}{r['seats']:>5}{r['decisions_per_s']:>13,.0f}{r['matches_per_s']:>11,.1f}"
               f"{r['decisions_per_match']:>10.1f}{r['clone_us']:>10.2f}{r['apply_us']:>10.2f}{bot:>13}")
     if spiel is None:
-        print(f"OpenSpiel not available: {reason}")
+        print(f"OpenSpiel not available: {reason}; only our own figures are shown")
     else:
         print_openspiel(ours, spiel)
     print()

@@ -1,12 +1,15 @@
 """TUI latency and memory, measured on the real process through a pseudo-terminal.
 
-    .venv/bin/python benchmarks/bench_tui.py [--runs N]
+    .venv/bin/python benchmarks/bench_tui.py [--runs N] [--quick]
 
 Prints: first-frame time from process start (spawn ``python -m cardtable.tui`` on a pty and
 read until the lobby is fully drawn, footer included), key-press-to-played-card time (press
 Enter on your turn and read until the played card is on screen: it leaves the hand row in the
 same refresh that draws it in the trick area), and the child's peak memory (ru_maxrss).
 Budget (design.md): first frame < 800 ms, card on screen < 50 ms, peak memory < 60 MiB.
+The human seat is named after the login name, so the child runs with the login name ``bench``
+(seat "Bench").  ``--quick`` (run by the test suite, so that a broken benchmark fails CI): one
+run of one play; figures only, no verdicts.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
 COLS, ROWS = 100, 30
+LOGIN = "bench"  # the child's login name: the TUI names the human seat after it
+YOU = "▶ Bench"  # the turn marker on the human seat ("▶ " + the login name capitalised)
 
 
 class Term:
@@ -35,7 +40,7 @@ class Term:
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         env = dict(os.environ, TERM="xterm-256color", CARDTABLE_HOME=tempfile.mkdtemp(prefix="ct-bench-"),
-                   COLUMNS=str(COLS), LINES=str(ROWS))
+                   COLUMNS=str(COLS), LINES=str(ROWS), LOGNAME=LOGIN, USER=LOGIN)
         env.pop("CARDTABLE_ASCII", None)
         self.screen = pyte.Screen(COLS, ROWS)
         self.stream = pyte.ByteStream(self.screen)
@@ -113,13 +118,13 @@ def one_run(plays: int) -> tuple[float, list[float], float]:
     term.wait_for("pace 0.0s")
     latencies = []
     for _ in range(plays):
-        term.wait_for("▶ You")
+        term.wait_for(YOU)
         before = hand_line(term.text())
         t = term.send("\r")
         term.wait_until(lambda text: hand_line(text) != before)
         latencies.append(time.perf_counter() - t)
         try:
-            term.wait_for("▶ You", timeout=3)
+            term.wait_for(YOU, timeout=3)
         except TimeoutError:
             term.send("\r")  # a hand summary: continue
     rss = term.close()
@@ -137,14 +142,17 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--plays", type=int, default=3)  # within the first hand (5 tricks)
+    ap.add_argument("--quick", action="store_true", help="one run of one play (CI: figures, no verdicts)")
     args = ap.parse_args()
+    if args.quick:
+        args.runs, args.plays = 1, 1
     firsts, lats, mems = [], [], []
     for _ in range(args.runs):
         f, l, m = one_run(args.plays)
         firsts.append(f)
         lats.extend(l)
         mems.append(m)
-    base = statistics.median(import_baseline() for _ in range(3))
+    base = statistics.median(import_baseline() for _ in range(1 if args.quick else 3))
     print(f"{'measure':<34}{'median':>10}{'worst':>10}{'budget':>10}")
     print(f"{'first frame (ms, from spawn)':<34}{statistics.median(firsts) * 1000:>10.0f}{max(firsts) * 1000:>10.0f}{800:>10}")
     print(f"{'(baseline: import textual.app)':<34}{base * 1000:>10.0f}{'':>10}{'':>10}")

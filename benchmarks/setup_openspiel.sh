@@ -1,9 +1,9 @@
 #!/bin/sh
 # Create benchmarks/.venv-openspiel with OpenSpiel's Python API (pyspiel), for bench_playouts.py only.
-# OpenSpiel is never a dependency of cardtable itself.
+# OpenSpiel is never a dependency of cardtable itself.  OPENSPIEL_VENV=DIR puts the environment elsewhere.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
-venv="$here/.venv-openspiel"
+venv="${OPENSPIEL_VENV:-$here/.venv-openspiel}"
 PYTHON=${PYTHON:-python3}
 if [ ! -x "$venv/bin/python" ]; then
     "$PYTHON" -m venv "$venv"

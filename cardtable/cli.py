@@ -76,7 +76,7 @@ def _root(ctx: typer.Context,
 
 
 @app.command()
-def resume(file: Optional[Path] = typer.Argument(None, help="A saved game; default: the latest autosave."),
+def resume(file: Optional[Path] = typer.Argument(None, help="A saved game; without it, choose from the list of saves."),
            ascii_suits: bool = typer.Option(False, "--ascii", help="Suit letters S H D C instead of symbols.")) -> None:
     """Reopen a saved game in the TUI."""
     try:
@@ -155,24 +155,12 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-def bot_seed(match_seed: int, seat: int) -> int:
-    """The seed of a seat's bot in a match (the same rule as cardtable.session.Table)."""
-    return match_seed * 101 + seat
-
-
 def play_match(rules, levels: list[str], options: dict[str, Any], seed: int):
-    """Play one complete bot match; returns the final state."""
-    from games.bots import make_bot
+    """Play one complete bot match; returns the final state (games.arena.play_match: the
+    Table's seeding rule, and search bots get their possible worlds)."""
+    from games.arena import play_match as arena_match
 
-    state = rules.new_game(len(levels), options, seed)
-    bots = [make_bot(level, rules.name, bot_seed(seed, i)) for i, level in enumerate(levels)]
-    for _ in range(ACTION_LIMIT):
-        seat = state.to_act
-        if seat is None:
-            return state
-        legal = state.legal_actions()
-        state.apply(bots[seat].choose(state.view(seat), legal))
-    raise _Fail(f"a {rules.name} match with seed {seed} did not end after {ACTION_LIMIT} actions")
+    return arena_match(rules.name, levels, seed, options)
 
 
 def simulate_stats(game: str, games: int, seed: int, seats: Optional[str], option: list[str],
@@ -184,9 +172,11 @@ def simulate_stats(game: str, games: int, seed: int, seats: Optional[str], optio
     from games.bots import make_bot
 
     r = get_rules(game)
-    levels = [s.strip().lower() for s in seats.split(",")] if seats else ["heuristic"] * r.default_seats
+    levels = [s.strip().lower() for s in seats.split(",")] if seats is not None else ["normal"] * r.default_seats
+    if not "".join(levels):
+        raise _Fail(f"--seats {seats!r} names no seat: write a bot level per seat, e.g. normal,random,random")
     if any(not s for s in levels):
-        raise _Fail(f"--seats {seats!r} has an empty entry: write e.g. heuristic,random,random")
+        raise _Fail(f"--seats {seats!r} has an empty entry: write e.g. normal,random,random")
     resolved = r.resolve_options(len(levels), _parse_options(option))
     for level in dict.fromkeys(levels):
         make_bot(level, r.name, 0)  # BadOptionError for an unknown level, before any play
@@ -209,7 +199,7 @@ def simulate_stats(game: str, games: int, seed: int, seats: Optional[str], optio
         if record_dir is not None:
             names = [f"{levels[k]} {k}" for k in range(n)]
             meta = {"seats": [{"kind": "bot", "level": lv} for lv in levels], "bot_seed": s,
-                    "bot_seed_rule": "match_seed * 101 + seat"}
+                    "bot_seed_rule": "match_seed * 101 + seat, reseeded before each move (games.arena)"}
             from games.core import Record
 
             Record.of(state, names, meta).save(record_dir / f"{r.name}-{seed}-{i}.json")
@@ -236,7 +226,8 @@ def simulate(
     game: str = typer.Argument(..., help="A game name from `cardtable list`."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many matches to play."),
     seed: int = typer.Option(0, "--seed", "-s", help="Match i uses seed S+i."),
-    seats: Optional[str] = typer.Option(None, "--seats", help="Bot level per seat, e.g. heuristic,random,random."),
+    seats: Optional[str] = typer.Option(None, "--seats", help="Bot level per seat: random, easy, normal, hard or "
+                                        "expert (heuristic = normal), e.g. hard,normal,random."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option, name=value (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
     record: Optional[Path] = typer.Option(None, "--record", help="Save every match record into this directory."),
@@ -287,6 +278,70 @@ def _print_stats(stats: dict[str, Any]) -> None:
     con.print(f"timing: {stats['games']} matches in {t['seconds']:.2f} s, {rate} matches/s", markup=False)
 
 
+# ---------------------------------------------------------------- tournament
+
+
+@app.command()
+@_guard
+def tournament(
+    game: str = typer.Argument(..., help="A game name from `cardtable list`."),
+    levels: str = typer.Option("random,normal,hard", "--levels", help="Bot levels to compare, comma separated."),
+    games: int = typer.Option(20, "--games", "-n", min=1, help="Cycles to play: each cycle seats every level in "
+                              "every seat position (one match per seating, all on the same deal seed)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Cycle c uses match seed S+c."),
+    seats: Optional[int] = typer.Option(None, "--seats", help="Players at the table (default: the game's usual number)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A game option, name=value (repeatable)."),
+    workers: int = typer.Option(0, "--workers", "-j", min=0, help="Processes to play in (0: one per core)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
+) -> None:
+    """Seat-rotated matches between bot levels: each level's win share and mean score with 95%
+    confidence intervals (over cycles), beside the fair share of one seat."""
+    import json
+    import os
+
+    from games import arena
+
+    names = [x.strip() for x in levels.split(",") if x.strip()]
+    if len(names) < 2:
+        raise _Fail(f"--levels {levels!r}: name at least two bot levels, e.g. random,normal,hard")
+    todo = arena.tasks(game, names, games, seed, seats, _parse_options(option))  # checks game, levels, options
+    workers = workers or os.cpu_count() or 1
+    show_bar = not as_json and sys.stderr.isatty()
+    if show_bar:
+        from rich.progress import Progress
+
+        with Progress(console=_console(stderr=True), transient=True) as bar:
+            task = bar.add_task(f"{game}", total=len(todo))
+            results = arena.tournament(game, names, games, seed, seats, _parse_options(option), workers,
+                                       lambda _r: bar.advance(task))
+    else:
+        results = arena.tournament(game, names, games, seed, seats, _parse_options(option), workers)
+    summary = arena.summarise(results, names)
+    out = arena.to_json(summary, todo[0][0])
+    if as_json:
+        typer.echo(json.dumps(out, sort_keys=True))
+        return
+    _print_tournament(out)
+
+
+def _print_tournament(out: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"{out['game']}: {out['cycles']} cycles, {out['matches']} matches, {out['seats']} seats",
+                  title_justify="left",
+                  caption=f"seats: seat-matches played; fair share {100 * out['fair_share']:.1f}%; "
+                          "CI: 95% confidence interval over cycles",
+                  caption_justify="left")
+    for col in ("level", "seats", "wins", "win %", "95% CI", "mean score", "95% CI "):
+        table.add_column(col, justify="left" if col == "level" else "right")
+    for lv in out["levels"]:
+        lo, hi = lv["win_ci"]
+        slo, shi = lv["score_ci"]
+        table.add_row(lv["level"], str(lv["matches"]), f"{lv['wins']:g}", f"{100 * lv['win_share']:.1f}%",
+                      f"{100 * lo:.1f}–{100 * hi:.1f}%", f"{lv['mean_score']:.2f}", f"{slo:.2f}–{shi:.2f}")
+    _console().print(table)
+
+
 # ---------------------------------------------------------------- replay
 
 
@@ -297,10 +352,7 @@ def replay(
     upto: Optional[int] = typer.Option(None, "--upto", min=0, help="Show only the first N actions."),
 ) -> None:
     """Print a recorded match hand by hand and trick by trick."""
-    from games.core import Record
-
-    rec = Record.load(record)
-    state = rec.replay(upto)
+    rec, state = _load_and_replay(record, upto)
     names = list(rec.names) or [f"seat {i}" for i in range(rec.seats)]
     names += [f"seat {i}" for i in range(len(names), rec.seats)]
     for line in replay_lines(state, names):
@@ -311,6 +363,21 @@ def replay(
         typer.echo(f"(stopped after {shown} of {total} actions)")
     scores = ", ".join(f"{names[i]} {_num(v)}" for i, v in enumerate(_scores(state)))
     typer.echo(f"{'Final' if state.is_over else 'Current'} scores: {scores}")
+
+
+def _load_and_replay(path: Path, upto: Optional[int]):
+    """The record at ``path`` and its replayed state.  Records check themselves field by field
+    (BadRecordError); should a hostile file still trip anything else, it is reported on one line
+    naming the file, never as a traceback."""
+    from games.core import CardtableError, Record
+
+    try:
+        rec = Record.load(path)
+        return rec, rec.replay(upto)
+    except (CardtableError, OSError):
+        raise
+    except (RecursionError, MemoryError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        raise _Fail(f"{path} cannot be replayed ({type(exc).__name__}: {str(exc)[:120]})") from None
 
 
 def _scores(state) -> tuple:
@@ -399,6 +466,8 @@ def host(
                               "or a bot level[:NAME], e.g. remote:Ann,remote:Bob,heuristic."),
     listen: str = typer.Option("127.0.0.1:7420", "--listen", help="HOST:PORT to listen on (0.0.0.0:7420 for your LAN)."),
     ssh: Optional[int] = typer.Option(None, "--ssh", help="Also accept plain ssh clients on this port."),
+    web: Optional[int] = typer.Option(None, "--web", help="Also serve each seat to web browsers on this port "
+                                      "(the player types their code on a sign-in page)."),
     authorized_keys: Optional[Path] = typer.Option(None, "--authorized-keys", help="ssh: also accept these keys "
                                                    "(the ssh user name picks the seat)."),
     no_auth: bool = typer.Option(False, "--no-auth", help="ssh without any authentication (loopback only)."),
@@ -407,21 +476,33 @@ def host(
     bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot pauses before each move."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deal (default: random)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save file (default: in the saves folder)."),
-    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a hosted table from its save file."),
+    resume: list[Path] = typer.Option([], "--resume", help="Continue a hosted table from its save file "
+                                      "(repeatable: each save is a table of its own)."),
+    table: list[str] = typer.Option([], "--table", help="Host several tables at once, each "
+                                    "'GAME seats=... seed=N save=FILE OPTION=VALUE...' or 'resume=FILE' "
+                                    "(repeatable; ssh then also opens a lobby of the free seats)."),
     spectators: bool = typer.Option(False, "--spectators", help="Also print a code for spectators."),
     public_host: Optional[str] = typer.Option(None, "--public-host", help="Host name to print in the join lines."),
+    heartbeat: float = typer.Option(5.0, "--heartbeat", min=0.1, help="Seconds between checks that each player "
+                                    "is still there; one silent for three is treated as dropped."),
 ) -> None:
-    """Host a table that friends join with `cardtable join` or plain ssh."""
+    """Host a table (or several, with --table) that friends join with `cardtable join`, plain ssh or a web browser."""
     from cardtable.net.host import HostConfig, run
 
-    if game is None and resume is None:
+    if game is None and not resume and not table:
         raise _Fail("name a game to host (see `cardtable list`), or --resume a hosted table's save file")
     if while_away not in ("wait", "bot"):
         raise _Fail(f"--while-away {while_away!r} is not allowed: use wait or bot")
-    run(HostConfig(game=game or "", options=_parse_options(option), seats=seats, listen=listen, ssh_port=ssh,
-                   authorized_keys=authorized_keys, no_auth=no_auth, hold=hold, while_away=while_away,
-                   bot_delay=bot_delay, seed=seed, save=save, resume=resume, spectators=spectators,
-                   public_host=public_host))
+    cfg = HostConfig(game=game or "", options=_parse_options(option), seats=seats, listen=listen, ssh_port=ssh,
+                     authorized_keys=authorized_keys, no_auth=no_auth, hold=hold, while_away=while_away,
+                     bot_delay=bot_delay, seed=seed, save=save, resume=resume[0] if resume else None,
+                     spectators=spectators, public_host=public_host, heartbeat=heartbeat, web_port=web)
+    if not table and len(resume) <= 1:
+        run(cfg)
+        return
+    from cardtable.net.hub import run_tables, table_configs
+
+    run_tables(table_configs(cfg, game, resume, table))
 
 
 @app.command()
@@ -437,3 +518,6 @@ def join(
     reason = run_join(address, code, ascii_suits=ascii_suits)
     if reason and reason != "closed":
         typer.echo(f"cardtable: {reason}")
+
+
+from cardtable import cli_history  # noqa: E402,F401  (registers stats, history, export and import)

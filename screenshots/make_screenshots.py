@@ -10,10 +10,13 @@ key names for the pilot or the words ``settle`` (let bots play until a human mus
 from __future__ import annotations
 
 import asyncio
+import html
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
+from collections.abc import Callable
 from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
@@ -22,6 +25,7 @@ os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-shots-")
 os.environ.pop("CARDTABLE_ASCII", None)
 
 from cardtable.session import SeatConfig, Table  # noqa: E402
+from games.core import SeatView  # noqa: E402
 from cardtable.tui.app import CardTableApp  # noqa: E402
 from cardtable.tui.screens.modals import HandSummaryScreen  # noqa: E402
 from cardtable.tui.screens.table import TableScreen  # noqa: E402
@@ -37,6 +41,13 @@ class Scene(NamedTuple):
     steps: tuple[str, ...]
     seats: tuple[str, ...] = ("human", "bot", "bot")
     size: tuple[int, int] = SIZE
+    until: Callable[[SeatView], bool] | None = None  # play first choices until this moment
+    options: dict | None = None
+
+
+def mid_trick(view: SeatView) -> bool:
+    """The human's turn with cards on the table: the trick drawn as faces, the hand fanned."""
+    return view.is_my_turn and len(view.trick) >= 1 and any(a.card is not None for a in view.legal)
 
 
 SCENES = [
@@ -51,7 +62,22 @@ SCENES = [
     Scene("pot_80x24", "rams", 3, ("settle",), ("human", "bot", "bot", "bot"), size=(80, 24)),
     # two-card trick: both bots' pairs with their pip totals, and the human's first card staged
     Scene("simple_strange_trick", "simple_strange", 1, ("settle", "enter", "1"), size=(120, 36)),
+    Scene("history", None, None, ("y", "enter", "right"), size=(100, 30)),
+    Scene("stats", None, None, ("s",), size=(100, 30)),
 ]
+
+
+def game_scenes() -> list[Scene]:
+    """Every registered game at 100x30 and at 80x24, the human deciding after the bots' first moves."""
+    from games import all_rules
+
+    out = []
+    for rules in all_rules():
+        seats = ("human",) + ("bot",) * (rules.default_seats - 1)
+        out.append(Scene(f"game_{rules.name}", rules.name, 2, ("settle",), seats, until=mid_trick))
+        out.append(Scene(f"game_{rules.name}_80x24", rules.name, 2, ("settle",), seats, size=(80, 24),
+                         until=mid_trick))
+    return out
 
 
 async def settle(pilot, rounds: int = 400) -> None:
@@ -70,15 +96,58 @@ def make_app(scene: Scene) -> CardTableApp:
     if scene.game is None:
         return CardTableApp(bot_delay=0, ascii_suits=False)
     seats = [SeatConfig(kind, NAMES[i]) for i, kind in enumerate(scene.seats)]
-    table = Table.new(scene.game, seats, None, scene.seed)
+    table = Table.new(scene.game, seats, scene.options, scene.seed)
     return CardTableApp(table_handles=[table.handle(s) for s in table.human_seats()], driver=table,
                         bot_delay=0, ascii_suits=False)
+
+
+_TEXT = re.compile(r'(<text [^>]*?x=")([0-9.]+)("[^>]*?textLength=")([0-9.]+)("[^>]*>)([^<]*)</text>')
+_NBSP = "&#160;"
+
+
+def tidy_svg(path: Path) -> None:
+    """Turn the leading and trailing spaces of each text run into position and width: some SVG
+    renderers drop them, which glued styled words together ("Ben(D)", "Ana0")."""
+    def fix(m: re.Match) -> str:
+        body = m.group(6)
+        lead = len(re.match(r"(?:&#160;)*", body).group(0)) // len(_NBSP)
+        trail = len(re.search(r"(?:&#160;)*$", body).group(0)) // len(_NBSP)
+        chars = len(html.unescape(body))
+        if not (lead or trail) or lead + trail >= chars:
+            return m.group(0)
+        cell = float(m.group(4)) / chars
+        x = float(m.group(2)) + lead * cell
+        width = float(m.group(4)) - (lead + trail) * cell
+        inner = body[lead * len(_NBSP):len(body) - trail * len(_NBSP)]
+        return f"{m.group(1)}{x:g}{m.group(3)}{width:g}{m.group(5)}{inner}</text>"
+    path.write_text(_TEXT.sub(fix, path.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+async def play_until(pilot, moment: Callable[[SeatView], bool], moves: int = 300) -> None:
+    """The human plays their first choice (a card when there is one) until ``moment`` comes."""
+    app = pilot.app
+    for _ in range(moves):
+        await settle(pilot)
+        if not isinstance(app.screen, TableScreen):
+            await pilot.press("enter")  # a summary or a hand-off
+            continue
+        table = app.screen.driver
+        view = table.view(0)
+        if view.is_over or moment(view):
+            return
+        if view.is_my_turn:
+            cards = [a for a in view.legal if a.card is not None]
+            table.submit(0, cards[0] if cards else view.legal[0])
+        else:
+            await pilot.press("space")
 
 
 async def shoot(scene: Scene) -> Path:
     app = make_app(scene)
     async with app.run_test(size=scene.size) as pilot:
         await settle(pilot)
+        if scene.until is not None:
+            await play_until(pilot, scene.until)
         for step in scene.steps:
             if step == "settle":
                 await settle(pilot)
@@ -93,11 +162,24 @@ async def shoot(scene: Scene) -> Path:
         await pilot.pause()
         path = HERE / f"{scene.name}.svg"
         app.save_screenshot(filename=path.name, path=str(HERE))
+        tidy_svg(path)
         return path
 
 
+def finished_matches() -> None:
+    """A few finished matches in the store, for the history and statistics screens."""
+    for seed in (3, 4, 5):
+        seats = [SeatConfig("human", NAMES[0]), SeatConfig("bot", NAMES[1], "heuristic"),
+                 SeatConfig("bot", NAMES[2], "random")]
+        table = Table.new("tricks_n_trumps", seats, {"rounds": 1}, seed)
+        while not table.state.is_over:
+            seat = table.state.to_act
+            table.submit(*(table.bot_choose() if seat in table.bots else (seat, table.state.legal_actions()[0])))
+
+
 async def main(names: list[str]) -> None:
-    for scene in SCENES:
+    finished_matches()
+    for scene in SCENES + game_scenes():
         if not names or scene.name in names:
             try:
                 print(await shoot(scene))

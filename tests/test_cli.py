@@ -67,9 +67,9 @@ def test_simulate_json_is_consistent(capsys):
     assert set(stats["timing"]) == {"seconds", "matches_per_second"}
 
 
-def test_simulate_default_seats_are_all_heuristic(capsys):
+def test_simulate_default_seats_are_all_normal(capsys):
     _, out, _ = run(capsys, "simulate", "tricks_n_trumps", "-n", "2", "--json")
-    assert [s["bot"] for s in json.loads(out)["seats"]] == ["heuristic"] * 3
+    assert [s["bot"] for s in json.loads(out)["seats"]] == ["normal"] * 3
 
 
 def test_simulate_is_deterministic_apart_from_timing(capsys):
@@ -98,7 +98,7 @@ def test_record_then_replay_reproduces_the_match(capsys, tmp_path):
     expected = ", ".join(f"{rec.names[i]} {int(s)}" for i, s in enumerate(final.scores))
     assert f"Final scores: {expected}" in out
     assert out.count("== Hand ") == 3 and out.count("trick 5:") == 3 and "trick 6:" not in out
-    assert "Hand 3 scored" in out and "trick(s)" in out  # the hand's score lines
+    assert "Hand 3 scored" in out and " tricks × " in out  # the hand's score lines
     assert "** " in out and ("wins with" in out or "share the win" in out)
 
 
@@ -158,3 +158,78 @@ def test_record_into_a_file_is_refused(capsys, tmp_path):
 def test_help_exits_0(capsys):
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "simulate" in out and "replay" in out
+
+
+# ---------------------------------------------------------------- issue 11: names as typed, hostile records
+
+
+@pytest.mark.parametrize("typed", ["Tricks'N'Trumps", "tricks n trumps", "TRICKS-N-TRUMPS"])
+def test_simulate_accepts_game_names_as_people_type_them(capsys, typed):
+    code, out, err = run(capsys, "simulate", typed, "-n", "1", "--json")
+    assert code == 0 and json.loads(out)["game"] == "tricks_n_trumps", err
+
+
+@pytest.mark.parametrize("typed", ["Bourré", "BOURRE", "bourre"])
+def test_rules_and_simulate_accept_bourre_however_written(capsys, typed):
+    code, out, _ = run(capsys, "rules", typed)
+    assert code == 0 and "Bourré" in out
+    code, out, _ = run(capsys, "simulate", typed, "-n", "1", "--seats", "random,random", "--json")
+    assert code == 0 and json.loads(out)["game"] == "bourre"
+
+
+def test_option_names_in_any_case(capsys):
+    code, out, err = run(capsys, "simulate", "tricks_n_trumps", "-n", "1", "-o", "Hand_Size=7", "-o", "POINTS-PER-TRICK=2",
+                         "--json")
+    assert code == 0, err
+    options = json.loads(out)["options"]
+    assert options["hand_size"] == 7 and options["points_per_trick"] == 2
+
+
+@pytest.mark.parametrize("seats", ["", " ", ","])
+def test_empty_seats_are_an_error_not_the_defaults(capsys, seats):
+    code, out, err = run(capsys, "simulate", "tricks_n_trumps", "-n", "1", "--seats", seats)
+    assert code == 2 and err.count("\n") == 1 and "--seats" in err and "Traceback" not in out + err
+
+
+def _resigned(doc: dict) -> str:
+    """The record with its digest recomputed, as someone tampering on purpose would."""
+    import hashlib
+
+    content = {k: doc[k] for k in ("game", "seats", "options", "seed", "actions", "names", "meta")}
+    doc["digest"] = hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda doc: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    (lambda doc: json.dumps(doc).replace('"seed": 0', '"seed": ' + "1" * 5000), "a number in it is too long"),
+    (lambda doc: _resigned({**doc, "options": {**doc["options"], "last_grids": 5}}), "field 'options': option last_grids=5"),
+    (lambda doc: _resigned({**doc, "options": None}), "field 'options' must be an object"),
+    (lambda doc: _resigned({**doc, "meta": [1, 2]}), "field 'meta' must be an object"),
+    (lambda doc: _resigned({**doc, "actions": "pass"}), "field 'actions' must be a list of texts"),
+    (lambda doc: _resigned({**doc, "seats": "3"}), "field 'seats' must be a whole number"),
+], ids=["deep-nesting", "5000-digits", "last_grids-5", "options-null", "meta-list", "actions-text", "seats-text"])
+def test_a_hostile_record_is_one_line_naming_the_file_and_the_field(capsys, tmp_path, make, message):
+    """Issue 11: each of these crashed ``cardtable replay`` with a traceback."""
+    run(capsys, "simulate", "contract_grid", "-n", "1", "--seats", "random,random,random", "--record", str(tmp_path))
+    path = tmp_path / "contract_grid-0-0.json"
+    path.write_text(make(json.loads(path.read_text())))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and err.count("\n") == 1, err
+    assert str(path) in err and message in err, err
+    assert "Traceback" not in out + err
+
+
+def test_replay_reports_an_unexpected_fault_on_one_line(capsys, tmp_path, monkeypatch):
+    """A safety net: should a record that passes every check still trip the replay, the file is
+    named on one line (exit 2), never a traceback."""
+    run(capsys, "simulate", "tricks_n_trumps", "-n", "1", "--record", str(tmp_path))
+    path = tmp_path / "tricks_n_trumps-0-0.json"
+
+    def broken(self, upto=None):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(Record, "replay", broken)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and err.count("\n") == 1 and str(path) in err and "RecursionError" in err
+    assert "Traceback" not in out + err

@@ -1,0 +1,87 @@
+"""games.arena and `cardtable tournament` (issue 13): seat rotation, seeding, summaries."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from cardtable.cli import app
+from cardtable.session import SeatConfig, Table
+from games import arena
+
+
+@pytest.mark.parametrize("levels,seats", [(("random", "normal", "hard"), 3), (("random", "normal"), 3),
+                                          (("random", "normal", "hard"), 2), (("random", "normal", "hard"), 4),
+                                          (("a", "b", "c", "d", "e"), 5)])
+def test_every_level_sits_in_every_seat_equally_often(levels, seats):
+    cycle = arena.schedule(levels, seats)
+    for seat in range(seats):
+        counts = Counter(s[seat] for s in cycle)
+        assert set(counts) == set(levels) and len(set(counts.values())) == 1, (seat, counts)
+    assert len(set(cycle)) == len(cycle), "no seating twice in a cycle"
+
+
+def test_a_match_reproduces_and_follows_the_tables_seeding_rule():
+    first = arena.play_match("tricks_n_trumps", ["normal", "random", "easy"], 17)
+    again = arena.play_match("tricks_n_trumps", ["normal", "random", "easy"], 17)
+    assert [a.text for a in first.history] == [a.text for a in again.history]
+    seats = [SeatConfig("bot", f"B{i}", lv) for i, lv in enumerate(["normal", "random", "easy"])]
+    table = Table(get_state("tricks_n_trumps", 3, 17), seats)
+    table.record_matches = False
+    table.run_bots()
+    assert [a.text for a in table.state.history] == [a.text for a in first.history]
+
+
+def get_state(game, seats, seed):
+    from games import get_rules
+
+    return get_rules(game).new_game(seats, None, seed)
+
+
+def test_a_small_tournament_counts_every_seat_and_shares_split_wins():
+    results = arena.tournament("tricks_n_trumps", ["random", "normal"], cycles=3, seed=5)
+    assert len(results) == 3 * len(arena.schedule(["random", "normal"], 3))
+    assert [r.cycle for r in results] == sorted(r.cycle for r in results)
+    summary = arena.summarise(results, ["random", "normal"])
+    by = {st.level: st for st in summary["levels"]}
+    assert by["random"].matches + by["normal"].matches == 3 * len(results)
+    assert sum(st.wins for st in by.values()) == pytest.approx(len(results))
+    for st in by.values():
+        lo, hi = st.win_ci
+        assert lo <= st.win_share <= hi and st.score_ci[0] <= st.mean_score <= st.score_ci[1]
+    assert summary["fair_share"] == pytest.approx(1 / 3) and summary["cycles"] == 3
+
+
+def test_parallel_play_gives_the_same_results_as_one_process():
+    one = arena.tournament("rams", ["random", "normal"], cycles=2, seed=1)
+    two = arena.tournament("rams", ["random", "normal"], cycles=2, seed=1, workers=2)
+    assert one == two
+
+
+def test_confidence_intervals_over_cycles():
+    mean, (lo, hi) = arena._mean_ci([0.0, 1.0, 0.0, 1.0])
+    assert mean == 0.5 and lo == pytest.approx(0.5 - 1.959964 * (1 / 3) ** 0.5 / 2) and hi > mean
+    assert arena._mean_ci([0.25]) == (0.25, (0.25, 0.25))
+
+
+def test_the_tournament_command_prints_json_and_a_table():
+    runner = CliRunner()
+    out = runner.invoke(app, ["tournament", "tricks_n_trumps", "--levels", "random,heuristic", "-n", "2",
+                              "-j", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert [lv["level"] for lv in data["levels"]] == ["random", "normal"]
+    assert data["cycles"] == 2 and data["seats"] == 3 and set(data["levels"][0]) >= {"win_share", "win_ci", "mean_score"}
+    text = runner.invoke(app, ["tournament", "tricks_n_trumps", "--levels", "random,normal", "-n", "1", "-j", "1"])
+    assert text.exit_code == 0 and "fair share 33.3%" in text.stdout and "normal" in text.stdout
+
+
+@pytest.mark.parametrize("args,words", [(["--levels", "random"], "at least two"),
+                                        (["--levels", "random,genius"], "unknown bot level"),
+                                        (["--seats", "9"], "players")])
+def test_the_tournament_command_refuses_bad_input_in_one_line(args, words):
+    out = CliRunner().invoke(app, ["tournament", "tricks_n_trumps", "-n", "1", *args])
+    assert out.exit_code == 2 and words in out.output and "Traceback" not in out.output

@@ -1,0 +1,77 @@
+"""Benchmarks that never rot (issue 11): every script in benchmarks/ runs in its ``--quick`` mode
+and must finish and print its figures.  Nothing here asserts a speed: the figures are only
+printed (design.md: performance lives in benchmarks/); a broken benchmark fails this test.
+
+``bench_tui.py`` once waited for a seat named "You" while the TUI had come to name the human seat
+after the login name; it now runs its child with a known login name.  The OpenSpiel comparison
+uses pyspiel when its own environment works, may spend up to ``--install-timeout`` seconds
+installing it from PyPI, and otherwise says so and prints our own figures.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks"
+HANG_GUARD = 900  # seconds: only so that a hung benchmark cannot hang the suite
+
+
+def run_bench(script: str, *args: str, env: dict | None = None) -> str:
+    """Run benchmarks/<script> with ``args``; its stdout (the test fails with stderr on a crash)."""
+    proc = subprocess.run([sys.executable, str(BENCH / script), *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=HANG_GUARD, env={**os.environ, **(env or {})})
+    assert proc.returncode == 0, f"{script} {' '.join(args)} failed:\n{proc.stderr[-3000:]}\n{proc.stdout[-2000:]}"
+    assert "Traceback" not in proc.stdout
+    return proc.stdout
+
+
+def test_every_benchmark_script_has_a_quick_test():
+    scripts = {p.name for p in BENCH.glob("bench_*.py")}
+    assert scripts == {"bench_playouts.py", "bench_tui.py", "bench_ssh.py", "bench_search.py"}, \
+        f"a benchmark without a --quick test here: {sorted(scripts)}"
+
+
+def test_bench_playouts_quick_prints_every_game_and_the_openspiel_line():
+    from games import game_names
+
+    out = run_bench("bench_playouts.py", "--quick")
+    assert "decisions/s" in out and "clone us" in out
+    for name in game_names():
+        assert f"\n{name} " in out, f"no figures for {name}"
+    assert "Ratio of decisions/s, ours / pyspiel" in out or "OpenSpiel not available:" in out
+
+
+def test_bench_playouts_quick_carries_on_without_openspiel(tmp_path):
+    """No OpenSpiel environment and no time to install one: say so, print our own figures."""
+    out = run_bench("bench_playouts.py", "--quick", "--install-timeout", "1", "tricks_n_trumps",
+                    env={"OPENSPIEL_VENV": str(tmp_path / "no-openspiel")})
+    assert "\ntricks_n_trumps " in out
+    assert "OpenSpiel not available: installing open-spiel from PyPI took more than 1 s" in out
+
+
+def test_bench_tui_quick_plays_a_card_as_the_login_named_seat():
+    out = run_bench("bench_tui.py", "--quick")
+    for measure in ("first frame (ms, from spawn)", "key press -> card on screen (ms)", "peak memory (MiB)"):
+        assert measure in out
+    assert "1 plays" in out
+
+
+@pytest.mark.skipif(not hasattr(os, "getloadavg"), reason="the ssh benchmark reads the load average")
+def test_bench_ssh_quick_serves_two_seats():
+    out = run_bench("bench_ssh.py", "--quick")
+    assert "2 concurrent ssh seats (1 tables):" in out
+    assert "time to first screen" in out and "key-to-screen latency" in out
+
+
+def test_bench_search_quick_prints_our_search_figures_and_the_openspiel_line():
+    """Issue 13: ISMCTS simulations/s and rollouts/s, beside OpenSpiel's ISMCTS when available."""
+    out = run_bench("bench_search.py", "--quick")
+    assert "ISMCTS sims/s" in out and "\ntricks_n_trumps " in out and "\ntrump_suit " in out
+    assert "Python ISMCTS" in out or "OpenSpiel: not available" in out
+
