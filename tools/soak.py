@@ -46,6 +46,7 @@ SHORT: dict[str, dict[str, object]] = {
     "contract_grid": {"cap": 30},  # a few hands (the default, 1000, takes about 30 hands of random bots)
     "rams": {"hands": 3},
     "bourre": {"hands": 3},
+    "cucumber": {"limit": 10},  # the default bust line of 21 takes about five times as many hands
 }
 # For games not listed in SHORT: options that set a match's length, tried at their minimum.
 LENGTH_OPTIONS = ("hands", "rounds", "deals", "games", "pots", "parties", "target", "max_hands")

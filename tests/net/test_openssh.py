@@ -191,7 +191,7 @@ def test_openssh_in_tmux_plays_a_card_resizes_and_restores_the_terminal(host, tm
 
     def redrawn() -> bool:  # wider than the old window, and the footer moved down to the new last row
         rows = t.screen().splitlines()
-        return len(rows) == 29 and "Play card" in rows[-1] and max(len(r.rstrip()) for r in rows) > 100
+        return len(rows) == 29 and "Choose card" in rows[-1] and max(len(r.rstrip()) for r in rows) > 100
 
     wait_for(redrawn, 20, "the table redrawn at 120x29")
     assert hand_on_screen(t, host)
