@@ -11,7 +11,8 @@ per connection inside the server process, because the prototype of the latter sh
   Rich styles, and ``open_url`` / ``deliver_binary`` / ``screenshot`` would act on the HOST;
 - one seat flooding input or rendering slowly stalls the event loop that every seat shares;
 - a crash in one UI could take the table down.
-A child costs about 34 MiB and 0.5-0.9 s to the first screen (see benchmarks/bench_ssh.py) but
+A new child costs about 29 MiB of its own and 0.35-0.45 s of CPU to its first screen; forked from
+the seat template (below), about 17 MiB and 0.12 s (see benchmarks/bench_ssh.py); either way
 the kernel isolates seats completely, and the child is exactly the client a player runs at home:
 it sees only ``view(its seat)`` from the server, never the table itself.
 

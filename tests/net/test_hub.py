@@ -18,7 +18,6 @@ from cardtable.net.hub import (Login, TableHub, build_servers, distinct_saves, p
                                table_configs)
 from cardtable.net.server import Limits, TableServer
 from cardtable.net.ssh import SshFrontDoor
-from cardtable.session import Table
 from games.core import BadOptionError, CardtableError, Record
 
 from .helpers import make_table
@@ -217,3 +216,52 @@ def test_one_save_for_two_tables_is_refused(tmp_path):
     make_table(save_path=tmp_path / "x.json").save()
     with pytest.raises(CardtableError):
         build_servers(cfgs)
+
+
+def test_cardtable_host_with_two_table_options_serves_both_on_one_port(tmp_path):
+    """The command line: two --table specs, one table port; a code of table 2 joins table 2; SIGTERM
+    closes both tables, each saved to its own file."""
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    argv = [sys.executable, "-c", "import sys; from cardtable.cli import main; main(sys.argv[1:])", "host",
+            "--listen", "127.0.0.1:0", "--bot-delay", "0",
+            "--table", f"tricks_n_trumps seats=remote:Ann,normal seed=1 save={tmp_path / 'a.json'}",
+            "--table", f"rams seats=remote:Bob,normal,normal seed=2 save={tmp_path / 'b.json'}"]
+    host = subprocess.Popen(argv, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        text = ""
+        while "Press Ctrl-C" not in text:
+            line = host.stdout.readline()
+            assert line, f"the host exited: {text}"
+            text += line
+        assert "2 tables on 127.0.0.1:" in text and "Table 2: Rams" in text
+        address = re.search(r"tables on (\S+)", text).group(1)
+        bob = re.search(r"Bob: code (\S+)", text).group(1)
+        with RemoteSeatHandle(address, bob).connect() as handle:
+            assert handle.seat == 0 and handle.names[0] == "Bob" and handle.view().game == "rams"
+    finally:
+        host.send_signal(signal.SIGTERM)
+        out = host.communicate(timeout=30)[0]
+    assert "table 1 closed" in out and "table 2 closed" in out
+    assert Record.load(tmp_path / "a.json").game == "tricks_n_trumps"
+    assert Record.load(tmp_path / "b.json").game == "rams"
+
+
+def test_user_names_pick_a_table_and_seat_without_a_code():
+    """No-auth (loopback) and key logins: on a host of several tables the user name says the table:
+    ``t2-p0`` (or ``t2-seat1``); ``lobby`` opens the lobby; a host of one table keeps plain names."""
+    one, two = TableServer(make_table(seed=1), bot_delay=0), TableServer(make_table(seed=2), bot_delay=0)
+    hub = TableHub([one, two])
+    assert [user for user, _ in hub.users()] == ["t1-p0", "t1-p1", "t2-p0", "t2-p1", "lobby"]
+    found = hub.seat_for_user("T2-P1")
+    assert found is not None and (found.server, found.seat) == (two, 1)
+    found = hub.seat_for_user("t1-seat2")
+    assert found is not None and (found.server, found.seat) == (one, 1)
+    assert hub.seat_for_user("lobby").lobby and hub.seat_for_user("p0") is None
+    single = TableHub([TableServer(make_table(seed=3), bot_delay=0)])
+    assert [user for user, _ in single.users()] == ["p0", "p1"] and single.seat_for_user("lobby") is None

@@ -138,6 +138,8 @@ def test_preference_discard_80x24(snap_compare):
     asks you to pick two cards to discard."""
     async def before(pilot):
         await _to_phase(pilot, pilot.app.screen.driver, "discard")
+        await settle(pilot)  # the log's scroll settles after its last line is laid out
+        await pilot.pause(0.2)
     assert snap_compare(local_app(pref_table(seed=5)), terminal_size=(80, 24), run_before=before)
 
 

@@ -38,6 +38,10 @@ class EventLog(VerticalScroll, can_focus=False):
         if not self.is_anchored:
             self.call_after_refresh(self._follow)
 
+    def on_resize(self) -> None:
+        if self.is_anchored:  # the anchor moves the scrollbar's thumb without drawing it again
+            self.vertical_scrollbar.refresh()
+
     def _follow(self) -> None:
         """After the layout: the end of the log in view, and an anchor there once it overflows."""
         if self.max_scroll_y > 0:
