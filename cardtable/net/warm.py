@@ -155,7 +155,12 @@ def _close_all(fds: Sequence[int]) -> None:
 def _killpg(pid: int, sig: int) -> None:
     try:
         os.killpg(pid, sig)
-    except (ProcessLookupError, PermissionError):
+    except ProcessLookupError:  # no group of that id (yet): the child itself still gets the signal
+        try:
+            os.kill(pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+    except PermissionError:
         pass
 
 
@@ -426,23 +431,33 @@ def _serve_one(sock: socket.socket, data: bytes, fds: list[int]) -> None:
     template = os.getpid()
     sys.stdout.flush()
     sys.stderr.flush()
+    # The pid is reported only once the child leads its own session: a host that signals the
+    # child's process group at once must not find no such group (and so signal nobody).
+    led_r, led_w = os.pipe()
     try:
         pid = os.fork()
     except OSError as exc:
         _send(sock, {"id": ident, "error": f"fork failed: {exc}"})
         pid = -1
     if pid == 0:
-        _run_seat(template, args, env, fds[0], fds[1] if len(fds) > 1 else None)  # never returns
+        os.close(led_r)
+        _run_seat(template, args, env, fds[0], fds[1] if len(fds) > 1 else None, led_w)  # never returns
+    os.close(led_w)
     _close_all(fds)
+    if pid > 0:
+        select.select([led_r], [], [], 5.0)  # EOF once the child has called setsid (or died)
+    os.close(led_r)
     if pid > 0:
         _send(sock, {"id": ident, "pid": pid})
 
 
-def _run_seat(template: int, args: list[str], env: dict[str, str], tty: int, log_fd: int | None) -> None:
-    """In the forked child: become a fresh seat process, run the remote table UI, exit."""
+def _run_seat(template: int, args: list[str], env: dict[str, str], tty: int, log_fd: int | None,
+              led: int) -> None:
+    """In the forked child: become a fresh seat process, run the remote table UI, exit.
+    ``led`` is closed as soon as the child leads its own session (the template waits for that)."""
     code = 1
     try:
-        _become_seat(template, env, tty, log_fd)
+        _become_seat(template, env, tty, log_fd, led)
         sys.argv = ["cardtable-join", *args]
         from cardtable.net.join import main
 
@@ -463,11 +478,12 @@ def _run_seat(template: int, args: list[str], env: dict[str, str], tty: int, log
         os._exit(code if isinstance(code, int) else 1)
 
 
-def _become_seat(template: int, env: dict[str, str], tty: int, log_fd: int | None) -> None:
+def _become_seat(template: int, env: dict[str, str], tty: int, log_fd: int | None, led: int) -> None:
     """Session, terminal, descriptors, death signal, environment and standard streams of a new seat."""
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     os.setsid()
+    os.close(led)
     for fd in (0, 1, 2):
         os.dup2(tty, fd)
     import fcntl
