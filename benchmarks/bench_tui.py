@@ -35,8 +35,20 @@ LOGIN = "bench"  # the child's login name: the TUI names the human seat after it
 YOU = "▶ Bench"  # the turn marker on the human seat ("▶ " + the login name capitalised)
 
 
+HELLO = """
+from textual.app import App
+from textual.widgets import Footer, Label
+class Hello(App):
+    BINDINGS = [("q", "quit", "Quit")]
+    def compose(self):
+        yield Label("hello, table")
+        yield Footer()
+Hello().run()
+"""
+
+
 class Term:
-    def __init__(self) -> None:
+    def __init__(self, argv: list[str] | None = None) -> None:
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         env = dict(os.environ, TERM="xterm-256color", CARDTABLE_HOME=tempfile.mkdtemp(prefix="ct-bench-"),
@@ -45,7 +57,7 @@ class Term:
         self.screen = pyte.Screen(COLS, ROWS)
         self.stream = pyte.ByteStream(self.screen)
         self.t0 = time.perf_counter()
-        self.proc = subprocess.Popen([sys.executable, "-m", "cardtable.tui"], cwd=ROOT, env=env,
+        self.proc = subprocess.Popen(argv or [sys.executable, "-m", "cardtable.tui"], cwd=ROOT, env=env,
                                      stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
         os.close(slave)
 
@@ -75,6 +87,21 @@ class Term:
                     raise TimeoutError(f"process ended before {needles!r}")
                 self.stream.feed(data)
 
+    def settle(self, quiet: float = 0.05, timeout: float = 5.0) -> None:
+        """Read until the child has written nothing for ``quiet`` seconds (a whole frame, not a torn one)."""
+        end = time.perf_counter() + timeout
+        while time.perf_counter() < end:
+            r, _, _ = select.select([self.master], [], [], quiet)
+            if not r:
+                return
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.stream.feed(data)
+
     def send(self, keys: str) -> float:
         t = time.perf_counter()
         os.write(self.master, keys.encode())
@@ -101,11 +128,17 @@ class Term:
 
 
 def hand_line(text: str) -> str:
-    """The row of the player's cards (below the hand box's top border)."""
+    """The rows of the player's cards (between the hand box's top and bottom borders).  All of
+    them: a fanned hand's top row alone can look the same with one card fewer."""
     lines = text.splitlines()
     for i, line in enumerate(lines):
-        if "▔▔▔▔" in line and i + 1 < len(lines):
-            return lines[i + 1]
+        if "▔▔▔▔" in line:
+            rows = []
+            for row in lines[i + 1:]:
+                if "▁▁▁▁" in row:
+                    break
+                rows.append(row)
+            return "\n".join(rows)
     return ""
 
 
@@ -116,9 +149,12 @@ def one_run(plays: int) -> tuple[float, list[float], float]:
     term.wait_for("Save & quit", "Hand 1")
     term.send("---")  # bots without delay, so the run is quick
     term.wait_for("pace 0.0s")
+    # the pace messages overlap the hand box: measure once they have gone
+    term.wait_until(lambda text: "Bots play every" not in text, timeout=15)
     latencies = []
     for _ in range(plays):
         term.wait_for(YOU)
+        term.settle()
         before = hand_line(term.text())
         t = term.send("\r")
         term.wait_until(lambda text: hand_line(text) != before)
@@ -129,6 +165,14 @@ def one_run(plays: int) -> tuple[float, list[float], float]:
             term.send("\r")  # a hand summary: continue
     rss = term.close()
     return first, latencies, rss / 1024
+
+
+def hello_baseline() -> float:
+    """Seconds from spawn to the first frame of a minimal Textual app (a label and a footer)."""
+    term = Term([sys.executable, "-c", HELLO])
+    first = term.wait_for("hello, table", "Quit") - term.t0
+    term.close()
+    return first
 
 
 def import_baseline() -> float:
@@ -153,9 +197,12 @@ def main() -> None:
         lats.extend(l)
         mems.append(m)
     base = statistics.median(import_baseline() for _ in range(1 if args.quick else 3))
+    hello = statistics.median(hello_baseline() for _ in range(1 if args.quick else 3))
     print(f"{'measure':<34}{'median':>10}{'worst':>10}{'budget':>10}")
     print(f"{'first frame (ms, from spawn)':<34}{statistics.median(firsts) * 1000:>10.0f}{max(firsts) * 1000:>10.0f}{800:>10}")
-    print(f"{'(baseline: import textual.app)':<34}{base * 1000:>10.0f}{'':>10}{'':>10}")
+    first = statistics.median(firsts)
+    print(f"{'(baseline: import textual.app)':<34}{base * 1000:>10.0f}{'':>10}{'':>10}  ours {first / base:.2f}x")
+    print(f"{'(baseline: minimal Textual app)':<34}{hello * 1000:>10.0f}{'':>10}{'':>10}  ours {first / hello:.2f}x")
     print(f"{'key press -> card on screen (ms)':<34}{statistics.median(lats) * 1000:>10.1f}{max(lats) * 1000:>10.1f}{50:>10}")
     print(f"{'peak memory (MiB)':<34}{statistics.median(mems):>10.1f}{max(mems):>10.1f}{60:>10}")
     load = os.getloadavg()[0]
