@@ -293,6 +293,9 @@ def tournament(
     option: list[str] = typer.Option([], "--option", "-o", help="A game option, name=value (repeatable)."),
     workers: int = typer.Option(0, "--workers", "-j", min=0, help="Processes to play in (0: one per core)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
+    results_file: Optional[Path] = typer.Option(None, "--results", help="Append each match to this file (JSON "
+                                                "lines) and skip the matches it already holds: a stopped "
+                                                "tournament resumes, a finished one reprints at once."),
 ) -> None:
     """Seat-rotated matches between bot levels: each level's win share and mean score with 95%
     confidence intervals (over cycles), beside the fair share of one seat."""
@@ -306,22 +309,59 @@ def tournament(
         raise _Fail(f"--levels {levels!r}: name at least two bot levels, e.g. random,normal,hard")
     todo = arena.tasks(game, names, games, seed, seats, _parse_options(option))  # checks game, levels, options
     workers = workers or os.cpu_count() or 1
-    show_bar = not as_json and sys.stderr.isatty()
-    if show_bar:
-        from rich.progress import Progress
+    name, resolved = todo[0][0], todo[0][4]
+    done = arena.read_results(str(results_file), name, resolved) if results_file is not None else []
+    sink = None
+    if results_file is not None:
+        try:
+            _drop_cut_line(results_file)
+            sink = open(results_file, "a", encoding="utf-8")
+        except OSError as exc:
+            raise _Fail(f"{results_file}: cannot write the results ({exc.strerror or exc})") from None
 
-        with Progress(console=_console(stderr=True), transient=True) as bar:
-            task = bar.add_task(f"{game}", total=len(todo))
-            results = arena.tournament(game, names, games, seed, seats, _parse_options(option), workers,
-                                       lambda _r: bar.advance(task))
-    else:
-        results = arena.tournament(game, names, games, seed, seats, _parse_options(option), workers)
+    def keep(result: arena.MatchResult) -> None:
+        if sink is not None:
+            sink.write(arena.result_line(name, result, resolved) + "\n")
+            sink.flush()
+
+    show_bar = not as_json and sys.stderr.isatty()
+    try:
+        if show_bar:
+            from rich.progress import Progress
+
+            with Progress(console=_console(stderr=True), transient=True) as bar:
+                task = bar.add_task(f"{game}", total=len(todo))
+                bar.advance(task, sum(1 for t in todo if (t[1], t[2], t[3]) in {(r.cycle, r.seed, r.levels)
+                                                                                for r in done}))
+
+                def advance(result: arena.MatchResult) -> None:
+                    keep(result)
+                    bar.advance(task)
+
+                results = arena.tournament(game, names, games, seed, seats, _parse_options(option), workers,
+                                           advance, done)
+        else:
+            results = arena.tournament(game, names, games, seed, seats, _parse_options(option), workers, keep, done)
+    finally:
+        if sink is not None:
+            sink.close()
     summary = arena.summarise(results, names)
     out = arena.to_json(summary, todo[0][0])
     if as_json:
         typer.echo(json.dumps(out, sort_keys=True))
         return
     _print_tournament(out)
+
+
+def _drop_cut_line(path: Path) -> None:
+    """Cut a results file back to its last whole line (a stopped run may leave half a line)."""
+    try:
+        with open(path, "rb+") as f:
+            data = f.read()
+            if data and not data.endswith(b"\n"):
+                f.truncate(data.rfind(b"\n") + 1)
+    except FileNotFoundError:
+        pass
 
 
 def _print_tournament(out: dict[str, Any]) -> None:

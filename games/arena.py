@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -97,17 +98,66 @@ def tasks(game: str, levels: Sequence[str], cycles: int, seed: int = 0, seats: i
 
 def tournament(game: str, levels: Sequence[str], cycles: int, seed: int = 0, seats: int | None = None,
                options: Mapping[str, Any] | None = None, workers: int = 1,
-               on_result: Callable[[MatchResult], None] | None = None) -> list[MatchResult]:
+               on_result: Callable[[MatchResult], None] | None = None,
+               done: Sequence[MatchResult] = ()) -> list[MatchResult]:
     """Play every match of :func:`tasks`, over ``workers`` processes (1: in this process);
-    ``on_result`` is called after each match (for a progress bar).  Results in task order."""
+    ``on_result`` is called after each match (for a progress bar).  Results in task order.
+    Matches found in ``done`` (same cycle, seed and seating) are not played again."""
     todo = tasks(game, levels, cycles, seed, seats, options)
-    results: list[MatchResult] = []
-    for result in _run(todo, workers):
+    have = {(r.cycle, r.seed, r.levels): r for r in done}
+    results = [have[(t[1], t[2], t[3])] for t in todo if (t[1], t[2], t[3]) in have]
+    for result in _run([t for t in todo if (t[1], t[2], t[3]) not in have], workers):
         results.append(result)
         if on_result is not None:
             on_result(result)
     order = {(t[1], t[3]): i for i, t in enumerate(todo)}
     return sorted(results, key=lambda r: order[(r.cycle, r.levels)])
+
+
+def result_line(game: str, result: MatchResult, options: Mapping[str, Any]) -> str:
+    """One match of a tournament as a JSON line (see :func:`read_results`); ``options`` are the
+    game's resolved options (results of other options are never mixed in)."""
+    return json.dumps({"game": game, "options": dict(options), "cycle": result.cycle, "seed": result.seed, "levels": list(result.levels),
+                       "scores": list(result.scores), "winners": list(result.winners),
+                       "actions": result.actions}, sort_keys=True)
+
+
+def read_results(path: str, game: str, options: Mapping[str, Any]) -> list[MatchResult]:
+    """The matches of ``game`` recorded in a results file written line by line by
+    :func:`result_line` (a tournament resumes from them).  A last line cut short (the run was
+    stopped while writing) is left out; any other bad line is a CardtableError naming it."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardtableError(f"{path}: cannot read the results file ({exc})") from None
+    out = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            if row["game"] != game:
+                raise CardtableError(f"{path}, line {number}: a result of {row['game']!r}, not of {game!r}")
+            if row.get("options") != json.loads(json.dumps(dict(options))):
+                raise CardtableError(f"{path}, line {number}: a result played with other options "
+                                     f"({row.get('options')!r}); use another results file")
+            result = MatchResult(int(row["cycle"]), int(row["seed"]), tuple(str(x) for x in row["levels"]),
+                                 tuple(float(x) for x in row["scores"]), tuple(int(x) for x in row["winners"]),
+                                 int(row["actions"]))
+            if len(result.scores) != len(result.levels) or not all(0 <= w < len(result.levels)
+                                                                    for w in result.winners):
+                raise ValueError("seats, scores and winners disagree")
+        except CardtableError:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+            if number == len(lines) and not line.endswith("}"):
+                break  # cut short by a stopped run: played again
+            raise CardtableError(f"{path}, line {number}: not a tournament result ({exc})") from None
+        out.append(result)
+    return out
 
 
 def _run(todo: list[tuple], workers: int) -> Iterator[MatchResult]:

@@ -85,3 +85,34 @@ def test_the_tournament_command_prints_json_and_a_table():
 def test_the_tournament_command_refuses_bad_input_in_one_line(args, words):
     out = CliRunner().invoke(app, ["tournament", "tricks_n_trumps", "-n", "1", *args])
     assert out.exit_code == 2 and words in out.output and "Traceback" not in out.output
+
+
+def test_a_tournament_with_a_results_file_resumes_and_reprints_without_playing_again(tmp_path, monkeypatch):
+    path = tmp_path / "tnt.jsonl"
+    args = ["tournament", "tricks_n_trumps", "--levels", "random,normal", "-j", "1", "--json", "--results", str(path)]
+    first = CliRunner().invoke(app, [*args, "-n", "2"])
+    assert first.exit_code == 0, first.output
+    assert len(path.read_text().splitlines()) == 2 * 2  # two seatings (cyclic shifts) per cycle
+    path.write_text(path.read_text() + '{"game": "tricks_n_trumps", "cyc')  # a run stopped mid-line
+    played = []
+    real = arena._play
+    monkeypatch.setattr(arena, "_play", lambda task: played.append(task) or real(task))
+    more = CliRunner().invoke(app, [*args, "-n", "3"])
+    assert more.exit_code == 0, more.output
+    assert {t[1] for t in played} == {2} and len(played) == 2  # only the third cycle's matches
+    whole = CliRunner().invoke(app, ["tournament", "tricks_n_trumps", "--levels", "random,normal", "-j", "1",
+                                     "--json", "-n", "3"])
+    assert json.loads(more.stdout) == json.loads(whole.stdout)  # resumed == played in one go
+    again = CliRunner().invoke(app, [*args, "-n", "3"])  # the half line was dropped, not left in the middle
+    assert again.exit_code == 0 and json.loads(again.stdout) == json.loads(whole.stdout), again.output
+    assert len(path.read_text().splitlines()) == 3 * 2
+
+
+@pytest.mark.parametrize("text,words", [('{"game": "rams", "cycle": 0}\n', "not of 'tricks_n_trumps'"),
+                                        ("[1, 2]\n{}\n", "line 1: not a tournament result"),
+                                        ('{"game": "tricks_n_trumps", "options": {}}\n', "other options")])
+def test_a_results_file_of_something_else_is_refused_in_one_line(tmp_path, text, words):
+    path = tmp_path / "r.jsonl"
+    path.write_text(text)
+    out = CliRunner().invoke(app, ["tournament", "tricks_n_trumps", "-n", "1", "--results", str(path)])
+    assert out.exit_code == 2 and words in out.output and "Traceback" not in out.output, out.output

@@ -130,3 +130,22 @@ def test_hard_bourre_leaves_playing_or_passing_to_the_heuristic():
     view, legal = state.view(state.to_act), list(state.legal_actions())
     assert bot_task(hard, state, state.to_act)() == normal.choose(view, legal)
     assert "visits" not in hard.last_stats
+
+
+def test_rewards_are_gains_over_the_opponents_or_the_own_gain_with_a_bonus_at_the_match_end():
+    from types import SimpleNamespace
+
+    class Over(SimpleNamespace):
+        def outcome(self):
+            return SimpleNamespace(winners=(2,))
+
+    world = SimpleNamespace(scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: ())
+    bot = SearchBot(0, iterations=1)
+    bot.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)  # sets up the ranges
+    assert bot._rewards(world, [0, 0, 0]) == [10 - 5.5, 4 - 8.5, 7 - 7.0]
+    selfish = SearchBot(0, iterations=1, selfish=True)
+    selfish.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)
+    assert selfish._rewards(world, [0, 0, 0]) == [10, 4, 7]
+    over = Over(scores=[10, 4, 7], num_seats=3, is_over=True, _teams=lambda: ())
+    r = selfish._rewards(over, [0, 0, 0])
+    assert r[2] > r[0] > r[1], "the match winner's reward tops the others"
