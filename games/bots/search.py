@@ -248,6 +248,15 @@ GAME_ITERATIONS: dict[str, dict[str, int]] = {
     "contract_grid": {"hard": 1200, "expert": 4800},
     "rams": {"hard": 2500, "expert": 10000},
     "bourre": {"hard": 1500, "expert": 6000},
+    # measured with benchmarks/bench_search.py (idle 2-core machine): about 0.3-0.45 s a hard move
+    "pepper": {"hard": 2500, "expert": 10000},
+    "bacon": {"hard": 2500, "expert": 10000},
+    "preference": {"hard": 1400, "expert": 5600},
+    "page_one": {"hard": 350, "expert": 1400},  # long shedding playouts: 820 simulations a second
+    "piquet": {"hard": 1800, "expert": 7200},
+    "cucumber": {"hard": 1500, "expert": 6000},
+    "agram": {"hard": 3000, "expert": 12000},
+    "sedma": {"hard": 1700, "expert": 6800},
 }
 
 
