@@ -8,6 +8,7 @@ import pytest
 from cardtable.session import SeatConfig, Table
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget
+from cardtable.tui.widgets.actions import is_square
 from games import all_rules
 
 from .helpers import local_app, settle
@@ -31,8 +32,10 @@ async def _decide(pilot, screen: TableScreen) -> None:
         await pilot.pause()
     bar = screen.query_one(ActionBar)
     k = bar.actions.index(action)
-    if k < 10:
-        await pilot.press(str((k + 1) % 10))
+    if bar.keys[k]:
+        await pilot.press(bar.keys[k])
+    elif is_square(action):  # a grid square: typed by its name
+        await pilot.press(*action.arg)
     else:
         bar.post_message(ActionBar.Chosen(action.text))
 

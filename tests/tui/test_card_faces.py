@@ -121,3 +121,32 @@ def test_the_finished_trick_marks_its_winner():
     assert framed and "won the trick" in text.plain
     plain = trick_faces(view, ("Ana", "Ben", "Cy", "Dee"), last.plays, None, False, 100, 20)
     assert not any(CURSOR in str(span.style) for span in plain.spans)  # control: no winner, no frame
+
+
+async def test_contract_grid_squares_are_typed_by_name_and_keep_their_keys():
+    """Issue 14: Contract Grid's squares are chosen by typing their names (column letter, row
+    digit), which never shift; the number keys would move after every pick and are not used."""
+    app = _app("contract_grid", 5, 3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen.driver
+        bar = app.screen.query_one("ActionBar")
+        assert bar.squares and "type a square, e.g. a1" in screen_text(app)
+        assert bar.keys.count("") == 16 and "1" in bar.keys  # squares typed; "fill random" numbered
+        grid = table.state.grids[0]
+        await pilot.press("b", "3")
+        await settle(pilot)
+        assert table.state.grids[0][1 + 2 * 4] is not None and sum(c is not None for c in grid) == 1
+        await pilot.press("c", "1")  # 'c' is a column here, not the four-colour toggle
+        await settle(pilot)
+        assert table.state.grids[0][2] is not None
+        await pilot.press("b", "3")  # taken: a message, nothing chosen
+        await settle(pilot)
+        assert sum(c is not None for c in table.state.grids[0]) == 2
+        await pilot.press("5")  # a digit without a column first that numbers nothing: a message
+        await pilot.press("a", "1")
+        await settle(pilot)
+        assert table.state.grids[0][0] is not None and sum(c is not None for c in table.state.grids[0]) == 3
+        await pilot.press("1")  # the other choices keep their numbers: 1 fills the rest at random
+        await settle(pilot)
+        assert all(c is not None for c in table.state.grids[0])

@@ -28,6 +28,7 @@ from games.core import Action, Card, CardtableError, SeatView, TrickResult, plur
 from ..panels import panel_for
 from ..render import cards_line, direction_text, refusal_text, seat_positions, show_cards
 from ..widgets import ActionBar, EventLog, HandWidget, Scoreboard, SeatPanel, TooSmall, TrickArea
+from ..widgets.actions import are_squares, is_square
 from ..widgets.seat import team_tag, text_key
 from .base import SizedScreen
 from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScreen
@@ -55,6 +56,7 @@ class TableScreen(SizedScreen):
         Binding("a", "toggle_ascii", "ASCII suits", show=False),
         Binding("c", "toggle_colours", "Four colours", show=False),
         *[Binding(str(i), f"number({i or 10})", show=False) for i in range(10)],
+        *[Binding(ch, f"letter('{ch}')", show=False) for ch in "bdefg"],  # grid columns (a, c: below)
     ]
 
     def __init__(self, handles: Sequence, driver=None) -> None:
@@ -302,6 +304,9 @@ class TableScreen(SizedScreen):
         if view.is_my_turn:
             prompt = show_cards(view.prompt, self.ascii_suits) if view.prompt else "your turn"
             out.append(f" — {prompt}", style="bold")
+            if are_squares(view.legal):
+                example = next(a.arg for a in view.legal if is_square(a))
+                out.append(f" · type a square, e.g. {example}", style="bold")
         elif view.to_act is not None:
             out.append(f" — {self._waiting_for(view.to_act, names)}", style="dim")
         return out
@@ -455,8 +460,30 @@ class TableScreen(SizedScreen):
 
     # -- key actions ------------------------------------------------------------------
     def action_number(self, n: int) -> None:
-        if not self.query_one(ActionBar).choose(n):
+        bar = self.query_one(ActionBar)
+        if bar.squares and bar.display and (bar.typed or not bar.choose(n)):
+            self._typed(bar, str(n % 10))  # a row digit (or a digit that numbers no other choice)
+        elif not bar.squares and not bar.choose(n):
             self.notify(f"There is no choice {n} now")
+
+    def action_letter(self, char: str) -> None:
+        """A column letter: part of a square's name while the choices are grid squares."""
+        bar = self.query_one(ActionBar)
+        if bar.squares and bar.display:
+            self._typed(bar, char)
+
+    def _typed(self, bar: ActionBar, char: str) -> None:
+        said = bar.type_char(char)
+        if said:
+            self.notify(said, severity="warning")
+
+    def _squares_take(self, char: str) -> bool:
+        """True when ``char`` went to the square choices (the letters a and c are also toggles)."""
+        bar = self.query_one(ActionBar)
+        if bar.squares and bar.display:
+            self._typed(bar, char)
+            return True
+        return False
 
     def action_quit_table(self) -> None:
         if self.driver is not None:
@@ -531,11 +558,15 @@ class TableScreen(SizedScreen):
         self.refresh_table()
 
     def action_toggle_ascii(self) -> None:
+        if self._squares_take("a"):
+            return
         self.app.ascii_suits = not self.app.ascii_suits
         self.refresh_table()
 
     def action_toggle_colours(self) -> None:
         """The four-colour deck (each suit its own colour) on or off; kept for the next run."""
+        if self._squares_take("c"):
+            return
         from cardtable import prefs
 
         from ..render import four_colour, set_four_colour

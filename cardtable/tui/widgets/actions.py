@@ -4,11 +4,15 @@ One focusable widget draws every choice as a compact cell ``1 Bid 1``, flowing l
 wrapping onto as many rows as needed (2 to ~20 choices fit in two or three rows at 80 columns).
 The first ten are numbered 1..9, 0 (the screen binds the number keys); all of them can be reached
 with the arrow keys (up/down move between rows) and chosen with Enter or Space, or clicked.
+Choices that are squares of a grid (``bid b3``, ``square a1``: Contract Grid) are not numbered:
+their numbers would shift after every pick.  The player types the square's name instead, column
+letter then row digit (:meth:`ActionBar.type_char`), which stays the same all along.
 Tab moves the focus between the hand and this bar.  Posts :class:`ActionBar.Chosen`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -26,19 +30,44 @@ MAX_LABEL = 24  # below 100 columns longer labels are cut with an ellipsis (the 
 WIDE_LABEL = 48  # the limit on a wider terminal
 
 
+SQUARE = re.compile(r"[a-h][1-9]")
+
+
+def is_square(action: Action) -> bool:
+    """A choice of a grid square named like ``b3`` (typed, not numbered)."""
+    return action.arg is not None and SQUARE.fullmatch(action.arg) is not None
+
+
+def are_squares(actions: Sequence[Action]) -> bool:
+    """True when some choices are grid squares (the others keep their numbers)."""
+    return any(is_square(a) for a in actions)
+
+
+def number_keys(actions: Sequence[Action]) -> tuple[str, ...]:
+    """The key drawn for each choice: 1..9, 0 in order, skipping the squares (typed by name)."""
+    keys, n = [], 0
+    for a in actions:
+        if is_square(a):
+            keys.append("")
+        else:
+            keys.append(key_for(n))
+            n += 1
+    return tuple(keys)
+
+
 def key_for(index: int) -> str:
     """The number key of choice ``index`` (0-based): 1..9, 0, then none."""
     return str((index + 1) % 10) if index < 10 else ""
 
 
 def caption(index: int, action: Action, limit: int = MAX_LABEL, ascii_suits: bool = False,
-            words: str | None = None) -> tuple[str, str]:
+            words: str | None = None, key: str | None = None) -> tuple[str, str]:
     """(key, label) drawn for a choice; the label is the game's ``words`` for it (else the
     action's generic caption), cards drawn in the suit mode, shortened if long."""
     label = show_cards(words or action.label or action.text, ascii_suits)
     if len(label) > limit:
         label = label[:limit - 1] + "…"
-    return key_for(index), label
+    return key_for(index) if key is None else key, label
 
 
 class ActionBar(Widget, can_focus=True):
@@ -63,6 +92,9 @@ class ActionBar(Widget, can_focus=True):
         self.labels: tuple[str, ...] = ()
         self._key: tuple | None = None
         self.ascii_suits = False
+        self.squares = False  # some choices are grid squares, chosen by typing their names
+        self.keys: tuple[str, ...] = ()  # the number key drawn on each choice ("" for none)
+        self.typed = ""  # the column letter typed so far
 
     def show(self, actions: Sequence[Action], prompt: str = "", ascii_suits: bool = False,
              labels: Sequence[str] | None = None) -> None:
@@ -74,6 +106,8 @@ class ActionBar(Widget, can_focus=True):
         self._key = (actions, labels, ascii_suits)
         self.ascii_suits = ascii_suits
         self.actions, self.labels = actions, labels
+        self.squares, self.typed = are_squares(actions), ""
+        self.keys = number_keys(actions)
         self.cursor = 0
         self.set_class(not actions, "-empty")
         self.refresh(layout=True)
@@ -84,7 +118,7 @@ class ActionBar(Widget, can_focus=True):
         width = max(self.content_size.width, 20)
         spans, x, row = [], 0, 0
         for i, a in enumerate(self.actions):
-            key, label = caption(i, a, self._limit(), self.ascii_suits, self.labels[i])
+            key, label = caption(i, a, self._limit(), self.ascii_suits, self.labels[i], self.keys[i])
             w = len(label) + 2 + (len(key) + 1 if key else 0)
             if x and x + w > width:
                 row, x = row + 1, 0
@@ -108,9 +142,11 @@ class ActionBar(Widget, can_focus=True):
                 out.append("\n")
                 row, x = r, 0
             out.append(" " * (start - x))
-            key, label = caption(i, a, self._limit(), self.ascii_suits, self.labels[i])
+            key, label = caption(i, a, self._limit(), self.ascii_suits, self.labels[i], self.keys[i])
             here = i == self.cursor and self.has_focus
             cell = "reverse bold" if here else "on #2a2f3a"
+            if self.typed and not here:  # a column typed: its squares stand out
+                cell = "bold on #4a5a2a" if is_square(a) and a.arg.startswith(self.typed) else "dim on #2a2f3a"
             out.append(" ", style=cell)
             if key:
                 out.append(key, style=f"{cell} bold #f0c040")
@@ -148,13 +184,40 @@ class ActionBar(Widget, can_focus=True):
         if self.actions:
             self.post_message(self.Chosen(self.actions[self.cursor].text))
 
+    def type_char(self, char: str) -> str:
+        """A key typed while the choices are squares: a column letter, then a row digit.
+        Returns "" when it was taken (a column noted, or a square chosen), else what to tell the
+        player."""
+        if char.isalpha():
+            if any(is_square(a) and a.arg.startswith(char) for a in self.actions):
+                self.typed = char
+                self.refresh()
+                return ""
+            self.typed = ""
+            self.refresh()
+            return f"No square to choose in column {char.upper()}"
+        if not self.typed:
+            return f"Type a square's column letter first, then its row (e.g. {self._example()})"
+        name, self.typed = self.typed + char, ""
+        self.refresh()
+        for i, a in enumerate(self.actions):
+            if is_square(a) and a.arg == name:
+                self.cursor = i
+                self.post_message(self.Chosen(a.text))
+                return ""
+        return f"{name.upper()} is not a square you can choose now"
+
+    def _example(self) -> str:
+        return next((a.arg for a in self.actions if is_square(a)), "b3")
+
     def choose(self, number: int) -> bool:
         """Choose by number key (1..10); False if there is no such choice."""
-        if 1 <= number <= min(len(self.actions), 10):
-            self.cursor = number - 1
-            self.post_message(self.Chosen(self.actions[number - 1].text))
-            return True
-        return False
+        key = key_for(number - 1) if 1 <= number <= 10 else None
+        if key is None or key not in self.keys:
+            return False
+        self.cursor = self.keys.index(key)
+        self.post_message(self.Chosen(self.actions[self.cursor].text))
+        return True
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
