@@ -388,10 +388,11 @@ def _print_tournament(out: dict[str, Any]) -> None:
 @app.command()
 @_guard
 def replay(
-    record: Path = typer.Argument(..., help="A record saved by `simulate --record` or the TUI."),
+    record: str = typer.Argument(..., help="A record saved by `simulate --record` or the TUI, or a match "
+                                 "number from `cardtable history`."),
     upto: Optional[int] = typer.Option(None, "--upto", min=0, help="Show only the first N actions."),
 ) -> None:
-    """Print a recorded match hand by hand and trick by trick."""
+    """Print a recorded match hand by hand and trick by trick (a file, or a match from the history)."""
     rec, state = _load_and_replay(record, upto)
     names = list(rec.names) or [f"seat {i}" for i in range(rec.seats)]
     names += [f"seat {i}" for i in range(len(names), rec.seats)]
@@ -405,14 +406,21 @@ def replay(
     typer.echo(f"{'Final' if state.is_over else 'Current'} scores: {scores}")
 
 
-def _load_and_replay(path: Path, upto: Optional[int]):
-    """The record at ``path`` and its replayed state.  Records check themselves field by field
-    (BadRecordError); should a hostile file still trip anything else, it is reported on one line
-    naming the file, never as a traceback."""
+def _load_and_replay(source: str | Path, upto: Optional[int]):
+    """The record at ``source`` (a file, or the number of a match in the store when no such file
+    exists) and its replayed state.  Records check themselves field by field (BadRecordError);
+    should a hostile file still trip anything else, it is reported on one line naming the file,
+    never as a traceback."""
     from games.core import CardtableError, Record
 
+    path = Path(source)
     try:
-        rec = Record.load(path)
+        if str(source).isdigit() and not path.exists():
+            from cardtable.store import MatchStore
+
+            rec = MatchStore().open().match(int(str(source))).record()
+        else:
+            rec = Record.load(path)
         return rec, rec.replay(upto)
     except (CardtableError, OSError):
         raise

@@ -42,7 +42,7 @@ def stats(game: Optional[str] = typer.Argument(None, help="Only this game (defau
     """How you are doing: matches played and won per game, against each bot level, scores, form."""
     from rich.table import Table
 
-    from cardtable.stats import bar, player_stats, sparkline
+    from cardtable.stats import bar, bids_text, player_stats, sparkline
     from cardtable.tui.app import default_player_name
 
     name = player or default_player_name()
@@ -55,11 +55,12 @@ def stats(game: Optional[str] = typer.Argument(None, help="Only this game (defau
         return
     table = Table(title=f"{name}: finished matches", title_justify="left")
     for col, just in (("game", "left"), ("played", "right"), ("won", "right"), ("win rate", "left"),
-                      ("best", "right"), ("average", "right"), ("form", "left"), ("scores", "left")):
+                      ("best", "right"), ("average", "right"), ("bids made", "right"), ("form", "left"),
+                      ("scores", "left")):
         table.add_column(col, justify=just)
     for st in figures.values():
         table.add_row(st.game, str(st.played), str(st.won), f"{bar(st.win_rate)} {st.win_rate:.0%}",
-                      f"{st.best:g}", f"{st.average:.1f}", st.form(), sparkline(st.scores[-20:]))
+                      f"{st.best:g}", f"{st.average:.1f}", bids_text(st), st.form(), sparkline(st.scores[-20:]))
     out = _console()
     out.print(table)
     levels = Table(title="Against each bot level", title_justify="left")
@@ -113,7 +114,7 @@ def import_match(file: Path = typer.Argument(..., help="A match record (JSON) of
     state = record.replay()
     if not state.is_over:
         raise StoreError(f"{file} holds a match that is not finished: resume it with `cardtable resume {file}`")
-    new = _store().add(record, seats_of(record), state.outcome(), source="import")
+    new = _store().add(record, seats_of(record), state.outcome(), source="import", bids=state.bid_record())
     typer.echo(f"imported as match {new}" if new is not None else "that match is already in the store")
 
 

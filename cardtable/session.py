@@ -153,7 +153,8 @@ class Table:
         """Put the finished match in the match store (a problem is noted, never raised)."""
         from cardtable.store import record_finished
 
-        self.store_note = record_finished(self.record(), self.state.outcome(), self.started_at, self.source)
+        self.store_note = record_finished(self.record(), self.state.outcome(), self.started_at, self.source,
+                                          bids=self.state.bid_record())
 
     def bot_choose(self) -> tuple[int, Action] | None:
         """Let the bot to act think (safe in a worker thread); returns (seat, action) or None."""

@@ -26,6 +26,15 @@ class GameStats:
     scores: list[float] = field(default_factory=list)
     results: list[bool] = field(default_factory=list)  # oldest first
     by_level: dict[str, list[int]] = field(default_factory=dict)  # bot level -> [played, won]
+    bids_made: int | None = None  # None: a game without bids
+    bids_set: int | None = None
+
+    @property
+    def bid_rate(self) -> float | None:
+        """The share of the player's bids (or declared contracts) that were made."""
+        if not self.bids_made and not self.bids_set:
+            return None
+        return (self.bids_made or 0) / ((self.bids_made or 0) + (self.bids_set or 0))
 
     @property
     def win_rate(self) -> float:
@@ -45,7 +54,9 @@ class GameStats:
 
     def as_dict(self) -> dict:
         out = asdict(self)
-        out.update(win_rate=round(self.win_rate, 4), best=self.best, average=self.average, form=self.form())
+        rate = self.bid_rate
+        out.update(win_rate=round(self.win_rate, 4), best=self.best, average=self.average, form=self.form(),
+                   bid_rate=None if rate is None else round(rate, 4))
         out["by_level"] = {k: {"played": v[0], "won": v[1]} for k, v in self.by_level.items()}
         return out
 
@@ -75,6 +86,10 @@ def player_stats(matches: Sequence[MatchRow], player: str, game: str | None = No
         if seat < len(m.scores):
             st.scores.append(m.scores[seat])
         st.results.append(won)
+        bids = m.bids
+        if bids is not None and seat < len(bids):
+            st.bids_made = (st.bids_made or 0) + bids[seat][0]
+            st.bids_set = (st.bids_set or 0) + bids[seat][1]
         for level in sorted({s.level or "normal" for s in m.seats if s.kind == "bot"}):
             counts = st.by_level.setdefault(level, [0, 0])
             counts[0] += 1
@@ -90,6 +105,14 @@ def players(matches: Sequence[MatchRow]) -> list[str]:
             if s.kind != "bot":
                 count[s.name] += 1
     return sorted(count, key=lambda n: (-count[n], n.lower()))
+
+
+def bids_text(st: GameStats) -> str:
+    """``7 of 9 (78%)``: the player's bids made of those settled; ``-`` for a game without bids."""
+    if st.bids_made is None:
+        return "-"
+    total = st.bids_made + (st.bids_set or 0)
+    return f"{st.bids_made} of {total} ({st.bids_made / total:.0%})" if total else "none yet"
 
 
 def sparkline(values: Sequence[float]) -> str:

@@ -33,7 +33,7 @@ from typing import Any
 
 from games.core import BadRecordError, CardtableError, Record
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_MS = 1500  # a locked database: wait this long, then report and carry on
 
 # schema version -> statements that bring a database at version-1 up to it
@@ -56,6 +56,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE matches ADD COLUMN seed INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE matches ADD COLUMN started_at REAL",
         "ALTER TABLE matches ADD COLUMN source TEXT NOT NULL DEFAULT 'local'",
+    ),
+    3: (  # version 3: per seat, bids made and set (NULL: not known yet, read from the record)
+        "ALTER TABLE matches ADD COLUMN bids TEXT",
     ),
 }
 
@@ -87,6 +90,19 @@ class MatchRow:
     seed: int
     source: str
     record_json: str
+    bids_json: str | None = None
+
+    @property
+    def bids(self) -> tuple[tuple[int, int], ...] | None:
+        """Per seat, (bids made, bids set) in this match; None for a game without bids.  Rows
+        stored before the store kept them are worked out from their record."""
+        if self.bids_json is not None:
+            data = json.loads(self.bids_json)
+            return None if data is None else tuple((int(m), int(s)) for m, s in data)
+        try:
+            return self.record().replay().bid_record()
+        except (CardtableError, ValueError, TypeError, RecursionError):
+            return None
 
     @property
     def duration(self) -> float | None:
@@ -163,17 +179,19 @@ class MatchStore:
 
     # -- writing ---------------------------------------------------------------------------
     def add(self, record: Record, seats: Sequence[Seat], outcome, started_at: float | None = None,
-            finished_at: float | None = None, source: str = "local") -> int | None:
-        """Store one finished match; the same record twice is stored once (None the second time)."""
+            finished_at: float | None = None, source: str = "local",
+            bids: Sequence[tuple[int, int]] | None = None) -> int | None:
+        """Store one finished match; the same record twice is stored once (None the second time).
+        ``bids``: per seat, (bids made, bids set), for a game with bids."""
         row = (record.game, finished_at or time.time(), json.dumps([s.__dict__ for s in seats]),
                json.dumps(list(outcome.scores)), json.dumps(list(outcome.winners)), outcome.reason,
                record.to_json(), record.digest(), json.dumps(record.options, sort_keys=True, default=str),
-               record.seed, started_at, source)
+               record.seed, started_at, source, json.dumps([list(b) for b in bids] if bids is not None else None))
         try:
             with self._connect() as con, con:
                 cur = con.execute(
                     "INSERT OR IGNORE INTO matches (game, finished_at, seats, scores, winners, reason, record, digest,"
-                    " options, seed, started_at, source) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                    " options, seed, started_at, source, bids) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
                 return cur.lastrowid if cur.rowcount else None
         except sqlite3.Error as exc:
             raise StoreError(f"the match could not be stored in {self.path}: {exc}") from None
@@ -196,7 +214,7 @@ class MatchStore:
             if not state.is_over:
                 continue
             if self.add(record, seats_of(record), state.outcome(), finished_at=path.stat().st_mtime,
-                        source="save") is not None:
+                        source="save", bids=state.bid_record()) is not None:
                 count += 1
         marker.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
         return count
@@ -205,7 +223,7 @@ class MatchStore:
     def matches(self, game: str | None = None, limit: int | None = None) -> list[MatchRow]:
         """Finished matches, newest first (of one game, if given)."""
         sql = ("SELECT id, game, finished_at, started_at, seats, scores, winners, reason, options, seed, source,"
-               " record FROM matches")
+               " record, bids FROM matches")
         args: list[Any] = []
         if game:
             sql += " WHERE game = ?"
@@ -232,7 +250,7 @@ def _row(r: tuple) -> MatchRow:
                   for s in json.loads(r[4]))
     options = json.loads(r[8]) if r[8] and r[8] != "{}" else {}
     return MatchRow(r[0], r[1], r[2], r[3], seats, tuple(json.loads(r[5])), tuple(json.loads(r[6])), r[7],
-                    options, r[9], r[10], r[11])
+                    options, r[9], r[10], r[11], r[12])
 
 
 def seats_of(record: Record) -> list[Seat]:
@@ -249,11 +267,11 @@ def seats_of(record: Record) -> list[Seat]:
 
 
 def record_finished(record: Record, outcome, started_at: float | None = None, source: str = "local",
-                    path: Path | None = None) -> str:
+                    path: Path | None = None, bids: Sequence[tuple[int, int]] | None = None) -> str:
     """Store a finished match; returns "" or a one-line problem to show the player (never raises)."""
     try:
         store = MatchStore(path).open()
-        store.add(record, seats_of(record), outcome, started_at=started_at, source=source)
+        store.add(record, seats_of(record), outcome, started_at=started_at, source=source, bids=bids)
         return store.problem
     except StoreError as exc:
         return str(exc)

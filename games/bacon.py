@@ -50,6 +50,8 @@ LABELS = {"pick": "Pick it up", "alone": "Pick it up and go alone", "pass": "Pas
 class Bacon(TrickGame):
     """State of a Bacon match.  Phases: ``auction``, ``veto``, ``discard``, ``play``, ``over``."""
 
+    HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
+
     _COPY = {"team_scores": LIST, "stub": LIST, "passed_up": LIST, "aside": LIST, "discard": LIST,
              "voids": LIST, "sheet": LIST, "pack": SHARED}
     LABELS = LABELS
@@ -260,6 +262,7 @@ class Bacon(TrickGame):
 
     def _score_hand(self) -> None:
         team, pts, why = self.hand_points()
+        self.note_bid(self.declarer, team == self.teams.team_of(self.declarer))
         self.team_scores[team] += pts
         self.sheet.append((self.hand_number, pts if team == 0 else 0, pts if team == 1 else 0))
         self.scores = self.teams.seat_scores(self.team_scores)

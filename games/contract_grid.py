@@ -116,6 +116,8 @@ def judge(seat: int, tricks: list[int], won: list[list[Card]], trump: Suit, num_
 class ContractGrid(TrickGame):
     """State of a Contract Grid match.  Phases: ``fill``, ``drop``, ``bid``, ``play``, ``over``."""
 
+    HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
+
     _COPY = {"pack": SHARED, "grids": LISTS, "marked": LISTS, "bid_squares": LISTS, "won": LISTS, "stock": LIST,
              "dropped": LIST, "made": LISTS, "breakdown": DEEP, "score_history": LISTS}  # how clone() copies our mutable attributes
 
@@ -324,6 +326,7 @@ class ContractGrid(TrickGame):
         unmarked = [c for i, c in enumerate(grid) if c in made and not marked[i]]  # marks as at the start
         hits = [grid[i] for i in self.bid_squares[s] if grid[i] in made]
         for i in self.bid_squares[s]:
+            self.note_bid(s, grid[i] in made)
             if grid[i] in made:
                 marked[i] = True
         full = sum(all(marked[i] for i in line) for line in grid_lines(self.size))

@@ -57,6 +57,8 @@ LABELS = {
 class Pepper(TrickGame):
     """State of a Pepper match.  Phases: ``bid``, ``trump`` (the high bidder names it), ``play``, ``over``."""
 
+    HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
+
     _COPY = {"team_scores": LIST, "voids": LIST, "dead": LIST, "sheet": LIST, "pack": SHARED}
     LABELS = LABELS
 
@@ -234,6 +236,7 @@ class Pepper(TrickGame):
             took = self.team_tricks(t)
             if t == declarers:
                 pts, why = self.declarer_points(took)
+                self.note_bid(self.high_bidder, pts > 0)
             else:
                 pts, why = took, "defending, one per trick"
             points.append(pts)

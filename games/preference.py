@@ -119,6 +119,8 @@ class Preference(TrickGame):
     """State of a Preference match.  Phases: ``bid``, ``name``, ``discard``, ``trump``,
     ``announce``, ``defend``, ``invite``, ``play``, ``over``."""
 
+    HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
+
     _COPY = {"pack": SHARED, "talon": LIST, "talon_seen": LIST, "discards": LIST, "laid_aside": LIST,
              "picked": LIST, "passed": LIST, "numeric": LIST, "gamers": LIST, "named": LIST, "defenders": LIST,
              "playing": LIST, "players": LIST}
@@ -510,6 +512,7 @@ class Preference(TrickGame):
         nets = ", ".join(f"{{p{s}}} {self.scores[s] - before[s]:+d}" for s in self.in_hand())
         lines.append(f"Net this hand: {nets}; the pot now holds {self.pot}.")
         result = "made" if tricks[d] >= TO_MAKE else "lost"
+        self.note_bid(d, tricks[d] >= TO_MAKE)
         self._end_hand(f"Hand {self.hand_number}: {{p{d}}} {result} {contract_text(self.contract, self.trump)}",
                        tuple(lines))
 

@@ -69,6 +69,8 @@ LABELS = {"play": "Play this hand", "widow": "Take the widow", "pass": "Pass (si
 class Rams(PotGame):
     """State of a Rams match.  Phases: ``decide``, ``swap`` (dealer discards), ``play``, ``over``."""
 
+    HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
+
     _COPY = {"pack": SHARED, "widow": LIST, "out": LIST, "won": LISTS}  # how clone() copies our mutable attributes
     LABELS = LABELS
 
@@ -297,6 +299,7 @@ class Rams(PotGame):
 
     def _settle_made_rams(self) -> None:
         d = self.rams_by
+        self.note_bid(d, True)  # a declared Rams counts as a bid
         lines = [f"{{p{d}}} made Rams, winning all {HAND_SIZE} tricks"]
         for s in range(self.num_seats):
             if s != d:
@@ -310,6 +313,7 @@ class Rams(PotGame):
 
     def _settle_failed_rams(self, taker: int) -> None:
         d = self.rams_by
+        self.note_bid(d, False)
         lines = [f"{{p{taker}}} won a trick, so {{p{d}}}'s Rams has failed (RA-6)"]
         if self._last_hand(self._after_rams_payments(d)):  # RA-9: the doubling only feeds the next hand
             lines.append(f"{{p{d}}} does not double the pot: the match ends with this hand")

@@ -113,6 +113,8 @@ def _by_index(c: Card) -> int:
 class TrumpSuit(TrickGame):
     """State of a Trump Suit match.  Phases: ``bid``, ``swap``, ``auction``, ``play``, ``cash``, ``over``."""
 
+    HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
+
     LABELS = LABELS
     _COPY = {"draw": LIST, "won": LISTS, "bags": LIST, "sheet": LIST, "earned_bags": LIST, "bid_kind": LIST,
              "bid_n": LIST, "stake": LIST, "swapped": LIST, "bought": LIST, "cashed": LIST,
@@ -440,8 +442,10 @@ class TrumpSuit(TrickGame):
             stake = self.stake[s]
             pts, bags = (stake, 0) if took == 0 else (-stake, took)
             parts = [f"{kind.replace('_', ' ')} {'made' if took == 0 else 'failed'} {pts:+d}"]
+            self.note_bid(s, took == 0)
         else:
             made = took >= n
+            self.note_bid(s, made)
             pts, bags = (10 * n, took - n) if made else (-10 * n, 0)
             parts = [f"{'contract' if made else 'set'} {pts:+d}"]
             if kind == "blind" and took <= n:  # TS-9: the bonus only when met exactly; more: neither

@@ -164,3 +164,60 @@ def test_cli_stats_history_export_import(tmp_path):
     bad = runner.invoke(app, ["export", "99", str(target)])
     assert bad.exit_code == 2 and "no match 99" in bad.output
     assert runner.invoke(app, ["stats", "no_such_game"]).exit_code == 2
+
+
+def finish_game(game: str, seed: int, n: int, options=None) -> Table:
+    seats = [SeatConfig("human", "Ana")] + [SeatConfig("bot", f"Bot{i}", "normal") for i in range(1, n)]
+    table = Table.new(game, seats, options, seed)
+    while not table.state.is_over:
+        seat = table.state.to_act
+        table.submit(*(table.bot_choose() if seat in table.bots else (seat, table.state.legal_actions()[0])))
+    return table
+
+
+def test_bids_made_and_set_are_stored_and_counted_for_games_with_bids():
+    """Issue 21: statistics give bids made and set where a game has bids (Trump Suit: every seat
+    bids every hand, so made + set is the number of hands)."""
+    table = finish_game("trump_suit", 3, 3, {"target": 150})
+    tally = table.state.bid_record()
+    hands = table.state.hands_played
+    assert all(made + lost == hands for made, lost in tally) and hands > 0
+    (m,) = MatchStore().open().matches()
+    assert m.bids == tally and m.bids_json is not None  # stored, not worked out again
+    st = player_stats([m], "Ana")["trump_suit"]
+    assert (st.bids_made, st.bids_set) == tally[0] and st.bid_rate == tally[0][0] / hands
+    finish(1)  # Tricks'N'Trumps has no bids
+    ts = player_stats(MatchStore().open().matches(), "Ana")
+    assert ts["tricks_n_trumps"].bids_made is None and ts["tricks_n_trumps"].bid_rate is None
+    out = CliRunner().invoke(app, ["stats", "--player", "Ana"], env={"COLUMNS": "160"})
+    assert f"{tally[0][0]} of {hands}" in out.output, out.output
+
+
+def test_rows_stored_before_bids_were_kept_work_them_out_from_the_record(tmp_path):
+    path = tmp_path / "v2.db"
+    con = sqlite3.connect(path)
+    for version in (1, 2):
+        for statement in MIGRATIONS[version]:
+            con.execute(statement)
+    table = finish_game("contract_grid", 2, 3, {"cap": 40})
+    rec = table.record()
+    con.execute("INSERT INTO matches (game, finished_at, seats, scores, winners, reason, record, digest)"
+                " VALUES (?,?,?,?,?,?,?,?)", (rec.game, 1.0, json.dumps([s.__dict__ for s in seats_of(rec)]),
+                                              "[1, 2, 3]", "[2]", "done", rec.to_json(), rec.digest()))
+    con.execute("PRAGMA user_version = 2")
+    con.commit()
+    con.close()
+    (m,) = MatchStore(path).open().matches()
+    assert m.bids_json is None and m.bids == table.state.bid_record()
+    made, lost = m.bids[0]
+    assert made + lost == table.state.hands_played * table.state.num_bids  # every bid square judged
+
+
+def test_replay_takes_a_match_number_from_the_history():
+    table = finish(3)
+    out = CliRunner().invoke(app, ["replay", "1"])
+    assert out.exit_code == 0 and "Final scores" in out.output, out.output
+    scores = table.state.outcome().scores
+    assert f"Ana {int(scores[0])}" in out.output
+    missing = CliRunner().invoke(app, ["replay", "42"])
+    assert missing.exit_code == 2 and "no match 42" in missing.output

@@ -421,6 +421,25 @@ class GameState:
     #: (the contract in a bid square) overrides :meth:`label` instead.
     LABELS: ClassVar[Mapping[str, str]] = {}
 
+    #: True for games whose players bid or declare a contract that is then made or set.
+    HAS_BIDS: ClassVar[bool] = False
+    #: Per seat, (made, set) so far: a tuple of tuples, replaced on every change (clones share it).
+    _bid_tally: tuple[tuple[int, int], ...] | None = None
+
+    def note_bid(self, seat: int, made: bool) -> None:
+        """Count one bid or declared contract of ``seat`` as made (True) or set (False)."""
+        tally = list(self._bid_tally or ((0, 0),) * self.num_seats)
+        won, lost = tally[seat]
+        tally[seat] = (won + 1, lost) if made else (won, lost + 1)
+        self._bid_tally = tuple(tally)
+
+    def bid_record(self) -> tuple[tuple[int, int], ...] | None:
+        """Per seat, how many of its bids or contracts were made and how many set in this match
+        so far (for the statistics); None for a game without bids."""
+        if not self.HAS_BIDS:
+            return None
+        return self._bid_tally or ((0, 0),) * self.num_seats
+
     def label(self, action: Action) -> str:
         """The words a player reads for ``action`` in this game (a card is drawn as its notation)."""
         return self.LABELS.get(action.text) or action.label

@@ -250,7 +250,7 @@ class StatsScreen(SizedScreen):
         self.player = player or default_player_name()
 
     def compose(self) -> ComposeResult:
-        from cardtable.stats import bar, player_stats, players, sparkline
+        from cardtable.stats import bar, bids_text, player_stats, players, sparkline
 
         store, problem = _open_store()
         matches = store.matches() if store is not None else []
@@ -260,11 +260,12 @@ class StatsScreen(SizedScreen):
             figures = player_stats(matches, self.player)
         yield Static(f"Statistics of {self.player}", id="lobby-title")
         table = RichTable(box=None, padding=(0, 2), header_style="dim")
-        for col in ("game", "played", "won", "win rate", "best", "average", "form", "scores"):
+        for col in ("game", "played", "won", "win rate", "best", "average", "bids made", "form", "scores"):
             table.add_column(col)
         for st in figures.values():
             table.add_row(st.game, str(st.played), str(st.won), f"{bar(st.win_rate)} {st.win_rate:.0%}",
-                          f"{st.best:g}", f"{st.average:.1f}", st.form(), sparkline(st.scores[-20:]))
+                          f"{st.best:g}", f"{st.average:.1f}", bids_text(st), st.form(),
+                          sparkline(st.scores[-20:]))
         levels = RichTable(box=None, padding=(0, 2), header_style="dim", title="Against each bot level",
                            title_justify="left")
         for col in ("game", "bot level", "played", "won", "win rate"):
