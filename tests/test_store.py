@@ -57,19 +57,24 @@ def test_statistics_match_known_results():
     assert sparkline([1, 2, 3]) == "▁▅█" and sparkline([2, 2]) == "▄▄"
 
 
-def test_an_older_schema_is_migrated_and_keeps_its_matches(tmp_path):
-    path = tmp_path / "old.db"
+def old_store(path, version: int, rec) -> None:
+    """A database at schema ``version`` holding ``rec`` as a row of that time."""
     con = sqlite3.connect(path)
-    for statement in MIGRATIONS[1]:
-        con.execute(statement)
-    table = finish(5, store=False)
-    rec = table.record()
+    for v in range(1, version + 1):
+        for statement in MIGRATIONS[v]:
+            con.execute(statement)
     con.execute("INSERT INTO matches (game, finished_at, seats, scores, winners, reason, record, digest)"
                 " VALUES (?,?,?,?,?,?,?,?)", (rec.game, 1.0, json.dumps([s.__dict__ for s in seats_of(rec)]),
                                               "[1, 2, 3]", "[2]", "done", rec.to_json(), rec.digest()))
-    con.execute("PRAGMA user_version = 1")
+    con.execute(f"PRAGMA user_version = {version}")
     con.commit()
     con.close()
+
+
+def test_an_older_schema_is_migrated_and_keeps_its_matches(tmp_path):
+    path = tmp_path / "old.db"
+    rec = finish(5, store=False).record()
+    old_store(path, 1, rec)
     store = MatchStore(path).open()
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -195,18 +200,8 @@ def test_bids_made_and_set_are_stored_and_counted_for_games_with_bids():
 
 def test_rows_stored_before_bids_were_kept_work_them_out_from_the_record(tmp_path):
     path = tmp_path / "v2.db"
-    con = sqlite3.connect(path)
-    for version in (1, 2):
-        for statement in MIGRATIONS[version]:
-            con.execute(statement)
     table = finish_game("contract_grid", 2, 3, {"cap": 40})
-    rec = table.record()
-    con.execute("INSERT INTO matches (game, finished_at, seats, scores, winners, reason, record, digest)"
-                " VALUES (?,?,?,?,?,?,?,?)", (rec.game, 1.0, json.dumps([s.__dict__ for s in seats_of(rec)]),
-                                              "[1, 2, 3]", "[2]", "done", rec.to_json(), rec.digest()))
-    con.execute("PRAGMA user_version = 2")
-    con.commit()
-    con.close()
+    old_store(path, 2, table.record())
     (m,) = MatchStore(path).open().matches()
     assert m.bids_json is None and m.bids == table.state.bid_record()
     made, lost = m.bids[0]
