@@ -29,6 +29,7 @@ from games.core import (
 )
 from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
+from games.core.words import plural
 
 HAND_SIZE = 6
 BATCH = 3
@@ -136,7 +137,7 @@ class Agram(TrickGame):
         top = self.last_trick.plays
         card = next(p.cards[0] for p in top if p.seat == winner)
         lines = [f"{{p{winner}}} won the sixth trick with the {card.name}, and with it game {self.hand_number}"]
-        lines += [f"{{p{s}}}: {self.scores[s]} game(s) won" for s in range(self.num_seats)]
+        lines += [f"{{p{s}}}: {plural(self.scores[s], 'game')} won" for s in range(self.num_seats)]
         self.log("hand", f"Game {self.hand_number}: {{p{winner}}} wins", winner, lines=tuple(lines))
         if self.games_played >= self.options["games"]:
             self._finish_match()

@@ -33,6 +33,7 @@ from games.core import (
     Action, Card, LIST, Option, Rules, SHARED, Suit, Teams, TrickGame, cards_text, choose, deck_52,
     follow_suit, next_active, next_seat, play, seat_order, seat_play, trick_complete, trump_ranking, trump_text, word,
 )
+from games.core.words import plural
 
 PACK = tuple(deck_52())
 PLAYS = {c: play(c) for c in PACK}
@@ -267,7 +268,7 @@ class Bacon(TrickGame):
         self.sheet.append((self.hand_number, pts if team == 0 else 0, pts if team == 1 else 0))
         self.scores = self.teams.seat_scores(self.team_scores)
         lines = (f"{self.teams.name(team)} score {pts}: {why}",
-                 *(f"{self.teams.name(t)}: {self.team_tricks(t)} trick(s), total {self.team_scores[t]}"
+                 *(f"{self.teams.name(t)}: {plural(self.team_tricks(t), 'trick')}, total {self.team_scores[t]}"
                    for t in (0, 1)))
         self.log("hand", f"Hand {self.hand_number} scored", lines=lines)
         if self.team_scores[team] >= self.options["target"]:

@@ -50,6 +50,7 @@ from games.core import (
     follow_suit, next_seat, play, seat_play, shared_ranking, standard_deck, word,
 )
 from games.core.potgame import hand_limit_option
+from games.core.words import plural
 
 CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Soloist", "Partner",
              "All-Trump", "No-Trump", "Spades", "Hearts", "Diamonds", "Clubs", "Play")
@@ -337,7 +338,7 @@ class ContractGrid(TrickGame):
                              "lines": full * LINE_POINTS, "gained": gained, "made_bids": hits,
                              "tricks": self.tricks_won[s]}
         cap = f" of cap {self.cap}" if self.cap else ""
-        return (f"{{p{s}}}: {self.tricks_won[s]} tricks; unmarked values {len(unmarked)} x {up} = {len(unmarked) * up}, "
+        return (f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')}; unmarked values {len(unmarked)} x {up} = {len(unmarked) * up}, "
                 f"bids made {len(hits)} of {len(self.bid_squares[s])} x {BID_POINTS} = {len(hits) * BID_POINTS}"
                 f"{' (' + ', '.join(hits) + ')' if hits else ''}, lines {full} x {LINE_POINTS} = {full * LINE_POINTS}"
                 f"; +{gained}, total {self.scores[s]}{cap}")

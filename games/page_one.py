@@ -48,6 +48,7 @@ from games.core import (
     Action, BadNotationError, Card, LIST, LISTS, Option, Outcome, Rules, SHARED, Suit, TrickGame, TrickResult,
     cards_text, choose, deck_53, next_seat, parse_card, play, seat_order, seat_play, shared_ranking, trick_winner, word,
 )
+from games.core.words import plural
 
 HAND_SIZE = 4
 PENALTY = 5
@@ -310,7 +311,7 @@ class PageOne(TrickGame):
     # -- the end of a game and of the match ---------------------------------------------
     def _end_game(self, winner: int | None, why: str = "") -> None:
         self.games_played += 1
-        lines = [f"{{p{t}}} holds {len(h)} card(s)" for t, h in enumerate(self.hands)]
+        lines = [f"{{p{t}}} holds {plural(len(h), 'card')}" for t, h in enumerate(self.hands)]
         if winner is not None:
             points = sum(len(h) for t, h in enumerate(self.hands) if t != winner)
             self.scores[winner] += points

@@ -34,6 +34,7 @@ from games.core import (
     SUITS, Action, Card, LIST, Option, Rules, SHARED, Suit, Teams, TrickGame, deck_24,
     follow_suit, next_seat, play, seat_order, seat_play, trump_ranking, trump_text, word,
 )
+from games.core.words import plural
 
 PACK = tuple(deck_24())
 PLAYS = {c: play(c) for c in PACK}
@@ -241,7 +242,7 @@ class Pepper(TrickGame):
                 pts, why = took, "defending, one per trick"
             points.append(pts)
             self.team_scores[t] += pts
-            lines.append(f"{self.teams.name(t)}: {took} trick(s), {why}: {pts:+d}, total {self.team_scores[t]}")
+            lines.append(f"{self.teams.name(t)}: {plural(took, 'trick')}, {why}: {pts:+d}, total {self.team_scores[t]}")
         self.sheet.append((self.hand_number, tuple(points)))
         self.hands_played += 1
         self.scores = self.teams.seat_scores(self.team_scores)

@@ -51,6 +51,7 @@ from games.core import (
 )
 from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
+from games.core.words import plural
 
 HAND_SIZE = 4
 MAX_ROUNDS = 4
@@ -143,7 +144,7 @@ class Sedma(TrickGame):
                     self.hands[s].append(self.stock.pop())
             drawn += 1
         if drawn:
-            self.log("info", f"Everyone draws {drawn} card(s) from the stock, {{p{winner}}} first; "
+            self.log("info", f"Everyone draws {plural(drawn, 'card')} from the stock, {{p{winner}}} first; "
                      f"{len(self.stock)} left", winner)
 
     # -- the protocol ------------------------------------------------------------
@@ -218,7 +219,7 @@ class Sedma(TrickGame):
         self.tricks_won[winner] += 1
         self.points[self.teams.team_of(winner)] += card_points(cards)
         self.last_trick = TrickResult(self._grouped(winner=winner), winner,
-                                      f"{self.round} round(s), {card_points(cards)} points")
+                                      f"{plural(self.round, 'round')}, {card_points(cards)} points")
         self.log("trick", f"{{p{winner}}} takes the trick: {len(cards)} cards, {card_points(cards)} points",
                  winner, cards=tuple(cards))
         self.trick, self.holder, self.round = [], None, 0

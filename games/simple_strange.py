@@ -314,7 +314,7 @@ class SimpleStrange(TrickGame):
     def _finish_match(self) -> None:
         best = max(self.scores)
         winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)  # SS-7
-        reason = f"most tricks over {self.deals_played} deal(s)"
+        reason = f"most tricks over {plural(self.deals_played, 'deal')}"
         self.phase = "over"
         self.to_act = None
         self.result = Outcome(tuple(self.scores), winners, reason)

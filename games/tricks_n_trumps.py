@@ -152,7 +152,7 @@ class TricksNTrumps(TrickGame):
         best = max(self.scores)
         winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
         if self.options["ending"] == "rounds":
-            reason = f"every player has dealt {self.hands_played // self.num_seats} time(s)"
+            reason = f"every player has dealt {plural(self.hands_played // self.num_seats, 'time')}"
         elif self._lead() >= self.options["ahead_by"]:
             reason = f"a player is {self.options['ahead_by']} points ahead"
         else:

@@ -65,6 +65,7 @@ from games.core import (
     choose, deck_54, make_event, next_seat, play, seat_order, seat_play, word,
 )
 from games.core.resample import Place
+from games.core.words import plural
 
 HAND_SIZE = 13
 BLIND_CAP = 7  # TS-9: blind bids are capped at seven
@@ -297,7 +298,7 @@ class TrumpSuit(TrickGame):
         self.buyers = sorted(buyers, key=lambda s: (self.scores[s], -self.bid_n[s], order.index(s)))
         self.phase = "auction"
         self.to_act = self.buyers.pop(0)
-        self.log("info", f"{{p{seller}}} auctions {self.auction_left} bag(s)", seller)
+        self.log("info", f"{{p{seller}}} auctions {plural(self.auction_left, 'bag')}", seller)
         return True
 
     def _legal_auction(self) -> list[Action]:
@@ -309,7 +310,7 @@ class TrumpSuit(TrickGame):
         self.bought[s] += k
         self.auction_left -= k
         self.bags[seller] -= k
-        self.log("bid", f"{{p{s}}} buys {k} bag(s) from {{p{seller}}}", s)
+        self.log("bid", f"{{p{s}}} buys {plural(k, 'bag')} from {{p{seller}}}", s)
         if self.auction_left and self.buyers:
             self.to_act = self.buyers.pop(0)
             return
@@ -433,7 +434,7 @@ class TrumpSuit(TrickGame):
             pts -= penalty
             line += f", {10 * outs} bags -{penalty}"
         self.scores[s] += pts
-        return pts, f"{line}; total {self.scores[s]} ({self.bags[s]} bag(s))"
+        return pts, f"{line}; total {self.scores[s]} ({plural(self.bags[s], 'bag')})"
 
     def _contract(self, s: int, took: int) -> tuple[int, int, list[str]]:
         """Points and bags of the bid itself: nil (TS-9), a contract made or set (TS-7), blind."""
@@ -453,7 +454,7 @@ class TrumpSuit(TrickGame):
                 pts += bonus
                 parts.append(f"blind {bonus:+d}")
         if bags:
-            parts.append(f"{bags} bag(s) +{bags}")
+            parts.append(f"{plural(bags, 'bag')} +{bags}")
         return pts + bags, bags, parts
 
     def _extras(self, s: int, pts: int, bags: int, parts: list[str]) -> tuple[int, int]:
@@ -461,13 +462,13 @@ class TrumpSuit(TrickGame):
         if self.bought[s]:
             cashed, unmet = self.cashed[s], self.bought[s] - self.cashed[s]
             pts += 10 * cashed
-            parts.append(f"{cashed} bought bag(s) cashed +{10 * cashed}")
+            parts.append(f"{plural(cashed, 'bought bag')} cashed +{10 * cashed}")
             if unmet:
                 pts, bags = pts + unmet, bags + unmet
-                parts.append(f"{unmet} bought bag(s) not cashed become bags +{unmet}")
+                parts.append(f"{plural(unmet, 'bought bag')} not cashed become bags +{unmet}")
         if self.swapped[s]:
             pts -= SWAP_COST * self.swapped[s]
-            parts.append(f"{self.swapped[s]} swap(s) -{SWAP_COST * self.swapped[s]}")
+            parts.append(f"{plural(self.swapped[s], 'swap')} -{SWAP_COST * self.swapped[s]}")
         return pts, bags
 
     def _match_over(self) -> bool:
@@ -501,7 +502,7 @@ class TrumpSuit(TrickGame):
         if self.phase == "play":
             return self._why_play(s, text) or super()._why_illegal(text)
         if self.phase == "auction" and word_ == "buy":
-            return f"you may buy at most {self._legal_auction()[-1].arg} bag(s) (no more than are offered or you bid)"
+            return f"you may buy at most {plural(int(self._legal_auction()[-1].arg), 'bag')} (no more than are offered or you bid)"
         return super()._why_illegal(text)
 
     def _why_bid(self, s: int, w: str, arg: str) -> str:
@@ -567,7 +568,7 @@ class TrumpSuit(TrickGame):
         return f"{self.trump.noun} trump"
 
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = [("Trump", self._view_trump()), ("Draw deck", f"{len(self.draw)} card(s)"),
+        info = [("Trump", self._view_trump()), ("Draw deck", f"{plural(len(self.draw), 'card')}"),
                 ("Hand", f"{self.hand_number} (to {self.options['target']}, out at {self.options['floor']})")]
         for s in range(self.num_seats):
             bid = self.bids[s] or "-"
@@ -600,7 +601,7 @@ class TrumpSuit(TrickGame):
         if self.phase == "swap":
             return "Swap a card with the draw deck (-10 each), or keep your hand"
         if self.phase == "auction":
-            return f"{self.auction_left} bag(s) for sale: how many will you buy?"
+            return f"{plural(self.auction_left, 'bag')} for sale: how many will you buy?"
         if self.phase == "cash":
             return "Cash a bought bag with this trick, or keep it and lead"
         if self.trick:

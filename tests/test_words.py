@@ -12,7 +12,8 @@ from games import all_rules
 from games.bots import make_bot
 from games.core import IllegalActionError, SeatView
 
-JARGON = re.compile(r"\b[A-Z]{2}-\d+\b|\bthe seed'?s?\b|\bseed text\b|rules-notes", re.IGNORECASE)
+JARGON = re.compile(r"\b[A-Z]{2}-\d+\b|\bthe seed'?s?\b|\bseed text\b|rules-notes|\b\w+\(s\)|\b1 \w+s\b(?<!\bpass)",
+                    re.IGNORECASE)  # rule IDs, seed talk, "trick(s)" and "1 tricks": counts read as words
 RULES = all_rules()
 
 

@@ -203,7 +203,7 @@ def test_se5_a_longer_trick_draws_several_cards_each_and_draws_stay_equal():
 def test_when_the_stock_runs_short_everyone_draws_what_is_left_equally():
     state = table("KH 7C KD JH", "7S 9D JC 10H", stock="8S 9S", played="KH 7S KD 9D end")
     assert [len(h) for h in state.hands] == [3, 3] and state.stock == []
-    assert "Everyone draws 1 card(s)" in state.events[-1].text
+    assert "Everyone draws 1 card" in state.events[-1].text
 
 
 def test_with_the_stock_empty_play_goes_on_without_drawing_until_the_hands_are_empty():

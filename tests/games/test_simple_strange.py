@@ -186,7 +186,7 @@ def test_ss9_match_of_several_deals_rotates_the_dealer_and_sums_tricks():
     per_deal = [[int(line.split(": ")[1].split()[0]) for line in e.lines if line.startswith("{p")]
                 for e in st.events if e.kind == "hand"]
     assert list(st.outcome().scores) == [sum(d[s] for d in per_deal) for s in range(3)]
-    assert st.outcome().reason == "most tricks over 3 deal(s)"
+    assert st.outcome().reason == "most tricks over 3 deals"
 
 
 # ---------------------------------------------------------------- staging and the view
