@@ -184,6 +184,7 @@ class Table:
         """The move a ``level`` bot would make for ``seat`` now and a one-line reason, or None when
         it is not that seat's turn.  The bot sees what the seat sees (a view, the legal actions,
         its possible worlds).  Safe in a worker thread: it thinks outside the lock."""
+        from games.bots.reasons import card_reason
         from games.bots.search import reason
 
         with self._lock:
@@ -193,7 +194,9 @@ class Table:
             reseed(bot, self.bot_seed, seat, len(self.state.history))
             think = bot_task(bot, self.state, seat)
         action = think()
-        return action, reason(bot, action)
+        with self._lock:
+            said = card_reason(self.state, seat, action) if self.state.to_act == seat else ""
+        return action, said or reason(bot, action)
 
     def run_bots(self, limit: int = 100_000) -> int:
         """Play bot moves until a human (or nobody) is to act; returns how many were played."""

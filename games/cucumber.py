@@ -53,6 +53,8 @@ def value(c: Card) -> int:
 class Cucumber(TrickGame):
     """State of a Cucumber match.  Phases: ``play``, ``over``."""
 
+    PLAIN_TRICKS = False  # suits play no part, and the last trick is to be avoided
+
     _COPY = {"pack": SHARED, "out": LIST, "table": LIST, "done": LIST, "cucumbers": LIST, "eliminated": LIST,
              "bounds": LIST, "won": LISTS}
 

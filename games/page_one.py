@@ -79,6 +79,8 @@ def slot_fits(slot: Slot, c: Card, generation: int) -> bool:
 class PageOne(TrickGame):
     """State of a Page One match (one game, or a series).  Phases: ``play``, ``over``."""
 
+    PLAIN_TRICKS = False  # a shedding game: taking tricks is not the aim
+
     _COPY = {"pack": SHARED, "stock": LIST, "discard": LIST, "slots": LISTS, "regen": SHARED}
     LABELS = {"draw": "Draw a card"}
 

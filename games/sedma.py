@@ -94,6 +94,8 @@ class Sedma(TrickGame):
     are the card points of this hand (a single hand) or the victory points (a series); both are
     per seat, each seat showing its side's total."""
 
+    PLAIN_TRICKS = False  # a seven or the starter's rank takes the trick
+
     _COPY = {"pack": SHARED, "stock": LIST, "points": LIST, "vp": LIST}
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:

@@ -122,6 +122,8 @@ def _pair_rule(hand: list[Card], led: tuple[Card, Card], slot: int, staged: Card
 class SimpleStrange(TrickGame):
     """State of a Simple Strange match.  Phases: ``play`` (the only decision), ``over``."""
 
+    PLAIN_TRICKS = False  # two cards a player, super-trumps
+
     LABELS = {"takeback": "Take back"}
     _COPY = {"pack": SHARED, "stock": LIST, "won": LISTS, "pending": LIST, "abandoned": LIST, "supers": DEEP,
              "pips": LIST}  # how clone() copies our mutable attributes

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card
 from .protocol import LIST, LISTS, GameState, Play, Rules, SeatView, TrickResult, make_event
@@ -51,6 +51,10 @@ class TrickGame(GameState):
     #: (to the right, seat - 1, as in Agram).  Pass it to the helpers of games.core.tricks
     #: (``next_seat``, ``seat_order``); the view carries it so the table can show it.
     clockwise: bool = True
+    #: True when a trick is one card a player, won by the highest card of the led suit or the
+    #: highest trump (:meth:`collect_trick`); hints then explain a card in those terms
+    #: (games.bots.reasons).  Games whose tricks go otherwise set it False.
+    PLAIN_TRICKS: ClassVar[bool] = True
     _COPY = {"hands": LISTS, "trick": LIST, "tricks_won": LIST, "scores": LIST, "bids": LIST, "status": LIST,
              "up_cards": LIST, "won": LISTS}
 

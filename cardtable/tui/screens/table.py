@@ -534,7 +534,7 @@ class TableScreen(SizedScreen):
         if view is None or view.seat != seat or action not in view.legal:
             return  # the table moved on while the hint was thought out
         words = show_cards(view.label_of(action), self.ascii_suits)
-        self.notify(f"{words} — {why}", title="Hint")
+        self.notify(f"{words} — {show_cards(why, self.ascii_suits)}", title="Hint")
 
     def action_undo(self) -> None:
         if self.active is None:
