@@ -127,11 +127,6 @@ def test_no_screen_calls_a_private_method_of_the_app(path):
     assert not calls, f"{path.name} calls app.{calls}"
 
 
-def test_the_app_keeps_no_screen_depth_of_its_own():
-    app = CardTableApp(bot_delay=0)
-    assert not [name for name in vars(app) if "depth" in name]
-
-
 # -- the lobby asks, the app opens ---------------------------------------------------------------
 
 
@@ -459,3 +454,17 @@ async def test_the_host_takes_their_own_seat_over_the_host_screen():
         assert app.screen.active is host.me_handle and app.screen.driver is None
         await pilot.press("q")
     assert host.host is None  # leaving closed the hosted table
+
+
+async def test_play_again_at_a_table_started_without_a_lobby_replaces_that_table():
+    """``cardtable play``: no lobby below, and another match is still one table on the blank screen."""
+    table = table_for(3, "human", "bot", "bot")
+    app = CardTableApp(table_handles=[table.handle(0)], driver=table, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        first = app.screen
+        assert len(app.screen_stack) == 2 and not app.with_lobby
+        first.post_message(TableScreen.PlayAgain(table))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not first)
+        assert len(app.screen_stack) == 2 and not isinstance(app.screen_stack[0], LobbyScreen)
+        assert app.screen.driver is not table and app.screen.driver.names == table.names
