@@ -43,7 +43,7 @@ def stats(game: Optional[str] = typer.Argument(None, help="Only this game (defau
     from rich.table import Table
 
     from cardtable.stats import bar, bids_text, player_stats, sparkline
-    from cardtable.tui.app import default_player_name
+    from cardtable.tui.players import default_player_name
 
     name = player or default_player_name()
     figures = player_stats(_store().matches(_game_name(game)), name)
@@ -131,7 +131,7 @@ def watch(game: str = typer.Argument(..., help="A game name from `cardtable list
     from cardtable.cli import _Fail, _parse_options
     from cardtable.session import SeatConfig, Table, WatchHandle
     from cardtable.tui.app import CardTableApp
-    from cardtable.tui.screens.setup import BOT_NAMES
+    from cardtable.tui.players import BOT_NAMES
     from games import get_rules
     from games.bots import make_bot
 

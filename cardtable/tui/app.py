@@ -5,6 +5,14 @@ handles; ``driver`` is the local :class:`~cardtable.session.Table` (bots paced h
 or None for a remote table whose server runs the bots.  Without handles it opens the lobby
 (or, with ``resume``, a save: a path, or "" for the list of saves).
 
+The app owns the navigation: the screens open no other main screen.  They give back a typed
+result (the setup form a :class:`~cardtable.tui.screens.setup.TableRequest`, the list of saves a
+path, the join form a connected seat handle) or post a message up (the lobby's
+:class:`~cardtable.tui.screens.lobby.LobbyScreen.Open`, the table's ``PlayAgain`` and ``Closed``,
+the host's ``SeatTaken``, the history's ``ReplayRequested``), and one method here per destination
+decides what comes next.  The lobby is the bottom screen of a lobby run; a table started directly
+sits on Textual's blank default screen.
+
 A running app watches its terminal: when the terminal goes away (its pseudo-terminal closed, a
 hangup signal) or the process that started it does, the app exits instead of reading end-of-file
 in a loop for ever (the game is saved after every move, so nothing is lost).
@@ -21,15 +29,26 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
-
-from typing import TYPE_CHECKING
+from textual.screen import Screen
 
 from games.core import CardtableError
 
+from .players import BOT_NAMES, bot_names, default_player_name
+
 if TYPE_CHECKING:  # the session (and the bots it loads) is imported when a table starts
-    from cardtable.session import SeatConfig, Table
+    from cardtable.session import SeatConfig, SeatHandle, Table
+    from cardtable.store import MatchRow
+
+    from .screens.history import HistoryScreen
+    from .screens.host import HostScreen
+    from .screens.lobby import LobbyScreen
+    from .screens.setup import TableRequest
+    from .screens.table import TableScreen
+
+__all__ = ["BOT_NAMES", "CardTableApp", "default_player_name", "new_save_path", "terminal_fd", "terminal_gone"]
 
 DEFAULT_DELAY = 0.6
 TERMINAL_CHECK = 0.5  # seconds between checks that the terminal and the parent process are still there
@@ -54,20 +73,6 @@ def terminal_gone(fd: int) -> bool:
     except OSError:
         return True
     return any(ev & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, ev in events)
-
-
-def default_player_name() -> str:
-    """The human's default name: the login name capitalised ("ada" -> "Ada"), or "Player" when it
-    is unknown, empty or root (so the log reads "Ada plays KH", never "You plays KH")."""
-    import getpass
-
-    try:
-        login = getpass.getuser().strip()
-    except Exception:  # no login name at all (some containers): getpass raises OSError/KeyError
-        login = ""
-    if not login or login == "root":
-        return "Player"
-    return login[:1].upper() + login[1:20]
 
 
 def new_save_path(game: str) -> Path:
@@ -101,7 +106,7 @@ class CardTableApp(App):
         saved = prefs.load()
         self.remember_pace = bot_delay is None  # the pace set with +/- is kept for the next run
         self.bot_delay = saved["bot_delay"] if bot_delay is None else bot_delay
-        self._base_depth = 1
+        self.with_lobby = not self.table_handles  # a lobby run: the lobby is the bottom screen
         four = os.environ.get("CARDTABLE_FOUR_COLOUR", os.environ.get("CARDTABLE_FOUR_COLOR", ""))
         from .render import set_four_colour
 
@@ -115,19 +120,20 @@ class CardTableApp(App):
         super().notify(message, title=title, severity=severity, timeout=4 if timeout is None else timeout,
                        markup=markup)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The bottom screen: the lobby, or Textual's blank screen under a table started directly."""
+        if not self.with_lobby:
+            return super().get_default_screen()
         from .screens.lobby import LobbyScreen
 
+        return LobbyScreen()
+
+    def on_mount(self) -> None:
         self._watch_terminal()
         if self.table_handles:
             self._open_table(self.table_handles, self.driver)
-            return
-        self.push_screen(LobbyScreen())
-        self._base_depth = 2
-        if self.resume == "":
-            from .screens.resume import ResumeScreen
-
-            self.push_screen(ResumeScreen())
+        elif self.resume == "":
+            self.open_resume()
         elif self.resume:
             self.resume_file(self.resume)
 
@@ -160,12 +166,111 @@ class CardTableApp(App):
         hard.start()
         self.exit()
 
-    # -- starting tables ------------------------------------------------------
-    def _open_table(self, handles: Sequence, driver: "Table | None") -> None:
+    # -- where the screens lead ----------------------------------------------------
+    def _back_to_base(self) -> None:
+        """Close every screen above the bottom one (their results are dropped)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def back_to_lobby(self) -> None:
+        """The lobby again, every screen above it closed (a hosted table too); nothing without a lobby."""
+        if self.with_lobby:
+            self._back_to_base()
+
+    def on_lobby_screen_open(self, message: "LobbyScreen.Open") -> None:
+        """The lobby's keys: each destination is one method of the app."""
+        game = message.game or ""
+        {"setup": lambda: self.open_setup(game), "quick": lambda: self.quick_play(game),
+         "resume": self.open_resume, "history": self.open_history, "stats": self.open_stats,
+         "host": lambda: self.open_host(game), "join": self.open_join}[message.destination]()
+
+    def open_setup(self, game: str, chosen: "TableRequest | None" = None) -> None:
+        """The setup form of ``game`` (filled in with ``chosen``); its request starts the table."""
+        from .screens.setup import SetupScreen
+
+        self.push_screen(SetupScreen(game, chosen), self._setup_chosen)
+
+    def _setup_chosen(self, request: "TableRequest | None") -> None:
+        if request is not None and self.new_game(request.game, request.seats, request.options, request.seed) is None:
+            self.open_setup(request.game, request)  # refused (said in a notice): the form again, as it was
+
+    def open_resume(self, highlight: Path | None = None) -> None:
+        """The list of saves; the chosen one is resumed."""
+        from .screens.resume import ResumeScreen
+
+        self.push_screen(ResumeScreen(highlight), self._resume_chosen)
+
+    def _resume_chosen(self, path: Path | None) -> None:
+        if path is not None and self.resume_file(path) is None:
+            self.open_resume(path)  # not resumable (said in a notice): the list again, on that save
+
+    def open_history(self) -> None:
+        from .screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+    def on_history_screen_replay_requested(self, message: "HistoryScreen.ReplayRequested") -> None:
+        self.open_replay(message.match)
+
+    def on_history_screen_stats_requested(self, _message: "HistoryScreen.StatsRequested") -> None:
+        self.open_stats()
+
+    def open_replay(self, match: "MatchRow") -> None:
+        """Step through a finished match; a record that cannot be replayed is reported."""
+        from .screens.history import ReplayScreen
+
+        try:
+            self.push_screen(ReplayScreen(match))
+        except CardtableError as exc:
+            self.notify(str(exc), title="Cannot replay", severity="error")
+
+    def open_stats(self) -> None:
+        from .screens.history import StatsScreen
+
+        self.push_screen(StatsScreen())
+
+    def open_host(self, game: str) -> None:
+        from .screens.host import HostScreen
+
+        self.push_screen(HostScreen(game))
+
+    def on_host_screen_seat_taken(self, message: "HostScreen.SeatTaken") -> None:
+        """The host plays their own seat over the host screen, which keeps the table open."""
         from .screens.table import TableScreen
 
-        while len(self.screen_stack) > self._base_depth:
-            self.pop_screen()
+        self.push_screen(TableScreen([message.handle], None))
+
+    def open_join(self) -> None:
+        """The join form; the seat it connects is played at once."""
+        from .screens.join import JoinScreen
+
+        self.push_screen(JoinScreen(), self._joined)
+
+    def _joined(self, handle: "SeatHandle | None") -> None:
+        if handle is not None:
+            self._open_table([handle], None)  # the same path as run_remote / cardtable join
+
+    def on_table_screen_play_again(self, message: "TableScreen.PlayAgain") -> None:
+        self.play_again(message.driver)
+
+    def on_table_screen_closed(self, message: "TableScreen.Closed") -> None:
+        """The remote table has gone: back to the lobby (when there is one) or quit."""
+        from .screens.modals import TableClosedScreen
+
+        self.push_screen(TableClosedScreen(message.text, self.with_lobby), self._after_closed)
+
+    def _after_closed(self, choice: str | None) -> None:
+        if choice == "lobby":
+            self.back_to_lobby()
+        else:
+            self.exit()
+
+    # -- starting tables ------------------------------------------------------
+    def _open_table(self, handles: Sequence, driver: "Table | None") -> None:
+        """The table screen for ``handles``, every screen above the bottom one closed first."""
+        from .screens.table import TableScreen
+
+        self._back_to_base()
         self.table_handles, self.driver = list(handles), driver
         self.push_screen(TableScreen(handles, driver))
 
@@ -191,10 +296,8 @@ class CardTableApp(App):
         from games import get_rules
 
         rules = get_rules(game)
-        from .screens.setup import BOT_NAMES
-
         me = default_player_name()
-        bots = [n for n in BOT_NAMES if n != me]
+        bots = bot_names(me)
         seats = [SeatConfig("human", me)] + [SeatConfig("bot", bots[(i - 1) % len(bots)])
                                                for i in range(1, rules.default_seats)]
         return self.new_game(game, seats)
@@ -202,7 +305,7 @@ class CardTableApp(App):
     def play_again(self, old: "Table") -> "Table | None":
         return self.new_game(old.state.rules.name, old.seats, dict(old.state.options))
 
-    def resume_file(self, path: str) -> "Table | None":
+    def resume_file(self, path: str | Path) -> "Table | None":
         """Continue a save exactly where it stopped; a corrupt file is reported and left alone."""
         from cardtable.session import Table
         from games.core import Record

@@ -5,6 +5,9 @@
 hands open (the match is over, nothing is secret any more), each trick as it was won, and each
 hand's scoring lines.  Keys: → / ← a step, ] / [ a hand, Home / End, ``g`` jumps to a hand by
 number.  :class:`StatsScreen` shows :mod:`cardtable.stats` figures for one player.
+
+The list opens no screen itself: it posts :class:`HistoryScreen.ReplayRequested` or
+:class:`HistoryScreen.StatsRequested` and the app opens the replay or the statistics.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -25,6 +29,7 @@ from cardtable.store import MatchRow, MatchStore, StoreError
 from games import get_rules
 from games.core import CardtableError, GameState, TrickResult, render_seats
 
+from ..players import default_player_name
 from ..render import cards_line, show_cards
 from ..widgets.field import Field
 from ..widgets.toosmall import TooSmall
@@ -40,10 +45,20 @@ def _open_store() -> tuple[MatchStore | None, str]:
 
 
 class HistoryScreen(SizedScreen):
-    """Finished matches, newest first; Enter replays the highlighted one."""
+    """Finished matches, newest first; Enter asks for a replay of the highlighted one."""
+
+    class ReplayRequested(Message):
+        """The player chose ``match`` to replay."""
+
+        def __init__(self, match: MatchRow) -> None:
+            super().__init__()
+            self.match = match
+
+    class StatsRequested(Message):
+        """The player asked for the statistics."""
 
     AUTO_FOCUS = "OptionList"
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("s", "stats", "Statistics")]
+    BINDINGS = [Binding("escape", "dismiss", "Back"), Binding("s", "stats", "Statistics")]
 
     def compose(self) -> ComposeResult:
         yield Static("Finished matches", id="lobby-title")
@@ -75,13 +90,10 @@ class HistoryScreen(SizedScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         match = next(m for m in self.matches if str(m.id) == event.option.id)
-        try:
-            self.app.push_screen(ReplayScreen(match))
-        except CardtableError as exc:
-            self.notify(str(exc), title="Cannot replay", severity="error")
+        self.post_message(self.ReplayRequested(match))
 
     def action_stats(self) -> None:
-        self.app.push_screen(StatsScreen())
+        self.post_message(self.StatsRequested())
 
 
 @dataclass(frozen=True)
@@ -138,7 +150,7 @@ class ReplayScreen(SizedScreen):
         Binding("right_square_bracket", "hand(1)", "Next hand"),
         Binding("left_square_bracket", "hand(-1)", "Previous hand"),
         Binding("home", "ends(0)", show=False), Binding("end", "ends(1)", show=False),
-        Binding("g", "goto", "Go to hand"), Binding("escape", "app.pop_screen", "Back"),
+        Binding("g", "goto", "Go to hand"), Binding("escape", "dismiss", "Back"),
     ]
 
     def __init__(self, match: MatchRow) -> None:
@@ -241,12 +253,10 @@ class ReplayScreen(SizedScreen):
 class StatsScreen(SizedScreen):
     """The statistics of one player (the login name by default), per game."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "dismiss", "Back")]
 
     def __init__(self, player: str | None = None) -> None:
         super().__init__()
-        from ..app import default_player_name
-
         self.player = player or default_player_name()
 
     def compose(self) -> ComposeResult:

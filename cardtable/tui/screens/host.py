@@ -6,7 +6,8 @@ unless the host ticks "all interfaces", with a warning), optional ssh and web br
 Start runs :func:`cardtable.net.host.serve` on a background thread
 (:class:`~cardtable.net.background.BackgroundHost`) and shows the join codes with the exact
 ``cardtable join ...`` and ``ssh -p ...`` lines, plus the server's log.  ``t`` takes the host's
-own seat: it joins through a RemoteSeatHandle to loopback, like every other player.  Leaving
+own seat: it joins through a RemoteSeatHandle to loopback, like every other player, and posts
+:class:`HostScreen.SeatTaken` with that handle (the app opens the table over this screen).  Leaving
 this screen (Esc, or quitting the app) closes the table: byes to the players, the ssh children
 hung up and their terminals reset, the record saved.
 """
@@ -19,16 +20,18 @@ from collections import deque
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from games import get_rules
+from games.bots import LEVELS
 from games.core import CardtableError
 
+from ..players import BOT_NAMES
 from ..widgets.field import Field
+from ..widgets.options import option_widget
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
-from .setup import BOT_NAMES, _option_widget
-from games.bots import LEVELS
 
 KINDS = [("me (play here)", "me"), ("remote player", "remote")] + [(f"bot: {lv}", lv) for lv in LEVELS]
 DEFAULT_SSH_PORT = 2222
@@ -47,6 +50,13 @@ def _port(text: str, what: str) -> int:
 
 class HostScreen(SizedScreen):
     """The host's form, then the running table's codes and log."""
+
+    class SeatTaken(Message):
+        """The host has joined their own seat: ``handle`` is to be played at a table screen."""
+
+        def __init__(self, handle) -> None:
+            super().__init__()
+            self.handle = handle
 
     DEFAULT_CSS = """
     HostScreen #host-form { height: 1fr; padding: 0 1; }
@@ -96,7 +106,7 @@ class HostScreen(SizedScreen):
             for o in r.options:
                 with Horizontal(classes="row"):
                     yield Label(o.name, classes="label")
-                    yield _option_widget(o)
+                    yield option_widget(o)
                 yield Static(o.help, classes="help")
             yield Static("Network", classes="section")
             with Horizontal(classes="row"):
@@ -303,9 +313,7 @@ class HostScreen(SizedScreen):
         self._open_table(handle)
 
     def _open_table(self, handle) -> None:
-        from .table import TableScreen
-
-        self.app.push_screen(TableScreen([handle], None))
+        self.post_message(self.SeatTaken(handle))
 
     # -- closing -----------------------------------------------------------------------
     def shutdown(self) -> None:
@@ -321,7 +329,7 @@ class HostScreen(SizedScreen):
         if self.host is not None:
             self.shutdown()
             self.notify("The table is closed and saved", title="Hosting")
-        self.app.pop_screen()
+        self.dismiss(None)
 
     def on_unmount(self) -> None:
         self.shutdown()

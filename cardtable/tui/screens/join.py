@@ -1,31 +1,33 @@
-"""Joining a hosted table from the lobby, and what a remote player sees when the link fails.
+"""Joining a hosted table from the lobby.
 
 :class:`JoinScreen` (lobby key ``j``): the table's address and the join code, checked before
 anything is sent; the connection is made in a worker thread (the UI stays live, Escape gives up)
-with a time limit, and then the table screen opens for that seat exactly as ``cardtable join``
-opens it.  Refusals are shown in words: a bad address, nobody listening, no answer in time, or
-the server's own message (e.g. an unknown join code).
+with a time limit, and the screen then gives back the connected seat handle as its result (the
+app opens the table screen for it exactly as ``cardtable join`` does).  Refusals are shown in
+words: a bad address, nobody listening, no answer in time, or the server's own message (e.g. an
+unknown join code).
 
-:func:`watch_connection` is called by the table screen on every update from another thread:
-for handles that report a ``status`` (remote seats) it shows a status line while reconnecting
-and, once the table has closed, a dialog to go back to the lobby or quit.  Local handles have
-no ``status``: nothing happens for them.
+What a remote player sees when the link fails lives with the table: the status line in
+:mod:`cardtable.tui.widgets.netstatus`, the closing dialog in :mod:`.modals` (both named here too).
 """
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from games.core import CardtableError
 
 from ..widgets.field import Field
+from ..widgets.netstatus import RECONNECTING, connection_notice
 from ..widgets.toosmall import TooSmall
-from .base import SizedModal, SizedScreen
+from .base import SizedScreen
+from .modals import TableClosedScreen
+
+__all__ = ["CONNECT_TIMEOUT", "JoinScreen", "RECONNECTING", "TableClosedScreen", "connection_notice",
+           "default_address", "explain_failure"]
 
 CONNECT_TIMEOUT = 10.0
 
@@ -50,7 +52,7 @@ def explain_failure(error: Exception, where: str, timeout: float) -> str:
 
 
 class JoinScreen(SizedScreen):
-    """Address and code in, a table screen for that remote seat out."""
+    """Address and code in, the connected seat handle out (None when the player goes back)."""
 
     AUTO_FOCUS = "#join-address"
     DEFAULT_CSS = """
@@ -159,106 +161,9 @@ class JoinScreen(SizedScreen):
             self._failed(f"The table closed at once: {handle.closed_reason}", attempt)
             handle.close()
             return
-        self.app._open_table([handle], None)  # the same path as run_remote / cardtable join
+        self.dismiss(handle)  # the app opens the table: the same path as run_remote / cardtable join
 
     def action_back(self) -> None:
         self._attempt += 1  # a late answer is dropped (and its connection closed)
         self.connecting = False
-        self.app.pop_screen()
-
-
-# -- connection status at the table ---------------------------------------------------
-
-RECONNECTING = "Connection lost — reconnecting…"
-
-
-def connection_notice(handle) -> tuple[str, bool] | None:
-    """(text, closed) for a remote handle that is not simply connected; None otherwise."""
-    status = getattr(handle, "status", None)
-    if not isinstance(status, str):
-        return None  # a local handle
-    if getattr(handle, "is_closed", False):
-        reason = getattr(handle, "closed_reason", None) or status.removeprefix("closed: ")
-        return f"The table has closed: {reason}", True
-    if status.startswith("reconnecting"):
-        return RECONNECTING, False
-    return None
-
-
-def watch_connection(screen: Screen) -> None:
-    """Show the link state of the screen's remote handle: a status line, a notice, a closing dialog."""
-    handles = getattr(screen, "handles", None) or []
-    handle = getattr(screen, "active", None) or (handles[0] if handles else None)
-    notice = connection_notice(handle)
-    if notice is None and getattr(screen, "_net_notice", None) is None:
-        return
-    shown = getattr(screen, "_net_notice", None)
-    if notice == shown:
-        return
-    screen._net_notice = notice  # type: ignore[attr-defined]
-    lines = screen.query("#net-status")
-    if notice is None:
-        if lines:
-            lines.first().display = False
-        screen.notify("Connected to the table again")
-        return
-    text, closed = notice
-    line = Text(text, style="bold")
-    if lines:
-        lines.first().update(line)
-        lines.first().display = True
-    else:
-        w = Static(line, id="net-status")
-        w.styles.height = 1
-        w.styles.padding = (0, 1)
-        w.styles.background = "darkred"
-        w.styles.color = "white"
-        anchor = screen.query("#header")
-        screen.mount(w, after=anchor.first() if anchor else None)
-    screen.notify(text, title="Connection", severity="error" if closed else "warning", timeout=8 if closed else 4)
-    if closed:
-        screen.app.push_screen(TableClosedScreen(text))
-
-
-def _lobby_in(app) -> bool:
-    from .lobby import LobbyScreen
-
-    return any(isinstance(s, LobbyScreen) for s in app.screen_stack)
-
-
-class TableClosedScreen(SizedModal):
-    """The remote table has gone: back to the lobby (when there is one) or quit."""
-
-    BINDINGS = [Binding("l", "lobby", "Back to lobby"), Binding("q,escape", "quit", "Quit")]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="table-closed"):
-            yield Static("The table has closed", classes="dialog-title")
-            reason = self.text.removeprefix("The table has closed: ")
-            yield Static(reason[:1].upper() + reason[1:] + ".")
-            with Horizontal(classes="buttons"):
-                if _lobby_in(self.app):
-                    yield Button("Back to lobby (l)", id="lobby", variant="primary", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
-        yield TooSmall()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "lobby":
-            self.action_lobby()
-        else:
-            self.action_quit()
-
-    def action_lobby(self) -> None:
-        from .lobby import LobbyScreen
-
-        if not _lobby_in(self.app):
-            return
-        while not isinstance(self.app.screen, LobbyScreen):
-            self.app.pop_screen()
-
-    def action_quit(self) -> None:
-        self.app.exit()
+        self.dismiss(None)

@@ -2,14 +2,20 @@
 
 Enter opens the setup form; ``p`` starts the highlighted game at once against bots with the
 defaults; ``r`` lists saved games to resume; ``y`` the history of finished matches and ``s``
-the statistics.
+the statistics; ``h`` hosts the highlighted game and ``j`` joins a hosted table.
+
+The lobby opens nothing itself: each key posts :class:`LobbyScreen.Open` with where the player
+wants to go (and the highlighted game), and the app decides what comes next.
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -19,7 +25,20 @@ from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
 
+Destination = Literal["setup", "quick", "resume", "history", "stats", "host", "join"]
+NEEDS_GAME: frozenset[str] = frozenset({"setup", "quick", "host"})  # these act on the highlighted game
+
+
 class LobbyScreen(SizedScreen):
+    """The list of games; its keys ask the app for the next screen."""
+
+    class Open(Message):
+        """The player asked to go to ``destination`` (for ``game``, when it acts on one)."""
+
+        def __init__(self, destination: Destination, game: str | None = None) -> None:
+            super().__init__()
+            self.destination, self.game = destination, game
+
     AUTO_FOCUS = "OptionList"
     BINDINGS = [
         Binding("enter", "setup", "Set up", show=True, priority=False),
@@ -61,41 +80,30 @@ class LobbyScreen(SizedScreen):
         event.stop()
         self.action_setup()
 
-    def action_setup(self) -> None:
-        from .setup import SetupScreen
+    def _open(self, destination: Destination) -> None:
+        """Post the request; one that acts on a game is dropped while no game is highlighted."""
+        game = self._game() if destination in NEEDS_GAME else None
+        if destination in NEEDS_GAME and not game:
+            return
+        self.post_message(self.Open(destination, game))
 
-        game = self._game()
-        if game:
-            self.app.push_screen(SetupScreen(game))
+    def action_setup(self) -> None:
+        self._open("setup")
 
     def action_quick(self) -> None:
-        game = self._game()
-        if game:
-            self.app.quick_play(game)
+        self._open("quick")
 
     def action_resume(self) -> None:
-        from .resume import ResumeScreen
-
-        self.app.push_screen(ResumeScreen())
+        self._open("resume")
 
     def action_history(self) -> None:
-        from .history import HistoryScreen
-
-        self.app.push_screen(HistoryScreen())
+        self._open("history")
 
     def action_stats(self) -> None:
-        from .history import StatsScreen
-
-        self.app.push_screen(StatsScreen())
+        self._open("stats")
 
     def action_host(self) -> None:
-        from .host import HostScreen
-
-        game = self._game()
-        if game:
-            self.app.push_screen(HostScreen(game))
+        self._open("host")
 
     def action_join(self) -> None:
-        from .join import JoinScreen
-
-        self.app.push_screen(JoinScreen())
+        self._open("join")

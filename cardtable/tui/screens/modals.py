@@ -1,4 +1,7 @@
-"""Small screens over the table: rules help, hot-seat hand-off, hand summary, match over."""
+"""Small screens over the table: rules help, hot-seat hand-off, hand summary, match over, table closed.
+
+Each one is shown by the table screen or the app and gives back what the player chose
+(``dismiss``); none of them decides which screen comes next."""
 
 from __future__ import annotations
 
@@ -123,3 +126,39 @@ class MatchOverScreen(SizedModal):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
+
+
+class TableClosedScreen(SizedModal):
+    """The remote table has gone: back to the lobby (when there is one) or quit.
+
+    It returns ``"lobby"`` or ``"quit"``; what follows is the app's choice."""
+
+    BINDINGS = [Binding("l", "lobby", "Back to lobby"), Binding("q,escape", "quit", "Quit")]
+
+    def __init__(self, text: str, lobby: bool) -> None:
+        super().__init__()
+        self.text, self.lobby = text, lobby
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="table-closed"):
+            yield Static("The table has closed", classes="dialog-title")
+            reason = self.text.removeprefix("The table has closed: ")
+            yield Static(reason[:1].upper() + reason[1:] + ".")
+            with Horizontal(classes="buttons"):
+                if self.lobby:
+                    yield Button("Back to lobby (l)", id="lobby", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+        yield TooSmall()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "lobby":
+            self.action_lobby()
+        else:
+            self.action_quit()
+
+    def action_lobby(self) -> None:
+        if self.lobby:
+            self.dismiss("lobby")
+
+    def action_quit(self) -> None:
+        self.dismiss("quit")

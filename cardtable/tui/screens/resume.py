@@ -1,6 +1,7 @@
-"""Saved games (newest first) from :func:`cardtable.session.saves_dir`; Enter resumes one.
+"""Saved games (newest first) from :func:`cardtable.session.saves_dir`; Enter picks one.
 
-A corrupt save is reported (its BadRecordError message) and left untouched.
+The list gives back the chosen save's path as its result (Esc: None); the app resumes it, and
+a corrupt save is reported (its BadRecordError message) and left untouched.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from cardtable.session import saves_dir
 from games import get_rules
@@ -79,7 +80,11 @@ class ResumeScreen(SizedScreen):
     """Matches in progress first, then finished ones apart; each line says game, players, hand,
     when, scores."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "app.quit", "Quit")]
+
+    def __init__(self, highlight: Path | None = None) -> None:
+        super().__init__()
+        self.highlight = highlight  # the save to show under the cursor (one that could not be resumed)
 
     def compose(self) -> ComposeResult:
         yield Static(f"Resume a saved game ({saves_dir()})", id="lobby-title")
@@ -101,8 +106,17 @@ class ResumeScreen(SizedScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(OptionList).focus()
+        saves = self.query_one(OptionList)
+        saves.focus()
+        if self.highlight is not None:
+            try:
+                saves.highlighted = saves.get_option_index(str(self.highlight))
+            except OptionDoesNotExist:  # the file has gone meanwhile: the cursor stays on the first line
+                pass
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.app.resume_file(event.option.id)
+        self.dismiss(Path(event.option.id))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,7 +1,13 @@
 """The setup form: number of players, each seat (human or bot, bot level, name), the game's
-options with their help text (validated with Rules.resolve_options) and an optional seed."""
+options with their help text (validated with Rules.resolve_options) and an optional seed.
+
+The form starts no table: Start gives back a :class:`TableRequest` as the screen's result (Esc
+gives back None), and the app decides what follows.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,31 +17,38 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from cardtable.session import SeatConfig
 from games import get_rules
 from games.bots import LEVELS
-from games.core import CardtableError, Option
+from games.core import CardtableError
 
+from ..players import BOT_NAMES, bot_names, default_player_name
 from ..widgets.field import Field
+from ..widgets.options import option_widget
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
-BOT_NAMES = ("Ada", "Bruno", "Chloe", "Dev", "Esme", "Felix", "Gus", "Hana")
+__all__ = ["BOT_NAMES", "LEVEL_CHOICES", "SetupScreen", "TableRequest"]
+
 LEVEL_CHOICES = [(level, level) for level in LEVELS]  # random, easy, normal, hard, expert
 
 
-def _option_widget(o: Option):
-    if isinstance(o.default, bool) or o.choices is not None:
-        values = (True, False) if isinstance(o.default, bool) else o.choices
-        items = [("none" if v is None else str(v).lower(), "none" if v is None else str(v).lower()) for v in values]
-        default = "none" if o.default is None else str(o.default).lower()
-        return Select(items, value=default, allow_blank=False, id=f"opt-{o.name}", compact=True)
-    return Field(str(o.default), id=f"opt-{o.name}", compact=True)
+@dataclass(frozen=True)
+class TableRequest:
+    """What the setup form gives back: the game, its seats, the validated options and the seed."""
+
+    game: str
+    seats: tuple[SeatConfig, ...]
+    options: dict = field(default_factory=dict)
+    seed: int | None = None
 
 
 class SetupScreen(SizedScreen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "start", "Start")]
+    """The form for one game; ``chosen`` (a request refused before) fills it in again."""
 
-    def __init__(self, game: str) -> None:
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
+
+    def __init__(self, game: str, chosen: TableRequest | None = None) -> None:
         super().__init__()
         self.rules = get_rules(game)
+        self.chosen = chosen
 
     def compose(self) -> ComposeResult:
         r = self.rules
@@ -43,44 +56,59 @@ class SetupScreen(SizedScreen):
         with VerticalScroll(id="setup"):
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
-                yield Select([(str(n), n) for n in range(r.min_seats, r.max_seats + 1)], value=r.default_seats,
+                yield Select([(str(n), n) for n in range(r.min_seats, r.max_seats + 1)], value=self._count(),
                              allow_blank=False, id="count", compact=True)
             with Vertical(id="seats"):  # drawn with the form; rebuilt when the number of players changes
-                yield from self._seat_rows(r.default_seats)
+                yield from self._seat_rows(self._count(), self.chosen.seats if self.chosen else ())
             yield Static("Options", classes="section")
             for o in r.options:
                 with Horizontal(classes="row"):
                     yield Label(o.name, classes="label")
-                    yield _option_widget(o)
+                    yield option_widget(o)
                     if not isinstance(o.default, bool) and o.choices is None:
                         yield Label(o.allowed(), classes="allowed")
                 yield Static(o.help, classes="help")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
-                yield Field("", placeholder="random", id="seed", compact=True)
+                yield Field(self._seed_text(), placeholder="random", id="seed", compact=True)
             yield Static("", id="setup-error")
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
         yield Footer()
         yield TooSmall()
 
-    def _seat_rows(self, n: int) -> list[Horizontal]:
-        """One row per seat: human or bot, the bot's level (not for a human), the name."""
-        from ..app import default_player_name
+    def _count(self) -> int:
+        return len(self.chosen.seats) if self.chosen else self.rules.default_seats
 
+    def _seed_text(self) -> str:
+        return "" if self.chosen is None or self.chosen.seed is None else str(self.chosen.seed)
+
+    def _seat_rows(self, n: int, chosen: tuple[SeatConfig, ...] = ()) -> list[Horizontal]:
+        """One row per seat: human or bot, the bot's level (not for a human), the name; a seat
+        in ``chosen`` shows what was chosen for it, the others the defaults."""
         me = default_player_name()
-        bots = [b for b in BOT_NAMES if b != me]
+        bots = bot_names(me)
         rows = []
         for i in range(n):
-            human = i == 0
+            seat = chosen[i] if i < len(chosen) else \
+                SeatConfig("human", me) if i == 0 else SeatConfig("bot", bots[(i - 1) % len(bots)], "normal")
+            human = seat.kind == "human"
+            level = seat.level if seat.level in LEVELS else "normal"
             rows.append(Horizontal(
                 Label(f"Seat {i + 1}", classes="label"),
-                Select([("human", "human"), ("bot", "bot")], value="human" if human else "bot",
+                Select([("human", "human"), ("bot", "bot")], value=seat.kind,
                        allow_blank=False, id=f"kind-{i}", compact=True),
-                Select(LEVEL_CHOICES, value="normal",
+                Select(LEVEL_CHOICES, value=level,
                        allow_blank=False, id=f"level-{i}", compact=True, disabled=human),
-                Field(me if human else bots[(i - 1) % len(bots)], id=f"name-{i}", compact=True),
+                Field(seat.name, id=f"name-{i}", compact=True),
                 classes="row"))
         return rows
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for o in self.rules.options if self.chosen else ():  # the options chosen before, as text
+            if o.name in self.chosen.options:
+                value = self.chosen.options[o.name]
+                self.query_one(f"#opt-{o.name}").value = "none" if value is None else str(value).lower()
 
     def _build_seats(self, n: int) -> None:
         box = self.query_one("#seats", Vertical)
@@ -120,10 +148,14 @@ class SetupScreen(SizedScreen):
         return seats, options, int(text) if text else None
 
     def action_start(self) -> None:
+        """Give back the form's choices, or say what is wrong and stay."""
         try:
             seats, options, seed = self.read_form()
         except CardtableError as exc:
             self.query_one("#setup-error", Static).update(str(exc))
             self.notify(str(exc), title="Cannot start", severity="error")
             return
-        self.app.new_game(self.rules.name, seats, options, seed)
+        self.dismiss(TableRequest(self.rules.name, tuple(seats), options, seed))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

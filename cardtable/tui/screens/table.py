@@ -5,6 +5,10 @@ subscribe, can_undo, undo, names) and, when the table is local, to a *driver* (t
 Hot-seat: several handles, one per human seat; whenever the next decision belongs to a
 different human than the one shown, a hand-off screen hides everything until they confirm.
 Updates may arrive from another thread (network); they are marshalled onto the app thread.
+
+The screen opens no other main screen: when the match is over and the player wants another, or
+when a remote table has gone, it posts :class:`TableScreen.PlayAgain` or :class:`TableScreen.Closed`
+and the app decides what comes next; quitting exits the app.
 """
 
 from __future__ import annotations
@@ -44,6 +48,20 @@ class TableUpdate(Message):
 
 
 class TableScreen(SizedScreen):
+    class PlayAgain(Message):
+        """The match is over and the player wants another with the same seats and options."""
+
+        def __init__(self, driver) -> None:
+            super().__init__()
+            self.driver = driver
+
+    class Closed(Message):
+        """The remote table has gone; ``text`` says why."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
     AUTO_FOCUS = "HandWidget"
     BINDINGS = [
         Binding("q", "quit_table", "Save & quit"),
@@ -156,9 +174,12 @@ class TableScreen(SizedScreen):
     def _flush(self) -> None:
         self._pending = False
         self.refresh_table()
-        from .join import watch_connection
+        from ..widgets.netstatus import watch_connection
 
-        watch_connection(self)  # remote seats: "reconnecting…" line, closed-table dialog; local: nothing
+        # remote seats: a "reconnecting…" line, and the app is told when the table has gone; local: nothing
+        closed = watch_connection(self, self.active or self.handles[0])
+        if closed is not None:
+            self.post_message(self.Closed(closed))
 
     @property
     def ascii_suits(self) -> bool:
@@ -578,7 +599,7 @@ class TableScreen(SizedScreen):
 
     def _match_done(self, result) -> None:
         if result == "again" and self.driver is not None:
-            self.app.play_again(self.driver)
+            self.post_message(self.PlayAgain(self.driver))
         else:
             self.app.exit()
 

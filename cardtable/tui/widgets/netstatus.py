@@ -1,0 +1,72 @@
+"""The link state of a remote seat, shown on a line of the table screen.
+
+:func:`watch_connection` is called by the table screen on every update from another thread:
+for handles that report a ``status`` (remote seats) it shows a status line while reconnecting
+and says when the table has closed (the screen then asks the app what comes next).  Local
+handles have no ``status``: nothing happens for them, and no line is ever mounted.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.screen import Screen
+from textual.widgets import Static
+
+RECONNECTING = "Connection lost — reconnecting…"
+Notice = tuple[str, bool]  # (text, the table has closed)
+
+
+def connection_notice(handle) -> Notice | None:
+    """(text, closed) for a remote handle that is not simply connected; None otherwise."""
+    status = getattr(handle, "status", None)
+    if not isinstance(status, str):
+        return None  # a local handle
+    if getattr(handle, "is_closed", False):
+        reason = getattr(handle, "closed_reason", None) or status.removeprefix("closed: ")
+        return f"The table has closed: {reason}", True
+    if status.startswith("reconnecting"):
+        return RECONNECTING, False
+    return None
+
+
+class NetStatus(Static):
+    """The one-line link state; it remembers the notice it shows, so a repeat draws nothing."""
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__(Text(notice[0], style="bold"), id="net-status")
+        self.notice: Notice | None = notice
+        self.styles.height = 1  # inline: no style sheet of the table can change the alarm's look
+        self.styles.padding = (0, 1)
+        self.styles.background = "darkred"
+        self.styles.color = "white"
+
+    def show(self, notice: Notice | None) -> None:
+        """Show ``notice``, or hide the line when the link is back (None)."""
+        self.notice = notice
+        if notice is None:
+            self.display = False
+            return
+        self.update(Text(notice[0], style="bold"))
+        self.display = True
+
+
+def watch_connection(screen: Screen, handle) -> str | None:
+    """Show the link state of ``handle`` on ``screen`` (a status line and a notice); the text to
+    show when the table has just closed, None otherwise."""
+    notice = connection_notice(handle)
+    lines = screen.query(NetStatus)
+    line = lines.first() if lines else None
+    shown = line.notice if line is not None else None
+    if notice == shown:
+        return None
+    if line is not None:
+        line.show(notice)
+    else:
+        anchor = screen.query("#header")
+        screen.mount(NetStatus(notice), after=anchor.first() if anchor else None)
+    if notice is None:
+        screen.notify("Connected to the table again")
+        return None
+    text, closed = notice
+    screen.notify(text, title="Connection", severity="error" if closed else "warning", timeout=8 if closed else 4)
+    return text if closed else None
