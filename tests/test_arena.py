@@ -136,4 +136,4 @@ def test_the_strength_table_tool_prints_one_row_per_results_file(tmp_path, capsy
     assert tool.main([str(path)]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[0].startswith("| game |") and len(rows) == 3
-    assert rows[2].startswith("| Rams | hands=1 | 1 | 3 | 25% |") and rows[2].count("%") == 4  # 3 seatings of 4 seats
+    assert rows[2].startswith("| Rams | hands=1 | 1 | 3 | 25% | random ") and rows[2].count("%") == 4  # 3 seatings

@@ -3,9 +3,9 @@
     python tools/strength_table.py RESULTS.jsonl [...]
 
 Each file holds one game's seat-rotated matches (one JSON line per match, as written by
-``cardtable tournament GAME --levels random,normal,hard --results FILE``).  Prints one Markdown
-row per game: cycles, matches, options that differ from the game's defaults, and per level the
-win share with its 95% interval (over cycles, only whole cycles), beside the fair share; a level
+``cardtable tournament GAME --levels normal,hard --results FILE``).  Prints one Markdown row per
+file: cycles, matches, options that differ from the game's defaults, and per level the win share
+with its 95% interval (over cycles, only whole cycles), beside the fair share; a level
 whose interval lies wholly above the fair share is marked ▲, wholly below ▼ (from five cycles).
 """
 
@@ -23,7 +23,7 @@ if str(ROOT) not in sys.path:
 from games import arena, get_rules  # noqa: E402
 from games.core import CardtableError  # noqa: E402
 
-LEVELS = ("random", "normal", "hard")
+ORDER = ("random", "easy", "normal", "hard", "expert")
 MIN_CYCLES = 5  # fewer cycles: the interval is too rough to mark
 
 
@@ -34,12 +34,13 @@ def game_row(path: Path) -> str | None:
         return None
     rules = get_rules(first["game"])
     results = arena.read_results(str(path), rules.name, first["options"])
+    levels = [lv for lv in ORDER if any(lv in r.levels for r in results)]
     per_cycle = Counter(r.cycle for r in results)
-    whole = len(arena.schedule(LEVELS, len(first["levels"])))
+    whole = len(arena.schedule(levels, len(first["levels"])))
     results = [r for r in results if per_cycle[r.cycle] == whole]
     if not results:
         return None
-    summary = arena.summarise(results, LEVELS)
+    summary = arena.summarise(results, levels)
     defaults = rules.resolve_options(rules.default_seats, {})
     changed = ", ".join(f"{k}={v}" for k, v in first["options"].items() if defaults.get(k) != v) or "defaults"
     fair = summary["fair_share"]
@@ -48,14 +49,14 @@ def game_row(path: Path) -> str | None:
         lo, hi = st.win_ci
         sure = summary["cycles"] >= MIN_CYCLES
         mark = " ▲" if sure and lo > fair else " ▼" if sure and hi < fair else ""
-        cells.append(f"{100 * st.win_share:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}){mark}")
+        cells.append(f"{st.level} {100 * st.win_share:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}){mark}")
     return (f"| {rules.title} | {changed} | {summary['cycles']} | {summary['matches']} | {100 * fair:.0f}% | "
             + " | ".join(cells) + " |")
 
 
 def main(argv: list[str]) -> int:
-    print("| game | options | cycles | matches | fair share | random | normal | hard |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    print("| game | options | cycles | matches | fair share | win share (95% interval) per level | | |")
+    print("|---|---|---:|---:|---:|---|---|---|")
     for name in argv:
         try:
             row = game_row(Path(name))
