@@ -5,7 +5,9 @@
   with seed ``S`` is built with seed ``S * 101 + i`` and, before each move, reseeded from
   ``(S, seat, number of actions so far)``, so a match reproduces at a table and in a tournament.
 - :func:`schedule` rotates the levels through the seats: with as many seats as levels (or
-  fewer), every ordering of the levels; with more seats, the cyclic shifts.  Every level sits in
+  fewer), every ordering of the levels; with more seats, the cyclic shifts.  A level may be
+  named several times: ``hard,normal,normal`` seats one hard bot against two normal ones, in
+  each seat in turn (one bot against the field, the clearest test of which is stronger).  Every level sits in
   every seat equally often, and all orderings of one cycle use the same match seed (the same
   cards), so luck of the deal cancels out.
 - :func:`tournament` plays ``cycles`` cycles (in parallel over processes if asked) and
@@ -61,9 +63,9 @@ def schedule(levels: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     """The seatings of one cycle (see the module docstring)."""
     levels = list(levels)
     if seats <= len(levels) and math.perm(len(levels), seats) <= MAX_ORDERINGS:
-        return list(itertools.permutations(levels, seats))
+        return list(dict.fromkeys(itertools.permutations(levels, seats)))  # a level named twice: once each
     k = len(levels)
-    return [tuple(levels[(i + r) % k] for i in range(seats)) for r in range(k)]
+    return list(dict.fromkeys(tuple(levels[(i + r) % k] for i in range(seats)) for r in range(k)))
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,15 @@ def test_every_level_sits_in_every_seat_equally_often(levels, seats):
     assert len(set(cycle)) == len(cycle), "no seating twice in a cycle"
 
 
+@pytest.mark.parametrize("levels,seats,count", [(("hard", "normal", "normal"), 3, 3), (("hard",) + ("normal",) * 3, 4, 4),
+                                                (("hard",) + ("normal",) * 4, 5, 5), (("hard", "normal"), 2, 2)])
+def test_one_bot_against_the_field_sits_once_in_every_seat(levels, seats, count):
+    cycle = arena.schedule(levels, seats)
+    assert len(cycle) == count and len(set(cycle)) == count
+    assert sorted(s.index("hard") for s in cycle) == list(range(seats))
+    assert all(s.count("hard") == 1 for s in cycle)
+
+
 def test_a_match_reproduces_and_follows_the_tables_seeding_rule():
     first = arena.play_match("tricks_n_trumps", ["normal", "random", "easy"], 17)
     again = arena.play_match("tricks_n_trumps", ["normal", "random", "easy"], 17)

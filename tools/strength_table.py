@@ -36,7 +36,7 @@ def game_row(path: Path) -> str | None:
     results = arena.read_results(str(path), rules.name, first["options"])
     levels = [lv for lv in ORDER if any(lv in r.levels for r in results)]
     per_cycle = Counter(r.cycle for r in results)
-    whole = len(arena.schedule(levels, len(first["levels"])))
+    whole = len({r.levels for r in results})  # the seatings of one cycle (a level may sit several times)
     results = [r for r in results if per_cycle[r.cycle] == whole]
     if not results:
         return None
