@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from games.core import Rules, UnknownGameError
+from games.core.record import use_rules_finder
 
 _MODULES = (
     "tricks_n_trumps",
@@ -65,3 +66,6 @@ def _plain_name(text: str) -> str:
     """``Tricks'N'Trumps`` -> ``tricks_n_trumps``, ``Bourré`` -> ``bourre``."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return "_".join(re.split(r"[\s\-_'’`]+", bare.strip().lower())).strip("_")
+
+
+use_rules_finder(get_rules)  # records (games.core.record) find their game here

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .protocol import Option, Outcome, Rules
+from .options import Option
+from .state import Rules
 from .trickgame import TrickGame
 from .tricks import next_seat, seat_order
+from .views import Outcome
 from .words import plural
 
 HAND_LIMITS = (None, 5, 10, 20, 50, 100, 200, 500, 1000)  # the choices of a hand_limit option

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
-from .protocol import _FrozenRng
+from .clone import _FrozenRng
 
 if TYPE_CHECKING:
-    from .protocol import GameState
+    from .state import GameState
 
 REJECTION_TRIES = 12  # plain deals tried before the constrained deal
 CHECK_TRIES = 200  # deals tried against a plan's extra check before taking the last one
@@ -195,5 +195,5 @@ def _index(c: Card) -> int:
 
 
 def frozen_seed(seed: int) -> Any:
-    """A frozen-RNG token (see ``protocol._FrozenRng``) that thaws into ``Random(seed)``."""
+    """A frozen-RNG token (see ``clone._FrozenRng``) that thaws into ``Random(seed)``."""
     return _FrozenRng(_Seed(seed))  # type: ignore[arg-type]
