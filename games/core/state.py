@@ -31,7 +31,8 @@ class Rules:
     """A game: identity, seat range, options and the factory for a new match.
 
     Subclasses set the class attributes and ``state_class``; ``check(num_seats, options)``
-    may add cross-option checks (raise BadOptionError).
+    may add cross-option checks (raise BadOptionError).  A game is found by the registry
+    (``games/__init__.py``) as the package ``games/<name>/`` exporting ``RULES``.
     """
 
     name: ClassVar[str]
@@ -44,6 +45,11 @@ class Rules:
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type["GameState"]]
     hand_word: ClassVar[str] = "Hand"  # what the table calls one deal ("Game" in Agram and Page One)
+    #: the game's place in listings (``cardtable list``, the lobby): lowest first, then by name
+    position: ClassVar[int] = 1000
+    #: the game's heuristic bot (the ``normal`` level) as ``"module:Class"``, imported only when a
+    #: bot is made; None: only the generic bots (random, and search without a fallback)
+    bot: ClassVar[str | None] = None
 
     def option(self, name: str) -> Option:
         """The declared option ``name``, in any case, with ``-``, ``_`` or spaces alike."""
