@@ -12,8 +12,8 @@ from rich.text import Text
 
 from games.core import SeatView, seat_order
 
-from .panels import ExtraPanel, register_panel
-from .render import direction_text
+from . import ExtraPanel
+from ..render import direction_text
 
 LAST = 6
 
@@ -58,4 +58,4 @@ class AgramPanel(ExtraPanel):
         return out
 
 
-register_panel("agram", AgramPanel)
+PANEL = AgramPanel  # the panel panel_for shows at this game's table

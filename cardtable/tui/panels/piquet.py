@@ -23,8 +23,8 @@ from rich.text import Text
 
 from games.core import Card, SeatView
 
-from .panels import ExtraPanel, register_panel
-from .render import card_text
+from . import ExtraPanel
+from ..render import card_text
 
 STAGE_HEADS = ("Bl", "Pt", "Sq", "Se", "Pl", "+")
 RUBICON = 100
@@ -130,4 +130,4 @@ class PiquetPanel(ExtraPanel):
         return out
 
 
-register_panel("piquet", PiquetPanel)
+PANEL = PiquetPanel  # the panel panel_for shows at this game's table

@@ -1,7 +1,8 @@
-"""The pot panel of the pot games (Rams, Bourré): the pot and the ante, who declared Rams, the
-widow or the stock.  Stacks, tricks and this hand's decisions are on the scoreboard (Pts, Tr,
-Bid), so the panel does not repeat them and hides the info lines it shows itself.  Pure function
-of ``SeatView.extra`` (pot, ante, rams_by, widow_by, stock) and the generic view fields."""
+"""The pot panel shared by the pot games (panels/rams.py and panels/bourre.py): the pot and the
+ante, who declared Rams, the widow or the stock.  Stacks, tricks and this hand's decisions are
+on the scoreboard (Pts, Tr, Bid), so the panel does not repeat them and hides the info lines it
+shows itself.  Pure function of ``SeatView.extra`` (pot, ante, rams_by, widow_by, stock) and the
+generic view fields."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from rich.text import Text
 
 from games.core import SeatView, plural
 
-from .panels import ExtraPanel, register_panel
-from .render import seat_name
+from . import ExtraPanel
+from ..render import seat_name
 
 
 class PotPanel(ExtraPanel):
@@ -61,7 +62,3 @@ def chips(count: int, width: int, rows: int, ascii_suits: bool) -> Text:
     more = f" (+{count - stacks})" if count > stacks else ""
     out.append(f"pot {count}{more}", style="bold")
     return out
-
-
-register_panel("rams", PotPanel)
-register_panel("bourre", PotPanel)

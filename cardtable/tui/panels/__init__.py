@@ -1,42 +1,48 @@
-"""Optional per-game panels: a registry from game name to a widget factory.
+"""Optional per-game panels, each found by its game's name: ``panels/<game name>.py``.
 
 The table screen is generic; a game whose ``SeatView.extra`` carries structured data (Contract
-Grid's grids, Trump Suit's trump pile) may register a panel that draws it::
+Grid's grids, Trump Suit's trump pile) may have a panel that draws it, in the module of this
+package named after the game (``Rules.name``), which sets ``PANEL``::
 
-    # in cardtable/tui/panels.py (or a module imported by it)
-    from cardtable.tui.panels import register_panel
+    # cardtable/tui/panels/contract_grid.py
+    from . import ExtraPanel
 
     class GridPanel(ExtraPanel):
         def render_extra(self, view, names, ascii_suits):   # return any Rich renderable
             return Text(str(view.extra["grid"]))
 
-    register_panel("contract_grid", GridPanel)
+    PANEL = GridPanel
 
-A factory is called with no arguments and must return an :class:`ExtraPanel` (a Static); the
-screen calls :meth:`ExtraPanel.show` after every update.  Games without a registered panel get
-nothing extra (their ``info`` lines already appear on the scoreboard); :class:`InfoPanel` is a
-generic fallback that prints ``extra`` as ``key: value`` lines and may be registered for games
-whose ``extra`` is simple.
+``PANEL`` is called with no arguments and must return an :class:`ExtraPanel` (a Static); the
+screen calls :meth:`ExtraPanel.show` after every update.  Nothing lists the panels: a game without
+a module here gets nothing extra (its ``info`` lines already appear on the scoreboard).
+:class:`InfoPanel` is a generic fallback that prints ``extra`` as ``key: value`` lines, for a
+game whose ``extra`` is simple (``PANEL = InfoPanel``).  Code shared by several panels lives in
+modules whose names start with ``_`` (``_pot.py``: Rams and Bourré) or here (:func:`trump_line`).
 
 A panel that shows some of the game's ``info`` lines itself says so with :meth:`hides_info`
 (the scoreboard then leaves those lines out, so nothing is shown twice).  Panels live in the
 side column, 27 cells wide at 80x24 and wider on larger terminals: :attr:`ExtraPanel.width`
 is the width to draw for (the panel is redrawn when it changes).
 
-Panels are imported when a table opens (never for the lobby): :func:`panel_for` loads the
-module that registers a game's panel on first use.
+Panels are imported when a table opens (never for the lobby): :func:`panel_for` imports a
+game's panel module on first use.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+import importlib.util
+import pkgutil
+from collections.abc import Sequence
+from types import ModuleType
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
-from games.core import SeatView
+from games.core import SeatView, Suit, bowers_of
+
+from ..render import card_text
 
 
 class ExtraPanel(Static):
@@ -89,35 +95,40 @@ class InfoPanel(ExtraPanel):
         return Text("\n".join(f"{k}: {v}" for k, v in view.extra.items()))
 
 
-PanelFactory = Callable[[], ExtraPanel]
-_PANELS: dict[str, PanelFactory] = {}
-
-
-def register_panel(game: str, factory: PanelFactory) -> None:
-    """Show ``factory()`` on the table screen of ``game`` (its Rules.name)."""
-    _PANELS[game] = factory
-
-
-# game -> the module that registers its panel (imported on first use)
-PANEL_MODULES = {
-    "simple_strange": "panels_simple_strange",
-    "contract_grid": "panels_contract_grid",
-    "trump_suit": "panels_trump_suit",
-    "rams": "panels_pot",
-    "bourre": "panels_pot",
-    "agram": "panels_agram",
-    "sedma": "panels_sedma",
-    "preference": "panels_preference",
-    "pepper": "panels_pepper",
-    "bacon": "panels_bacon",
-    "page_one": "panels_page_one",
-    "cucumber": "panels_cucumber",
-    "piquet": "panels_piquet",
-}
-
-
 def panel_for(game: str) -> ExtraPanel | None:
-    if game not in _PANELS and game in PANEL_MODULES:
-        importlib.import_module(f"{__package__}.{PANEL_MODULES[game]}")
-    factory = _PANELS.get(game)
-    return factory() if factory is not None else None
+    """A new panel for a table of ``game`` (its Rules.name), or None if the game has none."""
+    module = panel_module(game)
+    return None if module is None else module.PANEL()
+
+
+def panel_module(game: str) -> ModuleType | None:
+    """The module ``cardtable.tui.panels.<game>`` (imported now), or None if there is none."""
+    if not game.isidentifier() or game.startswith("_"):
+        return None  # not a game's name (shared panel code starts with _)
+    name = f"{__name__}.{game}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def panel_games() -> list[str]:
+    """The games that have a panel module here (names of its modules not starting with ``_``)."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+
+
+def trump_line(letter: str | None, no_trump: bool, ascii_suits: bool, bowers: bool) -> Text:
+    """``Trump ♥ hearts · J♥ J♦`` (the bowers when the game has them), or ``No trump``."""
+    if no_trump:
+        return Text("No trump", style="bold")
+    if letter is None:
+        return Text("Trump not named yet", style="dim")
+    suit = Suit(letter)
+    out = Text("Trump ", style="dim")
+    out.append(f"{suit.letter if ascii_suits else suit.symbol} {suit.noun}", style="bold")
+    if bowers:
+        right, left = bowers_of(suit)
+        out.append(" · ", style="dim")
+        out.append_text(card_text(right, ascii_suits, "bold"))
+        out.append(" ")
+        out.append_text(card_text(left, ascii_suits, "bold"))
+    return out

@@ -27,8 +27,8 @@ from rich.text import Text
 
 from games.core import SeatView
 
-from .panels import ExtraPanel, register_panel
-from .render import card_text
+from . import ExtraPanel
+from ..render import card_text
 
 MAX_ROUNDS = 4
 
@@ -137,4 +137,4 @@ class SedmaPanel(ExtraPanel):
         return out
 
 
-register_panel("sedma", SedmaPanel)
+PANEL = SedmaPanel  # the panel panel_for shows at this game's table

@@ -14,9 +14,9 @@ from rich.text import Text
 
 from games.core import SeatView
 
-from .panels import ExtraPanel, register_panel
-from .cardface import CURSOR, LARGE, SMALL, Canvas, draw_back, draw_face, min_step
-from .render import card_text
+from . import ExtraPanel
+from ..cardface import CURSOR, LARGE, SMALL, Canvas, draw_back, draw_face, min_step
+from ..render import card_text
 
 SHEET_ROWS = 6  # hands shown on the score sheet on a tall terminal (the most recent); 2 at 24 rows
 
@@ -94,4 +94,4 @@ class TrumpSuitPanel(ExtraPanel):
         return table
 
 
-register_panel("trump_suit", TrumpSuitPanel)
+PANEL = TrumpSuitPanel  # the panel panel_for shows at this game's table

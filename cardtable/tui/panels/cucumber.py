@@ -15,8 +15,8 @@ from rich.text import Text
 
 from games.core import SeatView, TrickResult
 
-from .panels import ExtraPanel, register_panel
-from .render import card_text
+from . import ExtraPanel
+from ..render import card_text
 
 CUCUMBER = "#60c060"
 
@@ -75,4 +75,4 @@ class CucumberPanel(ExtraPanel):
         return out
 
 
-register_panel("cucumber", CucumberPanel)
+PANEL = CucumberPanel  # the panel panel_for shows at this game's table

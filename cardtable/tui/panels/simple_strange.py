@@ -11,8 +11,8 @@ from rich.text import Text
 
 from games.core import SeatView, Suit
 
-from .panels import ExtraPanel, register_panel
-from .render import BLACK, RED, card_text
+from . import ExtraPanel
+from ..render import BLACK, RED, card_text
 
 
 def _suit(letter: str, ascii_suits: bool) -> Text:
@@ -56,4 +56,4 @@ class SimpleStrangePanel(ExtraPanel):
         return out
 
 
-register_panel("simple_strange", SimpleStrangePanel)
+PANEL = SimpleStrangePanel  # the panel panel_for shows at this game's table

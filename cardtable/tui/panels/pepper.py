@@ -11,29 +11,11 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from games.core import SeatView, Suit, bowers_of
+from games.core import SeatView
 
-from .panels import ExtraPanel, register_panel
-from .render import card_text, seat_name
-from .widgets.seat import team_tag
-
-
-def trump_line(letter: str | None, no_trump: bool, ascii_suits: bool, bowers: bool) -> Text:
-    """``Trump ♥ hearts · J♥ J♦`` (the bowers when the game has them), or ``No trump``."""
-    if no_trump:
-        return Text("No trump", style="bold")
-    if letter is None:
-        return Text("Trump not named yet", style="dim")
-    suit = Suit(letter)
-    out = Text("Trump ", style="dim")
-    out.append(f"{suit.letter if ascii_suits else suit.symbol} {suit.noun}", style="bold")
-    if bowers:
-        right, left = bowers_of(suit)
-        out.append(" · ", style="dim")
-        out.append_text(card_text(right, ascii_suits, "bold"))
-        out.append(" ")
-        out.append_text(card_text(left, ascii_suits, "bold"))
-    return out
+from . import ExtraPanel, trump_line
+from ..render import seat_name
+from ..widgets.seat import team_tag
 
 
 class PepperPanel(ExtraPanel):
@@ -90,4 +72,4 @@ class PepperPanel(ExtraPanel):
         return out
 
 
-register_panel("pepper", PepperPanel)
+PANEL = PepperPanel  # the panel panel_for shows at this game's table

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from games.core import SeatView, Suit
 
-from .panels import ExtraPanel, register_panel
+from . import ExtraPanel
 
 WARNING = "bold #f0c040"
 
@@ -91,4 +91,4 @@ class PageOnePanel(ExtraPanel):
                        style="dim")
 
 
-register_panel("page_one", PageOnePanel)
+PANEL = PageOnePanel  # the panel panel_for shows at this game's table

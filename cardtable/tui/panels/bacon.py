@@ -13,10 +13,9 @@ from rich.text import Text
 
 from games.core import SeatView
 
-from .panels import ExtraPanel, register_panel
-from .panels_pepper import trump_line
-from .render import card_text, cards_line, seat_name
-from .widgets.seat import team_tag
+from . import ExtraPanel, trump_line
+from ..render import card_text, cards_line, seat_name
+from ..widgets.seat import team_tag
 
 
 class BaconPanel(ExtraPanel):
@@ -75,4 +74,4 @@ class BaconPanel(ExtraPanel):
         return out
 
 
-register_panel("bacon", BaconPanel)
+PANEL = BaconPanel  # the panel panel_for shows at this game's table

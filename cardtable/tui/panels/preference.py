@@ -14,8 +14,8 @@ from rich.text import Text
 
 from games.core import SeatView, render_seats
 
-from .panels import ExtraPanel, register_panel
-from .render import cards_line, seat_name
+from . import ExtraPanel
+from ..render import cards_line, seat_name
 
 ROLE = {"defends": "plays", "dropped": "dropped out", "host": "host (invited)", "guest": "guest (must play)"}
 
@@ -78,4 +78,4 @@ class PreferencePanel(ExtraPanel):
             out.append(f"\nYour hand is laid aside ({len(ex['laid_aside'])} cards)", style="dim")
 
 
-register_panel("preference", PreferencePanel)
+PANEL = PreferencePanel  # the panel panel_for shows at this game's table

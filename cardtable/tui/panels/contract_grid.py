@@ -19,8 +19,8 @@ from rich.text import Text
 
 from games.core import SeatView
 
-from .panels import ExtraPanel, register_panel
-from .render import BLACK, RED
+from . import ExtraPanel
+from ..render import BLACK, RED
 
 ABBR = {"Zero": "Zero", "One": "One", "Two": "Two", "First": "1st", "Second": "2nd", "Third": "3rd",
         "Different": "Diff", "Soloist": "Solo", "Partner": "Prtn", "All-Trump": "AlTr", "No-Trump": "NoTr",
@@ -176,4 +176,4 @@ class ContractGridPanel(ExtraPanel):
         return Group(*parts)
 
 
-register_panel("contract_grid", ContractGridPanel)
+PANEL = ContractGridPanel  # the panel panel_for shows at this game's table
