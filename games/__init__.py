@@ -1,43 +1,51 @@
-"""The games registry: every playable game, by its short name.
+"""The games registry: every playable game, by its short name, found without a list.
 
-Each game module defines ``RULES`` (a :class:`games.core.Rules`).  Add a module's name to
-``_MODULES`` to register it; order here is the order of ``cardtable list``.
+A game is a package ``games/<name>/`` whose ``__init__.py`` exports ``RULES`` (a
+:class:`games.core.Rules` whose ``name`` is the package's name).  Every such package is found by
+looking at the subpackages of ``games`` (``core``, ``bots`` and names starting with ``_`` are not
+games); nothing here lists them.  The game itself says where it is listed (``Rules.position``,
+then by name) and which heuristic bot it has (``Rules.bot``, used by :mod:`games.bots`).
+
+Adding a game: ``games/<name>/__init__.py`` (exports RULES), ``rules.py``, ``bot.py`` (optional),
+and, in the app, an optional panel ``cardtable/tui/panels/<name>.py``.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import re
 import unicodedata
 
 from games.core import Rules, UnknownGameError
+from games.core.record import use_rules_finder
 
-_MODULES = (
-    "tricks_n_trumps",
-    "simple_strange",
-    "trump_suit",
-    "contract_grid",
-    "rams",
-    "bourre",
-    "agram",
-    "sedma",
-    "pepper",
-    "bacon",
-    "preference",
-    "page_one",
-    "cucumber",
-    "piquet",
-)
+NOT_GAMES = frozenset({"core", "bots"})  # subpackages of games that hold shared code, not a game
 
 _REGISTRY: dict[str, Rules] = {}
 
 
 def _load() -> dict[str, Rules]:
     if not _REGISTRY:
-        for mod in _MODULES:
-            rules = importlib.import_module(f"games.{mod}").RULES
+        found = [rules for rules in map(_rules_of, _game_packages()) if rules is not None]
+        for rules in sorted(found, key=lambda r: (r.position, r.name)):
             _REGISTRY[rules.name] = rules
     return _REGISTRY
+
+
+def _game_packages() -> list[str]:
+    """The names of the subpackages of ``games`` that may be games (not core, bots or _private)."""
+    return sorted(info.name for info in pkgutil.iter_modules(__path__)
+                  if info.ispkg and info.name not in NOT_GAMES and not info.name.startswith("_"))
+
+
+def _rules_of(package: str) -> Rules | None:
+    """The ``RULES`` a game package exports (None for a package that is no game); a game must
+    be named after its package, since its panel and records find it by that name."""
+    rules = getattr(importlib.import_module(f"{__name__}.{package}"), "RULES", None)
+    if rules is not None and rules.name != package:
+        raise ImportError(f"games/{package} exports the rules of {rules.name!r}: name the package after its game")
+    return rules
 
 
 def all_rules() -> list[Rules]:
@@ -65,3 +73,6 @@ def _plain_name(text: str) -> str:
     """``Tricks'N'Trumps`` -> ``tricks_n_trumps``, ``Bourré`` -> ``bourre``."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return "_".join(re.split(r"[\s\-_'’`]+", bare.strip().lower())).strip("_")
+
+
+use_rules_finder(get_rules)  # records (games.core.record) find their game here

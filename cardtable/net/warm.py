@@ -350,12 +350,11 @@ def preload() -> None:
     try:
         from games import game_names, get_rules
 
-        from cardtable.tui.panels import PANEL_MODULES
+        from cardtable.tui.panels import panel_module
 
         for game in game_names():
             get_rules(game)
-        for module in set(PANEL_MODULES.values()):
-            importlib.import_module(f"cardtable.tui.{module}")
+            panel_module(game)  # the game's panel, if it has one
         from rich.cells import cell_len
 
         cell_len("♠♥♦♣▮▶")  # loads the width tables

@@ -6,8 +6,12 @@ returns one of the legal actions.  A search bot (``wants_worlds``) is asked
 ``choose(view, legal, worlds=...)`` instead: ``worlds(rng)`` deals a possible world for its seat
 (``GameState.sampler``); :func:`bot_task` builds the right call.
 
+This package holds the generic bots and helpers shared by several games' bots
+(:mod:`~games.bots.cardplay`, :mod:`~games.bots.partnership`); each game's heuristic bot lives
+in its own package (``games/<name>/bot.py``).
+
 Levels (:data:`LEVELS`): ``random`` (a baseline for every game), ``easy`` (the game's heuristic
-with deliberate slips), ``normal`` (the game's heuristic, registered in ``_HEURISTICS``;
+with deliberate slips), ``normal`` (the game's heuristic, which the game names in ``Rules.bot``;
 ``heuristic`` is the old name), ``hard`` and ``expert`` (the generic search bot with a fixed
 number of iterations, so games reproduce; ``search`` is another name for ``hard``).
 """
@@ -18,7 +22,8 @@ import importlib
 import random
 from collections.abc import Sequence
 
-from games.core import Action, BadOptionError, SeatView
+from games import get_rules
+from games.core import Action, BadOptionError, SeatView, UnknownGameError
 
 
 class Bot:
@@ -44,24 +49,6 @@ class RandomBot(Bot):
         return legal[self.rng.randrange(len(legal))]
 
 
-# game name -> "module:Class" of its heuristic bot
-_HEURISTICS = {
-    "tricks_n_trumps": "games.bots.tricks_n_trumps:TricksNTrumpsBot",
-    "simple_strange": "games.bots.simple_strange:SimpleStrangeBot",
-    "trump_suit": "games.bots.trump_suit:TrumpSuitBot",
-    "contract_grid": "games.bots.contract_grid:ContractGridBot",
-    "rams": "games.bots.rams:RamsBot",
-    "bourre": "games.bots.bourre:BourreBot",
-    "agram": "games.bots.agram:AgramBot",
-    "sedma": "games.bots.sedma:SedmaBot",
-    "preference": "games.bots.preference:PreferenceBot",
-    "pepper": "games.bots.pepper:PepperBot",
-    "bacon": "games.bots.bacon:BaconBot",
-    "page_one": "games.bots.page_one:PageOneBot",
-    "cucumber": "games.bots.cucumber:CucumberBot",
-    "piquet": "games.bots.piquet:PiquetBot",
-}
-
 LEVELS = ("random", "easy", "normal", "hard", "expert")
 ALIASES = {"heuristic": "normal", "search": "hard"}  # old and other names still accepted
 
@@ -83,7 +70,7 @@ def make_bot(level: str, game: str, seed: int | None = None) -> Bot:
     if level in ("hard", "expert"):
         from games.bots.search import make_search_bot
 
-        fallback = _heuristic(game, seed) if game in _HEURISTICS else None  # search needs no heuristic
+        fallback = _heuristic(game, seed) if heuristic_of(game) else None  # search needs no heuristic
         return make_search_bot(level, game, seed, fallback=fallback)
     bot = _heuristic(game, seed)
     if level == "easy":
@@ -91,8 +78,17 @@ def make_bot(level: str, game: str, seed: int | None = None) -> Bot:
     return bot
 
 
+def heuristic_of(game: str) -> str | None:
+    """Where ``game``'s heuristic bot is (``"module:Class"``, its ``Rules.bot``), or None for a
+    game without one or a name no game has."""
+    try:
+        return get_rules(game).bot
+    except UnknownGameError:
+        return None
+
+
 def _heuristic(game: str, seed: int | None) -> Bot:
-    target = _HEURISTICS.get(game)
+    target = heuristic_of(game)
     if target is None:
         raise BadOptionError(f"there is no heuristic bot for {game} yet: use random")
     module, _, cls = target.partition(":")

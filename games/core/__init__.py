@@ -6,8 +6,10 @@ from .cards import (ACE, ALL_CARDS, BIG_JOKER, JACK, JOKER, KING, LITTLE_JOKER, 
                     parse_card, parse_cards, standard_deck)
 from .errors import (BadNotationError, BadOptionError, BadRecordError, CardtableError, IllegalActionError,
                      ProtocolError, UnknownGameError)
-from .protocol import (DEEP, LIST, LISTS, SHARED, Event, GameState, Option, Outcome, Play, Rules, SeatView, TrickResult,
-                       make_event, render_seats)
+from .clone import DEEP, LIST, LISTS, SHARED
+from .options import Option
+from .state import GameState, Rules
+from .views import Event, Outcome, Play, SeatView, TrickResult, make_event, render_seats
 from .record import Record, atomic_write
 from .trickgame import TrickGame, seat_play
 from .potgame import PotGame

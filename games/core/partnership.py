@@ -49,7 +49,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import JACK, Card, Suit, card
-from .protocol import Outcome
+from .views import Outcome
 from .tricks import Ranking, same_colour, seat_order, shared_ranking
 
 

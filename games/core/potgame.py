@@ -21,12 +21,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .protocol import Option, Outcome, Rules
+from .cards import Card, parse_card
+from .errors import BadNotationError
+from .options import Option
+from .state import Rules
 from .trickgame import TrickGame
 from .tricks import next_seat, seat_order
+from .views import Outcome
 from .words import plural
 
 HAND_LIMITS = (None, 5, 10, 20, 50, 100, 200, 500, 1000)  # the choices of a hand_limit option
+
+
+def named_card(text: str) -> Card | None:
+    """The card an action's notation names (``QS``, ``discard QS``), or None for a word."""
+    try:
+        return parse_card(text.split()[-1]) if text.strip() else None
+    except BadNotationError:
+        return None
 
 
 def hand_limit_option(condition: str) -> Option:

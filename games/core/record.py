@@ -5,6 +5,10 @@ reported (BadRecordError) instead of replaying into a different match.  A hostil
 nesting, numbers too long to read, fields of the wrong type, options the game refuses) is one
 BadRecordError naming the file and the field, never a crash.  Saving is atomic: write a
 temporary file beside the target, then rename over it.
+
+The core sits below the game registry and never imports it: a record finds its game through the
+finder the registry installs (:func:`use_rules_finder`, called by ``games/__init__.py``, which
+Python always runs before any ``games.core`` module).
 """
 
 from __future__ import annotations
@@ -13,12 +17,18 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import BadRecordError, CardtableError
+from .errors import BadRecordError, CardtableError, UnknownGameError
+
+if TYPE_CHECKING:
+    from .state import Rules
+
+RulesFinder = Callable[[str], "Rules"]
+_finder: RulesFinder | None = None  # installed by games/__init__.py (use_rules_finder)
 
 FORMAT = "cardtable-record"
 VERSION = 1
@@ -78,11 +88,9 @@ class Record:
 
     def _check_game(self, source: str) -> None:
         """The game exists, takes this many seats and reads these options (its own parser)."""
-        from games import get_rules
-
-        for name, check in (("game", lambda: get_rules(self.game)),
-                            ("seats", lambda: get_rules(self.game).check_seats(self.seats)),
-                            ("options", lambda: get_rules(self.game).resolve_options(self.seats, self.options))):
+        for name, check in (("game", lambda: find_rules(self.game)),
+                            ("seats", lambda: find_rules(self.game).check_seats(self.seats)),
+                            ("options", lambda: find_rules(self.game).resolve_options(self.seats, self.options))):
             try:
                 check()
             except CardtableError as exc:
@@ -108,9 +116,7 @@ class Record:
     # -- replay ----------------------------------------------------------
     def replay(self, upto: int | None = None):
         """Rebuild the state by applying the actions (the first ``upto`` of them)."""
-        from games import get_rules
-
-        rules = get_rules(self.game)
+        rules = find_rules(self.game)
         try:
             state = rules.new_game(self.seats, self.options, self.seed)
         except CardtableError as exc:
@@ -121,6 +127,20 @@ class Record:
             except CardtableError as exc:
                 raise BadRecordError(f"record action {i + 1} ({text!r}) does not replay: {exc}") from None
         return state
+
+
+def use_rules_finder(finder: RulesFinder) -> None:
+    """Let records find a game's Rules by its name with ``finder`` (the registry's ``get_rules``,
+    which raises UnknownGameError for a name it does not know); replaces any earlier finder."""
+    global _finder
+    _finder = finder
+
+
+def find_rules(game: str) -> Rules:
+    """The Rules of ``game`` from the installed finder; UnknownGameError if none is installed."""
+    if _finder is None:
+        raise UnknownGameError(f"no game registry is installed to find {game!r}")
+    return _finder(game)
 
 
 def _parse(text: str, source: str) -> Any:

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
-from .protocol import _FrozenRng
+from .clone import _FrozenRng
 
 if TYPE_CHECKING:
-    from .protocol import GameState
+    from .state import GameState
 
 REJECTION_TRIES = 12  # plain deals tried before the constrained deal
 CHECK_TRIES = 200  # deals tried against a plan's extra check before taking the last one
@@ -195,5 +195,76 @@ def _index(c: Card) -> int:
 
 
 def frozen_seed(seed: int) -> Any:
-    """A frozen-RNG token (see ``protocol._FrozenRng``) that thaws into ``Random(seed)``."""
+    """A frozen-RNG token (see ``clone._FrozenRng``) that thaws into ``Random(seed)``."""
     return _FrozenRng(_Seed(seed))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- dealing into slots
+# For games whose hidden places are hands (with suits a player has shown to be void in) and
+# face-down piles, and that build their worlds themselves (Page One, Cucumber) rather than
+# through TrickGame's DealPlan.
+
+Slot = tuple[int, Callable[[Card], bool]]  # (how many cards, may this card go there?)
+SLOT_TRIES = 40  # shuffled deals into slots tried before the matching
+
+
+def anywhere(_c: Card) -> bool:
+    """A slot that takes any card."""
+    return True
+
+
+def deal_unseen(pool: Sequence[Card], slots: Sequence[Slot], rng: random.Random) -> list[list[Card]]:
+    """Deal ``pool`` into ``slots`` at random, each card only where its slot accepts it.
+
+    The pool is put in canonical order (by card index) before shuffling, so the result depends
+    only on which cards are unseen, never on where they really are.  Most constrained slots are
+    filled first from the shuffled pool; when that dead-ends a few times, a matching finds a
+    deal that fits (one always exists: the true deal)."""
+    canonical = sorted(pool, key=lambda c: c.index)
+    assert len(canonical) == sum(size for size, _ in slots), "the slots must hold exactly the unseen cards"
+    order = sorted(range(len(slots)), key=lambda i: sum(1 for c in canonical if slots[i][1](c)))
+    for _ in range(SLOT_TRIES):
+        cards = canonical[:]
+        rng.shuffle(cards)
+        dealt = _fill_slots(cards, slots, order)
+        if dealt is not None:
+            return dealt
+    return _match_slots(canonical, slots)
+
+
+def _fill_slots(cards: list[Card], slots: Sequence[Slot], order: Sequence[int]) -> list[list[Card]] | None:
+    out: list[list[Card]] = [[] for _ in slots]
+    left = cards
+    for i in order:
+        size, ok = slots[i]
+        fits = [c for c in left if ok(c)][:size]
+        if len(fits) < size:
+            return None
+        taken = set(fits)
+        out[i] = fits
+        left = [c for c in left if c not in taken]
+    return out
+
+
+def _match_slots(cards: Sequence[Card], slots: Sequence[Slot]) -> list[list[Card]]:
+    """A deal that respects every slot (augmenting paths over single places)."""
+    places = [i for i, (size, _) in enumerate(slots) for _ in range(size)]
+    owner: dict[int, int] = {}  # place -> card position
+
+    def seat(ci: int, seen: set[int]) -> bool:
+        for p, i in enumerate(places):
+            if p in seen or not slots[i][1](cards[ci]):
+                continue
+            seen.add(p)
+            if p not in owner or seat(owner[p], seen):
+                owner[p] = ci
+                return True
+        return False
+
+    for ci in range(len(cards)):
+        if not seat(ci, set()):
+            raise ValueError("no deal fits what this seat knows")
+    out: list[list[Card]] = [[] for _ in slots]
+    for p, ci in sorted(owner.items()):
+        out[places[p]].append(cards[ci])
+    return out

@@ -15,7 +15,9 @@ from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card
-from .protocol import LIST, LISTS, GameState, Play, Rules, SeatView, TrickResult, make_event
+from .clone import LIST, LISTS
+from .state import GameState, Rules
+from .views import Play, SeatView, TrickResult, make_event
 from .resample import DealPlan, Place, frozen_seed, minus
 from .tricks import Ranking, follow_suit, trick_winner
 

@@ -4,7 +4,7 @@ reason, discards a low side card, plays for its side; it beats random players se
 from __future__ import annotations
 
 from games.bots import make_bot
-from games.bots.bacon import BaconBot, hand_estimate
+from games.bacon.bot import BaconBot, hand_estimate
 from games.core import Suit, parse_cards
 from tests.games.test_bacon import deal, play
 

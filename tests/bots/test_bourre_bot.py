@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 
 from games.bots import RandomBot, make_bot
-from games.bots.bourre import BourreBot
+from games.bourre.bot import BourreBot
 from games.bourre import RULES
 from tests.games.test_bourre import FOUR, bourre_hand
 

@@ -4,7 +4,7 @@ and seat-rotated matches against random seats."""
 from __future__ import annotations
 
 from games.arena import summarise, tournament
-from games.bots.contract_grid import LAYOUT, ContractGridBot, _Bidding, grid_value
+from games.contract_grid.bot import LAYOUT, ContractGridBot, _Bidding, grid_value
 from games.contract_grid import CONTRACTS, RULES
 from games.core import parse_cards
 

@@ -4,7 +4,7 @@ outlasts random players from every seat."""
 from __future__ import annotations
 
 from games.bots import RandomBot, make_bot
-from games.bots.cucumber import CucumberBot
+from games.cucumber.bot import CucumberBot
 from games.cucumber import RULES
 from tests.games.test_cucumber import table
 

@@ -4,7 +4,7 @@ and wins more games than random players from every seat."""
 from __future__ import annotations
 
 from games.bots import RandomBot, make_bot
-from games.bots.page_one import PageOneBot
+from games.page_one.bot import PageOneBot
 from games.page_one import RULES
 from tests.games.test_page_one import table
 

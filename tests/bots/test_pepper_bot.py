@@ -5,7 +5,7 @@ void, wins cheaply); it beats random players in seat-rotated matches."""
 from __future__ import annotations
 
 from games.bots import make_bot
-from games.bots.pepper import PepperBot, best_trump, hand_estimate
+from games.pepper.bot import PepperBot, best_trump, hand_estimate
 from games.core import Suit, parse_cards
 from tests.games.test_pepper import deal, in_play, play
 

@@ -4,7 +4,7 @@ expected value, plays under must-head and PR-8, and beats random seats (seat-rot
 from __future__ import annotations
 
 from games.bots import RandomBot, make_bot
-from games.bots.preference import PreferenceBot, best_discard, declarer_tricks, defender_tricks
+from games.preference.bot import PreferenceBot, best_discard, declarer_tricks, defender_tricks
 from games.core import Suit, parse_cards
 from games.preference import RULES
 from tests.games.test_preference import STRONG, deal, run

@@ -6,7 +6,8 @@ from __future__ import annotations
 import statistics
 
 from games.bots import RandomBot, make_bot
-from games.bots.rams import RamsBot, hand_strength
+from games.bots.cardplay import hand_strength
+from games.rams.bot import RamsBot
 from games.core import Ranking, Suit, parse_cards
 from games.rams import RULES
 from tests.games.test_rams import rams_hand

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.arena import summarise, tournament
 from games.bots import make_bot
-from games.bots.trump_suit import TrumpSuitBot, estimate_tricks, nil_chance
+from games.trump_suit.bot import TrumpSuitBot, estimate_tricks, nil_chance
 from games.core import Record, Suit, parse_cards
 from games.trump_suit import RULES
 from tests.games.test_trump_suit import table

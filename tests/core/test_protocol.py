@@ -7,6 +7,7 @@ import json
 import pytest
 
 from games import get_rules
+from games.core import record as record_module
 from games.core import (BadOptionError, BadRecordError, CardtableError, IllegalActionError, Option, Record,
                         UnknownGameError, normalize, parse_card, play, word)
 
@@ -98,6 +99,26 @@ def test_tampered_and_corrupt_records_are_refused(tmp_path):
         Record.from_json("[1, 2]")
     with pytest.raises(BadRecordError, match="no record at"):
         Record.load(tmp_path / "missing.json")
+
+
+def test_a_record_finds_its_game_through_the_finder_the_registry_installs(monkeypatch):
+    """The core never imports the registry above it (issue 22): games/__init__.py hands records its
+    get_rules, and a record reads and replays through whatever finder is installed."""
+    state = get_rules(TNT).new_game(3, None, 5)
+    state.apply(state.legal_actions()[0])
+    text = state.record().to_json()
+    asked: list[str] = []
+
+    def finder(name: str):
+        asked.append(name)
+        return get_rules(name)
+
+    monkeypatch.setattr(record_module, "_finder", finder)
+    assert Record.from_json(text).replay().snapshot() == state.snapshot()
+    assert asked and set(asked) == {TNT}
+    monkeypatch.setattr(record_module, "_finder", None)
+    with pytest.raises(BadRecordError, match="field 'game': no game registry is installed"):
+        Record.from_json(text)
 
 
 def test_a_record_whose_actions_do_not_replay_is_reported():

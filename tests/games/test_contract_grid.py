@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.bots.contract_grid import ContractGridBot
+from games.contract_grid.bot import ContractGridBot
 from games.contract_grid import CONTRACTS, RULES, grid_lines, judge, square_name
 from games.core import BadOptionError, IllegalActionError, Suit, parse_card, parse_cards
 

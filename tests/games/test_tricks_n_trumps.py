@@ -282,7 +282,7 @@ def test_nothing_is_legal_once_the_match_is_over():
 
 
 def test_clones_deal_the_same_future_hands_and_stay_independent():
-    """clone() forks the rng lazily (games/core/protocol.py): every copy must still draw the same cards."""
+    """clone() forks the rng lazily (games/core/clone.py): every copy must still draw the same cards."""
     ref = play_out(RULES.new_game(3, seed=11), until=lambda s: len(s.history) == 14)
     a = ref.clone()
     b = a.clone()

@@ -8,7 +8,7 @@ from cardtable.session import Table
 from cardtable.tui.screens.modals import HandSummaryScreen, MatchOverScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import HandWidget
-from games.bots.cucumber import CucumberBot
+from games.cucumber.bot import CucumberBot
 
 from .helpers import local_app, screen_text, seats, settle
 

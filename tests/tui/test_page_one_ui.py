@@ -12,7 +12,7 @@ from cardtable.tui.screens.modals import HandSummaryScreen, MatchOverScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget
 from games.bots import make_bot
-from games.bots.page_one import PageOneBot
+from games.page_one.bot import PageOneBot
 
 from .helpers import local_app, screen_text, seats, settle
 

@@ -15,7 +15,7 @@ from cardtable.session import Table
 from cardtable.tui.screens.modals import HandSummaryScreen, MatchOverScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget
-from games.bots.piquet import PiquetBot, exchange_target
+from games.piquet.bot import PiquetBot, exchange_target
 
 from .helpers import local_app, screen_text, seats, settle
 

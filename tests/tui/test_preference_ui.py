@@ -14,7 +14,7 @@ from cardtable.session import Table
 from cardtable.tui.screens.modals import HandSummaryScreen, MatchOverScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget
-from games.bots.preference import PreferenceBot
+from games.preference.bot import PreferenceBot
 
 from .helpers import local_app, screen_text, seats, settle
 

@@ -125,7 +125,7 @@ def test_sedma_decision_80x24(snap_compare):
 def test_the_panel_draws_one_row_per_round_with_the_starter_and_the_holder():
     from rich.console import Console
 
-    from cardtable.tui.panels_sedma import SedmaPanel
+    from cardtable.tui.panels.sedma import SedmaPanel
     from tests.games.test_sedma import table
 
     state = table("KH 7C KD JH", "7S 9D JC 10H", stock="8S 9S 9C 8H", played="KH 7S KD 9D")

@@ -1,0 +1,64 @@
+"""The pot panel shared by the pot games (panels/rams.py and panels/bourre.py): the pot and the
+ante, who declared Rams, the widow or the stock.  Stacks, tricks and this hand's decisions are
+on the scoreboard (Pts, Tr, Bid), so the panel does not repeat them and hides the info lines it
+shows itself.  Pure function of ``SeatView.extra`` (pot, ante, rams_by, widow_by, stock) and the
+generic view fields."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from games.core import SeatView, plural
+
+from . import ExtraPanel
+from ..render import seat_name
+
+
+class PotPanel(ExtraPanel):
+    """Pot and ante, then Rams / widow / stock lines when the game has them."""
+
+    HIDES_INFO = frozenset({"Pot", "Ante", "Widow", "Stock", "Rams"})
+
+    def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
+        extra = view.extra
+        out = Text("Pot ", style="dim")
+        out.append(str(extra.get("pot", 0)), style="bold")
+        out.append(f" · ante {extra.get('ante', '?')}", style="dim")
+        if extra.get("rams_by") is not None:
+            out.append(f"\nRAMS: {seat_name(view, names, extra['rams_by'])}", style="bold")
+        if "widow_by" in extra:
+            who = extra.get("widow_by")
+            out.append("\nWidow " + ("face down" if who is None else f"taken by {seat_name(view, names, who)}"),
+                       style="dim")
+        if "stock" in extra:
+            out.append(f"\nStock {plural(extra['stock'], 'card')}", style="dim")
+        return out
+
+
+    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
+                      height: int) -> RenderableType | None:
+        """On an empty table: the pot as a pile of chips, its size beneath."""
+        pot = int(view.extra.get("pot", 0) or 0)
+        if pot <= 0 or height < 3:
+            return None
+        return chips(pot, width, min(4, height - 2), ascii_suits)
+
+
+def chips(count: int, width: int, rows: int, ascii_suits: bool) -> Text:
+    """Up to ``rows`` stacks of chips (one ``●`` a counter, ten to a stack), the total beneath."""
+    chip = "o" if ascii_suits else "●"
+    stacks = min(rows * 10, count)
+    lines = []
+    left = stacks
+    while left > 0 and len(lines) < rows:
+        lines.append(" ".join([chip] * min(10, left)))
+        left -= 10
+    out = Text(justify="center")
+    for line in reversed(lines):
+        out.append(line + "\n", style="#e0b040 bold")
+    more = f" (+{count - stacks})" if count > stacks else ""
+    out.append(f"pot {count}{more}", style="bold")
+    return out

@@ -1,0 +1,77 @@
+"""Bacon's side panel: the upcard on offer (and which of the four it is) with every upcard
+already passed, then the trump, who declared (alone or with the partner), the player who took
+the upcard and the card they threw away face up, and the tricks by side.  Scores are the
+scoreboard's; the panel hides the info lines it shows itself.  Pure function of
+``SeatView.extra`` and the generic view fields; compact enough for the 27-column side at 80x24."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from games.core import SeatView
+
+from . import ExtraPanel, trump_line
+from ..render import card_text, cards_line, seat_name
+from ..widgets.seat import team_tag
+
+
+class BaconPanel(ExtraPanel):
+    """Upcards, trump and declarers, the public discard, tricks by side."""
+
+    HIDES_INFO = frozenset({"Contract", "Passed upcards", "Discard", "Tricks", "Target"})
+
+    def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
+        ex = view.extra
+        out = Text()
+        if ex.get("declarer") is None:
+            out.append_text(self._offer(view, names, ascii_suits))
+        else:
+            out.append_text(trump_line(ex.get("trump_suit"), False, ascii_suits, False))
+            out.append("\n")
+            out.append_text(self._declarers(view, names))
+            out.append("\n")
+            out.append_text(self._taker(view, names, ascii_suits))
+        if ex.get("passed_up"):
+            out.append("\nPassed ", style="dim")
+            out.append_text(cards_line(ex["passed_up"], ascii_suits))
+        out.append("\nTricks ", style="dim")
+        out.append(" · ".join(f"{team_tag(view, t[0])} {n}" for t, n in zip(view.teams, ex["team_tricks"])))
+        out.append(f" · to {ex['target']}", style="dim")
+        return out
+
+    @staticmethod
+    def _offer(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
+        ex = view.extra
+        out = Text("Upcard ", style="dim")
+        if ex.get("upcard") is not None:
+            out.append_text(card_text(ex["upcard"], ascii_suits, "bold reverse"))
+            out.append(f" ({len(ex.get('passed_up', ())) + 1} of 4)", style="dim")
+        if ex.get("caller") is not None:
+            what = "alone" if ex.get("call_alone") else "picks up"
+            out.append(f"\n{seat_name(view, names, ex['caller'])} {what}: partner to say", style="bold")
+        return out
+
+    @staticmethod
+    def _declarers(view: SeatView, names: Sequence[str]) -> Text:
+        ex = view.extra
+        who = seat_name(view, names, ex["declarer"])
+        if ex.get("alone"):
+            return Text(f"{who} goes alone", style="bold")
+        return Text(f"{who} picked it up", style="bold")
+
+    @staticmethod
+    def _taker(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
+        ex = view.extra
+        out = Text(f"{seat_name(view, names, ex['taker'])} took ", style="dim")
+        if ex.get("picked_up") is not None:
+            out.append_text(card_text(ex["picked_up"], ascii_suits, "bold"))
+        if ex.get("discard") is not None:
+            out.append(", threw ", style="dim")
+            out.append_text(card_text(ex["discard"], ascii_suits, "bold"))
+        return out
+
+
+PANEL = BaconPanel  # the panel panel_for shows at this game's table

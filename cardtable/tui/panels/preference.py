@@ -1,0 +1,81 @@
+"""Preference's side panel: the pot, the contract and who declared it, the talon, each
+defender's choice (plays, drops, host and guest, laid aside), and for the declarer the cards
+being picked for the discard (or discarded).  Stacks, tricks and auction bids are on the
+scoreboard, and the seat boxes mark a seat sitting out.  Pure function of ``SeatView.extra``
+and the generic view fields; compact for the 27-column side at 80x24 (the last hand's net line
+is added on a tall terminal)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from games.core import SeatView, render_seats
+
+from . import ExtraPanel
+from ..render import cards_line, seat_name
+
+ROLE = {"defends": "plays", "dropped": "dropped out", "host": "host (invited)", "guest": "guest (must play)"}
+
+
+class PreferencePanel(ExtraPanel):
+    """Pot, contract, talon, defenders, the declarer's discard."""
+
+    HIDES_INFO = frozenset({"Pot", "Ante", "Contract", "Talon"})
+
+    def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
+        ex = view.extra
+        out = Text("Pot ", style="dim")
+        out.append(str(ex.get("pot", 0)), style="bold")
+        out.append(f" · ante {ex.get('ante', '?')}", style="dim")
+        self._contract(out, view, names)
+        self._talon(out, view, ascii_suits)
+        self._defenders(out, view, names)
+        self._discard(out, view, ascii_suits)
+        if self.tall and ex.get("sheet"):
+            out.append("\n" + render_seats(ex["sheet"][-1], names), style="dim")
+        return out
+
+    @staticmethod
+    def _contract(out: Text, view: SeatView, names: Sequence[str]) -> None:
+        ex = view.extra
+        if ex.get("declarer") is not None and ex.get("trump_suit"):
+            out.append(f"\n{ex['contract_text']}", style="bold yellow")
+            out.append(f" · {seat_name(view, names, ex['declarer'])}")
+            if ex.get("no_aces"):
+                out.append("\nNo aces announced", style="bold")
+        elif view.phase in ("bid", "name"):
+            out.append("\nBidding", style="dim")
+
+    @staticmethod
+    def _talon(out: Text, view: SeatView, ascii_suits: bool) -> None:
+        ex = view.extra
+        if ex.get("talon"):
+            out.append("\nTalon ", style="dim")
+            out.append_text(cards_line(ex["talon"], ascii_suits))
+        elif ex.get("talon_count"):
+            out.append(f"\nTalon {ex['talon_count']} face down", style="dim")
+
+    @staticmethod
+    def _defenders(out: Text, view: SeatView, names: Sequence[str]) -> None:
+        for s in view.extra.get("defenders", ()):
+            role = "hand laid aside" if s == view.extra.get("laid_aside_by") else ROLE.get(view.status[s])
+            if role:
+                out.append(f"\n{seat_name(view, names, s)}: {role}")
+
+    @staticmethod
+    def _discard(out: Text, view: SeatView, ascii_suits: bool) -> None:
+        ex = view.extra
+        if ex.get("picked"):
+            out.append("\nTo discard ", style="dim")
+            out.append_text(cards_line(ex["picked"], ascii_suits))
+        elif ex.get("discards"):
+            out.append("\nDiscarded ", style="dim")
+            out.append_text(cards_line(ex["discards"], ascii_suits))
+        if ex.get("laid_aside"):
+            out.append(f"\nYour hand is laid aside ({len(ex['laid_aside'])} cards)", style="dim")
+
+
+PANEL = PreferencePanel  # the panel panel_for shows at this game's table

@@ -1,0 +1,97 @@
+"""Trump Suit's side panel: the trump pile (top card last, highlighted) with the draw deck count,
+every player's bags, and the score sheet of the last hands (points per hand; the totals are on
+the scoreboard).  Bids, tricks and scores are the scoreboard's, so the panel hides the info lines
+it would repeat (trump, draw deck, the per-player bid/took/bags lines).  Pure function of
+``SeatView.extra`` and the generic view fields; compact enough for the 27-column side at 80x24."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from games.core import SeatView
+
+from . import ExtraPanel
+from ..cardface import CURSOR, LARGE, SMALL, Canvas, draw_back, draw_face, min_step
+from ..render import card_text
+
+SHEET_ROWS = 6  # hands shown on the score sheet on a tall terminal (the most recent); 2 at 24 rows
+
+
+def short(name: str, width: int) -> str:
+    return name if len(name) <= width else name[:max(width - 1, 1)] + "…"
+
+
+class TrumpSuitPanel(ExtraPanel):
+    """Trump pile and draw deck, bags, score sheet."""
+
+    def hides_info(self, key: str) -> bool:
+        return key in ("Trump", "Draw deck") or key.startswith("{p")
+
+    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
+                      height: int) -> RenderableType | None:
+        """On an empty table: the trump pile as cards (the top one, the trump, framed) and the
+        draw deck face down with its count."""
+        pile = list(view.extra.get("pile", ()))[-4:]
+        deck = view.extra.get("deck_count", 0)
+        size = LARGE if height >= LARGE.height + 3 and width >= 40 else SMALL
+        if height < size.height + 2 or not (pile or deck):
+            return None
+        step = min_step(pile) if pile else 0
+        pile_w = size.width + step * (len(pile) - 1) if pile else 0
+        total = pile_w + (3 + size.width if deck else 0)
+        canvas = Canvas(width, size.height + 1)
+        x = max(0, (width - total) // 2)
+        for i, c in enumerate(pile):
+            top = i == len(pile) - 1
+            draw_face(canvas, x + i * step, 0, c, size, ascii_suits=ascii_suits, frame=CURSOR if top else None)
+        if pile:
+            canvas.put(x, size.height, "trump", "dim")
+        if deck:
+            dx = x + pile_w + 3
+            draw_back(canvas, dx, 0, size, ascii_suits)
+            canvas.put(dx, size.height, f"{deck} to draw", "dim")
+        out = Text("\n" * max(0, (height - size.height - 1) // 2))
+        return out + canvas.to_text()
+
+    def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
+        return Group(self._pile(view, ascii_suits), self._bags(view, names),
+                     self._sheet(view, names, SHEET_ROWS if self.tall else 2))
+
+    @staticmethod
+    def _pile(view: SeatView, ascii_suits: bool) -> Text:
+        extra = view.extra
+        pile = list(extra.get("pile", ()))
+        out = Text("Pile ", style="dim")
+        for i, c in enumerate(pile[-4:]):
+            top = i == len(pile[-4:]) - 1
+            out.append_text(card_text(c, ascii_suits, "bold reverse" if top else "dim"))
+            out.append(" ")
+        out.append(f"· deck {extra.get('deck_count', 0)}", style="dim")
+        return out
+
+    def _bags(self, view: SeatView, names: Sequence[str]) -> Text:
+        bags = view.extra.get("bags", [0] * view.num_seats)
+        each = max(3, (self.width - 5) // view.num_seats - 3)
+        out = Text("Bags ", style="dim")
+        out.append("  ".join(f"{short(names[s], each)} {bags[s]}" for s in range(view.num_seats)))
+        return out
+
+    def _sheet(self, view: SeatView, names: Sequence[str], rows: int) -> RenderableType:
+        sheet = list(view.extra.get("sheet", ()))[-rows:]
+        if not sheet:
+            return Text("No hand scored yet", style="dim")
+        table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="dim", show_edge=False)
+        table.add_column("#", justify="right", style="dim")
+        col = max(4, (self.width - 3) // view.num_seats - 1)
+        for s in range(view.num_seats):
+            table.add_column(short(names[s], col), justify="right", no_wrap=True)
+        for row in sheet:
+            table.add_row(str(row["hand"]), *(f"{row['points'][s]:+d}" for s in range(view.num_seats)))
+        return table
+
+
+PANEL = TrumpSuitPanel  # the panel panel_for shows at this game's table

@@ -1,0 +1,107 @@
+"""A Bacon player: picks up with a hand that should give its side three tricks, goes alone with
+a hand that should take them by itself, vetoes only for a reason, and plays for its side.
+
+Judging a hand (:func:`hand_estimate`): with the upcard's suit as trump, the ace, king and queen
+of trumps count by how many higher trumps are still out, other trumps a little, extra trump
+length and short side suits as ruffs, side aces and guarded kings partly.
+
+Auction: the side's expectation is the hand's value plus what the partner usually brings,
+less part of the upcard's value, because the upcard goes to the opponent on the caller's left
+(BA-1).  Pick up at three tricks or more; go alone (when allowed) with about four by itself.
+
+Vetoes (BA-2), only with a reason: veto a partner's pick-up when the opponents are within the
+two points a set would give them and our hand brings nothing in that trump; veto a call to go
+alone when a single point wins the match (playing together is safer and one point is enough).
+
+The taker's discard: the lowest side card, preferring one that empties a short suit.
+Play: the shared partnership policy of :mod:`games.bots.partnership`.  Options are honoured
+through the legal actions (no ``alone`` or veto choices when they are off) and the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.bots import Bot
+from games.bots.partnership import PartnerPlay, partner_seats, suit_counts, unseen_cards
+from games.core import Action, Card, SeatView, Suit, trump_ranking
+from .rules import PACK
+
+PARTNER_SHARE = 0.9
+PICK_AT = 2.9  # the side's expected tricks needed to pick up (tuned by simulation)
+ALONE_AT = 2.3  # the hand's own expected tricks needed to go alone (tuned: a loner scores double at the same risk)
+TRUMP_TOP = {14: 0.95, 13: 0.8, 12: 0.6, 11: 0.45}
+UPCARD_COST = {14: 0.6, 13: 0.45, 12: 0.35}
+
+
+def hand_estimate(hand: Sequence[Card], trump: Suit) -> float:
+    """Expected tricks of ``hand`` with ``trump``."""
+    trumps = sorted((c for c in hand if c.suit is trump), key=lambda c: -c.rank)
+    value, top = 0.0, 14
+    for c in trumps:
+        value += 1.0 if c.rank == top else TRUMP_TOP.get(c.rank, 0.3)
+        top = c.rank - 1 if c.rank == top else 0
+    value += 0.35 * max(0, len(trumps) - 2)
+    side = [c for c in hand if c.suit is not trump]
+    counts = {s: sum(1 for c in side if c.suit is s) for s in {c.suit for c in side}}
+    if trumps:
+        value += 0.25 * sum(1 for n in counts.values() if n == 1)
+    for c in side:
+        if c.rank == 14:
+            value += 0.75
+        elif c.rank == 13:
+            value += 0.45 if any(x.suit is c.suit and x.rank == 14 for x in side) else 0.25 * (counts[c.suit] >= 2)
+    return value
+
+
+class BaconBot(Bot):
+    level = "heuristic"
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        by = {a.kind: a for a in legal}
+        if view.phase == "auction":
+            return self._auction(view, by)
+        if view.phase == "veto":
+            return self._veto(view, by)
+        if view.phase == "discard":
+            return self._discard(view, legal)
+        return self._play(view, legal)
+
+    def _auction(self, view: SeatView, by: dict[str, Action]) -> Action:
+        up: Card = view.extra["upcard"]
+        mine = hand_estimate(view.hand, up.suit)
+        side = mine + PARTNER_SHARE - UPCARD_COST.get(up.rank, 0.25)
+        if "alone" in by and mine >= ALONE_AT and not self._one_point_wins(view):
+            return by["alone"]
+        return by["pick"] if side >= PICK_AT else by["pass"]
+
+    def _one_point_wins(self, view: SeatView) -> bool:
+        team = 0 if view.seat in view.teams[0] else 1
+        return view.extra["team_scores"][team] + 1 >= view.extra["target"]
+
+    def _veto(self, view: SeatView, by: dict[str, Action]) -> Action:
+        up: Card = view.extra["upcard"]
+        mine = hand_estimate(view.hand, up.suit)
+        team = 0 if view.seat in view.teams[0] else 1
+        theirs = view.extra["team_scores"][1 - team]
+        if theirs + 2 >= view.extra["target"] and mine < 0.3 and not view.extra["call_alone"]:
+            return by["veto"]  # a set would hand them the match, and we bring nothing
+        if "veto_alone" in by and self._one_point_wins(view):
+            return by["veto_alone"]  # one point wins: the safer partnership play is enough
+        return by["accept"]
+
+    def _discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        r = trump_ranking(Suit(view.extra["trump_suit"]))
+        counts = suit_counts(view.hand, r)
+        return min(legal, key=lambda a: (r.is_trump(a.card), a.card.rank >= 14, counts[a.card.suit], a.card.rank))
+
+    def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        cards = {a.card: a for a in legal}
+        r = trump_ranking(Suit(view.extra["trump_suit"]))
+        declarer = view.extra["declarer"]
+        declarers = (declarer,) if view.extra["alone"] else (declarer, *partner_seats(view, declarer))
+        out = [*view.extra["passed_up"], *([view.extra["discard"]] if view.extra["discard"] else [])]
+        unseen = unseen_cards(view, PACK, out)
+        policy = PartnerPlay(view, r, unseen, declarers, view.extra["voids"])
+        pick = policy.follow(list(cards)) if view.trick else policy.lead(list(cards))
+        return cards[pick]

@@ -1,0 +1,93 @@
+"""Card play under the must-head rule, shared by the heuristic bots of Rams, Bourré and Preference.
+
+Judging a hand: :func:`hand_strength` estimates the tricks a hand should take, counting top
+trumps almost as sure winners, short trumps as ruffs and side aces (kings less so).
+
+Playing (the legal list already obeys must-head): :func:`choose_card` leads a card that cannot
+be beaten (the top trump left, or the top card left of a side suit), otherwise a low side card;
+when following, it wins as cheaply as possible when last to play or when the winning card is
+the top card left, otherwise drops the lowest legal card.  :func:`seen_cards` and
+:func:`is_boss` tell what is still out.
+
+Views must carry ``extra["trump_suit"]`` (for :func:`ranking_of`) and may carry
+``extra["active"]`` (the seats in the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from games.core import Action, Card, Ranking, SeatView, Suit, card
+
+TRUMP_VALUE = {14: 0.95, 13: 0.75, 12: 0.5, 11: 0.35}
+SIDE_VALUE = {14: 0.7, 13: 0.3}
+
+
+def ranking_of(view: SeatView) -> Ranking:
+    return Ranking(trumps=(Suit(view.extra["trump_suit"]),))
+
+
+def hand_strength(hand: Iterable[Card], r: Ranking, players: int = 4) -> float:
+    """Expected tricks (rough): a run of trumps from the ace counts in full, other high trumps
+    partly, extra trumps as ruffs, side aces and (guarded) kings less with more players."""
+    hand = list(hand)
+    trumps = sorted((c for c in hand if r.is_trump(c)), key=lambda c: -c.rank)
+    top = 0  # trumps in an unbroken run from the ace win whenever led from the top
+    while top < len(trumps) and trumps[top].rank == 14 - top:
+        top += 1
+    value = top + sum(TRUMP_VALUE.get(c.rank, 0.2) for c in trumps[top:])
+    value += 0.15 * max(0, len(trumps) - 2)
+    crowd = 1.0 if players <= 3 else 0.85 if players <= 5 else 0.7  # more players, more ruffs
+    for c in hand:
+        if not r.is_trump(c):
+            v = SIDE_VALUE.get(c.rank, 0.0)
+            if c.rank == 13 and not any(x.suit == c.suit and x.rank == 14 for x in hand):
+                v *= 0.6
+            value += v * crowd
+    return value
+
+
+def seen_cards(view: SeatView) -> set[Card]:
+    """Cards played to finished tricks of this hand plus the current trick."""
+    seen = {c for e in view.events if e.kind == "trick" and e.hand == view.hand_number for c in e.cards}
+    return seen | {c for p in view.trick for c in p.cards}
+
+
+def is_boss(c: Card, known: set[Card], low_rank: int) -> bool:
+    """True when no higher card of its suit is still out (every higher one played or ours)."""
+    return all(card(rank, c.suit) in known for rank in range(max(c.rank + 1, low_rank), 15))
+
+
+def choose_card(view: SeatView, legal: Sequence[Action], r: Ranking, low_rank: int, grab: bool = False) -> Action:
+    """Pick a card to play: see the module docstring.  ``grab``: win any trick possible."""
+    by_card = {a.card: a for a in legal}
+    cards = sorted(by_card, key=lambda c: c.index)
+    known = seen_cards(view) | set(view.hand)
+    if not view.trick:
+        return by_card[_lead(cards, r, known, low_rank)]
+    played = [c for p in view.trick for c in p.cards]
+    led = r.suit_of(played[0])
+    best = max(r.power(c, led) for c in played)
+    winning = sorted((c for c in cards if r.power(c, led) > best), key=lambda c: r.power(c, led))
+    active = len(view.extra.get("active") or ()) or view.num_seats
+    last = len(view.trick) == active - 1
+    if winning:
+        if last or grab:
+            return by_card[winning[0]]
+        for c in winning:
+            if is_boss(c, known, low_rank) or (r.is_trump(c) and not r.is_trump(played[0]) and c.rank >= 11):
+                return by_card[c]
+    return by_card[min(cards, key=lambda c: (r.is_trump(c), r.power(c, led), c.rank))]
+
+
+def _lead(cards: list[Card], r: Ranking, known: set[Card], low_rank: int) -> Card:
+    trumps = sorted((c for c in cards if r.is_trump(c)), key=lambda c: -c.rank)
+    side = [c for c in cards if not r.is_trump(c)]
+    if trumps and is_boss(trumps[0], known, low_rank):
+        return trumps[0]
+    bosses = [c for c in side if is_boss(c, known, low_rank)]
+    if bosses:
+        return max(bosses, key=lambda c: c.rank)
+    if side:
+        return min(side, key=lambda c: c.rank)
+    return trumps[-1]

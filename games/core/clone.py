@@ -1,0 +1,176 @@
+"""The clone machinery of :class:`~games.core.state.GameState`, private to the core.
+
+Search bots and playouts clone states millions of times, so copying is declared, not guessed:
+
+- :class:`Cloning`, the base GameState inherits: each class declares in ``_COPY`` how its
+  mutable attributes are copied (``LIST``, ``LISTS``, ``DEEP``, ``SHARED``); the declarations
+  are merged over the class hierarchy once, when the class is made, into a copy plan;
+  :meth:`Cloning.snapshot` checks the declarations against what the state really holds.
+- :class:`_FrozenRng`: the match's Random, shared by a state and its clones until one of them
+  draws (copying a Random is slow and most clones never draw).
+- A generic copy (``_generic_copy``) for classes that declare nothing.
+
+Games use only the ``_COPY`` kinds (exported by ``games.core``) and ``clone()``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Self
+
+# copy kinds for Cloning._COPY (see there)
+LIST, LISTS, DEEP, SHARED = "list", "lists", "deep", "shared"
+
+
+class Cloning:
+    """Copying and comparing a state: :meth:`clone`, :meth:`snapshot` and the match's ``rng``.
+
+    Subclasses keep mutable state in plain lists, dicts and sets of immutable values (cards and
+    actions are interned), so a clone needs no ``deepcopy``.
+    """
+
+    #: attributes never copied or compared as game state (see :meth:`snapshot`)
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset()
+
+    #: How :meth:`clone` copies the mutable attributes this class adds (merged over the class
+    #: hierarchy): ``LIST`` a list of immutable values, ``LISTS`` a list of such lists, ``DEEP``
+    #: anything else mutable (copied generically), ``SHARED`` a container never changed in place.
+    #: Undeclared attributes must hold immutable values (ints, strings, tuples, cards, frozen
+    #: dataclasses...); :meth:`snapshot` checks that.  A class that declares no ``_COPY`` of its
+    #: own is cloned by the slower generic copy, which needs no declaration.
+    _COPY: ClassVar[dict[str, str]] = {}
+    _copy_plan: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None] = None
+
+    _rng: Any  # a random.Random, or a _FrozenRng shared with clones until first use
+    _legal_cache: Any  # the state's cached legal actions, dropped by a clone
+    _legal_index: Any
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_COPY" not in cls.__dict__:
+            cls._copy_plan = None  # generic copy
+            return
+        merged: dict[str, str] = {}
+        for base in reversed(cls.__mro__):
+            merged.update(base.__dict__.get("_COPY", {}))
+        cls._COPY = merged
+        cls._copy_plan = tuple(tuple(n for n, k in merged.items() if k == kind) for kind in (LIST, LISTS, DEEP))
+
+    @property
+    def rng(self) -> random.Random:
+        """The match's random numbers.  After clone() both states share a frozen state; each
+        thaws its own Random from it on first use, so both draw exactly what the original would."""
+        r = self._rng
+        if type(r) is _FrozenRng:
+            r = self._rng = r.thaw()
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+
+    def clone(self) -> Self:
+        """An independent copy (lists, dicts and sets copied; interned values shared)."""
+        if type(self._rng) is not _FrozenRng:  # neither state draws from this Random again
+            self._rng = _FrozenRng(self._rng)
+        new = object.__new__(type(self))
+        plan = self._copy_plan
+        if plan is None:
+            _generic_copy(self.__dict__, new.__dict__)
+        else:  # the declared plan (_COPY): a dict copy, then only the mutable attributes (speed)
+            d = new.__dict__
+            d.update(self.__dict__)
+            flat, nested, deep = plan
+            for name in flat:
+                d[name] = d[name][:]
+            for name in nested:
+                d[name] = [x[:] for x in d[name]]
+            for name in deep:
+                d[name] = _copy_value(d[name])
+        new._legal_cache = None
+        new._legal_index = None
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that makes up the state, for equality checks in tests and replay."""
+        if self._copy_plan is not None:
+            self._check_copy_plan()
+        snap = {k: _copy_value(v) for k, v in self.__dict__.items() if k not in self._TRANSIENT and k != "_rng"}
+        snap["rng"] = self.rng.getstate()
+        return snap
+
+    def _check_copy_plan(self) -> None:
+        """Assert that every mutable attribute is declared in ``_COPY`` with a fitting kind."""
+        for k, v in self.__dict__.items():
+            kind = self._COPY.get(k)
+            where = f"{type(self).__name__}.{k}"
+            if kind in (DEEP, SHARED) or k in ("_rng", "_legal_cache", "_legal_index"):
+                continue
+            if kind is None:
+                assert type(v) not in _CONTAINERS, f"{where} holds a {type(v).__name__}: declare it in _COPY"
+                continue
+            assert type(v) is list, f"{where} is declared {kind} but holds a {type(v).__name__}"
+            items = v
+            if kind == LISTS:
+                assert all(type(x) is list for x in v), f"{where} is declared {kind}: a list of lists"
+                items = [y for x in v for y in x]
+            assert not any(type(x) in _CONTAINERS for x in items), f"{where} holds containers: declare it {DEEP}"
+
+
+_CONTAINERS = (list, dict, set)
+_ATOMIC = frozenset({int, str, bool, float, type(None), tuple, frozenset})
+
+
+def _generic_copy(src: dict[str, Any], dst: dict[str, Any]) -> None:
+    """Copy every attribute by its type (classes without a ``_COPY`` declaration)."""
+    for k, v in src.items():  # _copy_value inlined for the common types (speed)
+        t = type(v)
+        if t in _ATOMIC:
+            dst[k] = v
+        elif t is list:
+            dst[k] = [_copy_value(x) for x in v] if v and type(v[0]) in _CONTAINERS else v[:]
+        else:
+            dst[k] = _copy_value(v)
+
+
+def _copy_value(v: Any) -> Any:
+    t = type(v)
+    if t is list:
+        return [_copy_value(x) for x in v] if v and type(v[0]) in _CONTAINERS else list(v)
+    if t is dict:
+        new = v.copy()
+        for k, x in new.items():
+            if type(x) in _CONTAINERS or type(x) is random.Random:
+                new[k] = _copy_value(x)
+        return new
+    if t is set:
+        return set(v)
+    if t is random.Random:
+        new = random.Random(0)
+        new.setstate(v.getstate())
+        return new
+    return v
+
+
+class _FrozenRng:
+    """A Random that no state draws from any more, shared by a state and its clones.
+
+    Copying a Random costs tens of microseconds (``getstate()`` builds 625 integers), and most
+    clones never draw (playouts rarely reach the next deal), so clone() shares this token and each
+    state thaws its own Random from it on first use: the sequence drawn is exactly the original's."""
+
+    __slots__ = ("_random", "_state")
+
+    def __init__(self, r: random.Random) -> None:
+        self._random = r
+        self._state: tuple | None = None
+
+    def thaw(self) -> random.Random:
+        fresh = getattr(self._random, "fresh", None)  # a seed standing in for a Random (games.core.resample)
+        if fresh is not None:
+            return fresh()
+        if self._state is None:
+            self._state = self._random.getstate()
+        new = random.Random(0)
+        new.setstate(self._state)
+        return new

@@ -1,0 +1,309 @@
+"""The GameState protocol that every game implements.
+
+- :class:`Rules`: a game's identity, seat range, declared options (:class:`~games.core.options.Option`)
+  and the factory for a new match.
+- :class:`GameState`: the whole match (hands inside it).  ``to_act``, ``legal_actions()``,
+  ``apply()``, ``view(seat)``, ``is_over``, ``outcome()``, ``history``, ``clone()``.
+
+The values a state hands out (SeatView, Event, Outcome...) live in :mod:`games.core.views`,
+copying in :mod:`games.core.clone`.
+
+Contract for subclasses: keep mutable state in plain lists, dicts and sets of immutable
+values (cards and actions are interned), so :meth:`GameState.clone` can copy it without
+``deepcopy``; draw randomness only from ``self.rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from .actions import Action, normalize
+from .cards import Card
+from .clone import LIST, SHARED, Cloning
+from .errors import BadNotationError, BadOptionError, IllegalActionError
+from .options import Option, _brief, _plain, _show
+from .views import Event, Outcome, SeatView, make_event
+
+
+class Rules:
+    """A game: identity, seat range, options and the factory for a new match.
+
+    Subclasses set the class attributes and ``state_class``; ``check(num_seats, options)``
+    may add cross-option checks (raise BadOptionError).  A game is found by the registry
+    (``games/__init__.py``) as the package ``games/<name>/`` exporting ``RULES``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str]  # one line for `cardtable list`
+    summary: ClassVar[str]  # our own rules summary for `cardtable rules` and in-game help
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    default_seats: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    state_class: ClassVar[type["GameState"]]
+    hand_word: ClassVar[str] = "Hand"  # what the table calls one deal ("Game" in Agram and Page One)
+    #: the game's place in listings (``cardtable list``, the lobby): lowest first, then by name
+    position: ClassVar[int] = 1000
+    #: the game's heuristic bot (the ``normal`` level) as ``"module:Class"``, imported only when a
+    #: bot is made; None: only the generic bots (random, and search without a fallback)
+    bot: ClassVar[str | None] = None
+
+    def option(self, name: str) -> Option:
+        """The declared option ``name``, in any case, with ``-``, ``_`` or spaces alike."""
+        if not isinstance(name, str):
+            raise BadOptionError(f"option name {_brief(name)} is not text")
+        key = "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
+        for o in self.options:
+            if o.name == key:
+                return o
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise BadOptionError(f"unknown option {name!r} for {self.name}: its options are {known}")
+
+    def resolve_options(self, num_seats: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Defaults overlaid with ``given`` (names may use - or _), each validated."""
+        self.check_seats(num_seats)
+        resolved = {o.name: o.default for o in self.options}
+        if given is not None and not isinstance(given, Mapping):
+            raise BadOptionError(f"options must be a mapping of option names to values, not {_brief(given)}")
+        for raw_name, value in (given or {}).items():
+            opt = self.option(raw_name)
+            resolved[opt.name] = opt.parse(value)
+        self.check(num_seats, resolved)
+        return resolved
+
+    def check_seats(self, num_seats: int) -> None:
+        if not isinstance(num_seats, int) or not self.min_seats <= num_seats <= self.max_seats:
+            span = (f"{self.min_seats}" if self.min_seats == self.max_seats else f"{self.min_seats} to {self.max_seats}")
+            raise BadOptionError(f"{self.title} is for {span} players, not {_brief(num_seats)}")
+
+    def check(self, num_seats: int, options: dict[str, Any]) -> None:
+        """Cross-checks between options and the seat count; override to add some."""
+
+    def require(self, options: Mapping[str, Any], names: Sequence[str], when: bool, condition: str) -> None:
+        """Refuse a value other than the default of any option in ``names`` unless ``when`` holds:
+        those options would do nothing (``condition`` says when they apply, e.g. "ending=broke").
+        Defaults pass, so a record, which lists every option, still replays."""
+        if when:
+            return
+        for name in names:
+            if options[name] != self.option(name).default:
+                raise BadOptionError(f"option {name}={_show(_plain(options[name]))} applies only with {condition}")
+
+    def new_game(self, num_seats: int | None = None, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None) -> "GameState":
+        n = self.default_seats if num_seats is None else num_seats
+        opts = self.resolve_options(n, options)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        return self.state_class(self, n, opts, seed)
+
+    def summary_text(self) -> str:
+        """The rules summary with hard-wrapped lines joined into paragraphs, for any width
+        (blank lines, list items and indented lines are kept)."""
+        paragraphs = []
+        for para in self.summary.split("\n\n"):
+            merged: list[str] = []
+            for line in para.splitlines():
+                starts_item = line.lstrip().startswith(("-", "*", "•")) or line.startswith("  ")
+                if merged and line and not starts_item:
+                    merged[-1] = merged[-1].rstrip() + " " + line.strip()
+                else:
+                    merged.append(line)
+            paragraphs.append("\n".join(merged))
+        notation = self.notation_text()
+        return "\n\n".join(paragraphs + ([notation] if notation else []))
+
+    def notation_text(self) -> str:
+        """How this game's cards are written on screen (for the rules help): the jokers' names."""
+        try:
+            deck = self.new_game(self.default_seats, None, 0).deck()
+        except Exception:  # a game that cannot start with its defaults has nothing to explain here
+            return ""
+        jokers = sorted({c.text for c in deck if c.suit is None})
+        if not jokers:
+            return ""
+        names = {"JK": "the joker", "BJ": "the big joker", "LJ": "the little joker"}
+        said = [f"{j} is {names.get(j, 'a joker')}" if i == 0 else f"{j} {names.get(j, 'a joker')}"
+                for i, j in enumerate(sorted(jokers, key=("BJ", "LJ", "JK").index))]
+        return ("Cards are written rank then suit (Q♥, 10♣); " + " and ".join(said)
+                + ", the same in the log, in choices and on the cards.")
+
+    def players_text(self) -> str:
+        return str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}-{self.max_seats}"
+
+
+
+class GameState(Cloning):
+    """Base class of every game's state: the whole match.
+
+    Subclasses implement ``_legal()``, ``_apply(action)``, ``view(seat)``, ``zones()`` and set
+    ``self.to_act`` / ``self.result``.  ``_why_illegal(text)`` may explain refusals better.
+    """
+
+    # attributes never copied or compared as game state
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_legal_cache", "_legal_index", "rules", "ranking"})
+
+    #: how clone() copies the mutable attributes (see games.core.clone.Cloning._COPY)
+    _COPY: ClassVar[dict[str, str]] = {"history": LIST, "actors": LIST, "events": LIST, "options": SHARED}
+
+    #: This game's words for its word actions, by notation (``{"pass": "Pass (fold)"}``).  Actions
+    #: are shared by every game, so their words live here; a game whose words depend on the state
+    #: (the contract in a bid square) overrides :meth:`label` instead.
+    LABELS: ClassVar[Mapping[str, str]] = {}
+
+    #: True for games whose players bid or declare a contract that is then made or set.
+    HAS_BIDS: ClassVar[bool] = False
+    #: Per seat, (made, set) so far: a tuple of tuples, replaced on every change (clones share it).
+    _bid_tally: tuple[tuple[int, int], ...] | None = None
+
+    def note_bid(self, seat: int, made: bool) -> None:
+        """Count one bid or declared contract of ``seat`` as made (True) or set (False)."""
+        tally = list(self._bid_tally or ((0, 0),) * self.num_seats)
+        won, lost = tally[seat]
+        tally[seat] = (won + 1, lost) if made else (won, lost + 1)
+        self._bid_tally = tuple(tally)
+
+    def bid_record(self) -> tuple[tuple[int, int], ...] | None:
+        """Per seat, how many of its bids or contracts were made and how many set in this match
+        so far (for the statistics); None for a game without bids."""
+        if not self.HAS_BIDS:
+            return None
+        return self._bid_tally or ((0, 0),) * self.num_seats
+
+    def label(self, action: Action) -> str:
+        """The words a player reads for ``action`` in this game (a card is drawn as its notation)."""
+        return self.LABELS.get(action.text) or action.label
+
+    def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
+        self.rules = rules
+        self.num_seats = num_seats
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.history: list[Action] = []
+        self.actors: list[int] = []  # the seat that took each action in history
+        self.events: list[Event] = []
+        self.to_act: int | None = None
+        self.result: Outcome | None = None
+        self._legal_cache: list[Action] | None = None
+        self._legal_index: dict[str, Action] | None = None
+
+    # -- the protocol -----------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of ``to_act`` in a deterministic order (empty when over)."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.result is not None else self._legal()
+            self._legal_index = None
+        return self._legal_cache
+
+    def action_for(self, text: str | Action) -> Action:
+        """The legal action with this notation (any case, ``TH`` for ``10H``), or IllegalActionError."""
+        if isinstance(text, Action):
+            text = text.text
+        legal = self.legal_actions()
+        if self._legal_index is None:
+            self._legal_index = {a.text: a for a in legal}
+        action = self._legal_index.get(text)
+        if action is not None:
+            return action
+        try:
+            canonical = normalize(text)
+        except BadNotationError as exc:
+            raise IllegalActionError(str(text).strip() or "''", self.to_act, str(exc)) from None
+        action = self._legal_index.get(canonical)
+        if action is None:
+            if self.result is not None:
+                raise IllegalActionError(canonical, None, "the match is over")
+            raise IllegalActionError(canonical, self.to_act, self._why_illegal(canonical))
+        return action
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action of ``to_act``; anything else raises IllegalActionError and changes nothing."""
+        if isinstance(action, str) or self._legal_cache is None or action not in self._legal_cache:
+            action = self.action_for(action)
+        self.history.append(action)
+        self.actors.append(self.to_act)
+        self._legal_cache = None
+        self._legal_index = None
+        self._apply(action)
+
+    def view(self, seat: int | None) -> SeatView:
+        raise NotImplementedError
+
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card of the deck, by where it is now (hands, trick, stock, won piles...).
+
+        The conformance suite checks that the zones always hold exactly the deck."""
+        raise NotImplementedError
+
+    def deck(self) -> list[Card]:
+        """The full deck this match uses (for the card-conservation check)."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a game-specific invariant is broken (pots, totals...)."""
+
+    # -- determinisation (issue 13: search bots) -----------------------------
+    def resample(self, seat: int, rng: random.Random) -> "GameState":
+        """A possible world for ``seat``: a full state (a new object) that agrees with everything
+        ``seat`` knows (its hand, every card it has seen, the size of every hidden place, voids
+        and other refusals revealed by play, bids) with every card it cannot see dealt again at
+        random among the places it could be.  It depends only on the seat's information: two
+        true states that differ only in cards hidden from ``seat`` give identical worlds for the
+        same ``rng`` state.  The world's own random numbers (later deals) come from ``rng``."""
+        raise NotImplementedError(f"{type(self).__name__} cannot deal possible worlds (resample) yet")
+
+    def sampler(self, seat: int) -> "Callable[[random.Random], GameState]":
+        """A callable ``rng -> world`` that gives what ``self.resample(seat, rng)`` gives; the
+        Table hands it to search bots instead of the state.  Games may prepare the work once
+        and keep only what the seat may know (:class:`games.core.trickgame.TrickGame` does);
+        this default keeps a copy of the state."""
+        twin = self.clone()
+        return lambda rng: twin.resample(seat, rng)
+
+    # -- helpers for subclasses ------------------------------------------
+    def _legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, text: str) -> str:
+        legal = self.legal_actions()
+        shown = ", ".join(a.text for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        return f"it is not one of the choices now ({shown})"
+
+    def log(self, kind: str, text: str, seat: int | None = None, visible_to: int | None = None,
+            cards: tuple[Card, ...] = (), lines: tuple[str, ...] = ()) -> None:
+        self.events.append(make_event(kind, text, seat, visible_to, cards, lines, getattr(self, "hand_number", 0)))
+
+    def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
+        return tuple(e for e in self.events
+                     if (e.visible_to is None or e.visible_to == seat) and (hand is None or e.hand == hand))
+
+    def recent_events(self, seat: int | None) -> tuple[Event, ...]:
+        """What a view carries: the events of this hand and the previous one (whose ``hand``
+        event summarises its scoring), as visible to ``seat``."""
+        since = getattr(self, "hand_number", 0) - 1
+        events = self.events
+        start = len(events)
+        while start > 0 and events[start - 1].hand >= since:
+            start -= 1
+        return tuple(e for e in events[start:] if e.visible_to is None or e.visible_to == seat)
+
+    # -- records --------------------------------------------------------
+    def record(self, names: Sequence[str] | None = None):
+        from .record import Record
+
+        return Record.of(self, names)
+

@@ -1,0 +1,168 @@
+"""The values a game hands out: events, plays, tricks, outcomes and the seat view.
+
+- :class:`SeatView`: exactly what one seat may know; bots, the TUI and network clients only
+  ever see views.
+- :class:`Event`: things that happened (a card played, a trick won, a hand scored), each
+  either public or private to one seat; :func:`make_event` builds one faster (hot paths).
+- :class:`Play` / :class:`TrickResult`: a trick as the table shows it.
+- :class:`Outcome`: the final result of a match.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened.  ``visible_to`` None means public; otherwise only that seat sees it.
+
+    Texts name seats as ``{p0}``, ``{p1}`` ...; :meth:`render` fills in the players' names.
+    ``kind`` is one of: ``deal``, ``play``, ``trick``, ``bid``, ``info``, ``hand`` (a hand was
+    scored: ``lines`` explains every score), ``match`` (the match ended).
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    visible_to: int | None = None
+    cards: tuple[Card, ...] = ()
+    lines: tuple[str, ...] = ()
+    hand: int = 0
+
+    def render(self, names: Sequence[str]) -> str:
+        """The text with seat placeholders ``{p0}``, ``{p1}`` ... replaced by names."""
+        return render_seats(self.text, names)
+
+    def render_lines(self, names: Sequence[str]) -> list[str]:
+        return [render_seats(line, names) for line in self.lines]
+
+
+# Event(...) sets each field through the frozen dataclass's object.__setattr__; make_event fills
+# the slots through their descriptors instead, about twice as fast (one event per action).
+_SET_KIND, _SET_TEXT, _SET_SEAT, _SET_VISIBLE, _SET_CARDS, _SET_LINES, _SET_HAND = (
+    Event.__dict__[f].__set__ for f in ("kind", "text", "seat", "visible_to", "cards", "lines", "hand"))
+
+
+def make_event(kind: str, text: str, seat: int | None, visible_to: int | None, cards: tuple[Card, ...],
+               lines: tuple[str, ...], hand: int) -> Event:
+    """The same as ``Event(kind, text, seat, visible_to, cards, lines, hand)``, faster."""
+    e = object.__new__(Event)
+    _SET_KIND(e, kind)
+    _SET_TEXT(e, text)
+    _SET_SEAT(e, seat)
+    _SET_VISIBLE(e, visible_to)
+    _SET_CARDS(e, cards)
+    _SET_LINES(e, lines)
+    _SET_HAND(e, hand)
+    return e
+
+
+_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
+
+
+def render_seats(text: str, names: Sequence[str]) -> str:
+    """Replace the seat placeholders ``{p0}``, ``{p1}`` ... of an event text, outcome reason or
+    score line by the players' names."""
+    def name(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        return names[i] if i < len(names) else f"seat {i}"
+    return _SEAT_TOKEN.sub(name, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One seat's contribution to a trick: usually one card, two in Simple Strange."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    plays: tuple[Play, ...]
+    winner: int | None  # None: the trick was drawn or abandoned
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The final result of a match: per-seat scores, the winning seat(s) and why."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+    lines: tuple[str, ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()  # partnerships: a team's seats win together (not shared)
+
+    @property
+    def is_shared(self) -> bool:
+        """True when the win is shared: several seats, or with teams, several teams (a draw)."""
+        if self.teams:
+            return sum(1 for t in self.teams if set(t) & set(self.winners)) > 1
+        return len(self.winners) > 1
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Exactly what one seat may know now (seat None: the public view of a spectator).
+
+    Generic fields cover every trick game; ``info`` holds extra scoreboard lines (pot, stock,
+    bags...) and ``extra`` structured data for optional per-game panels (grids, trump pile).
+    """
+
+    game: str
+    seat: int | None
+    num_seats: int
+    phase: str
+    to_act: int | None
+    dealer: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    trick: tuple[Play, ...]
+    last_trick: TrickResult | None
+    trump: str
+    up_cards: tuple[Card, ...]
+    tricks_won: tuple[int, ...]
+    scores: tuple[float, ...]
+    bids: tuple[str, ...]
+    status: tuple[str, ...]
+    legal: tuple[Action, ...]
+    hand_number: int
+    events: tuple[Event, ...]
+    info: tuple[tuple[str, str], ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    outcome: Outcome | None = None
+    prompt: str = ""
+    teams: tuple[tuple[int, ...], ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    sitting_out: tuple[int, ...] = ()  # seats sitting this hand out (a loner's partner): no cards, no turns
+    clockwise: bool = True  # the direction of play; False: to the right, counter-clockwise (Agram)
+    #: the game's words for each of ``legal``, in the same order (see :meth:`GameState.label`)
+    labels: tuple[str, ...] = ()
+    #: every seat's hand, only in a watcher's view of a table of bots (``cardtable watch --open``);
+    #: a game's own views never fill it
+    open_hands: tuple[tuple[Card, ...], ...] = ()
+
+    def label_of(self, action: Action) -> str:
+        """The game's words for one of this view's legal actions (its generic caption otherwise)."""
+        for a, words in zip(self.legal, self.labels):
+            if a is action or a.text == action.text:
+                return words
+        return action.label
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.seat is not None and self.to_act == self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+

@@ -1,0 +1,9 @@
+"""Page One: a game package (see games/__init__.py).
+
+``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
+module exports ``RULES`` and the names other code and tests use.
+"""
+
+from .rules import NO_SUITS, PENALTY, RULES
+
+__all__ = ["NO_SUITS", "PENALTY", "RULES"]

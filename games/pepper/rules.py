@@ -1,0 +1,435 @@
+"""Pepper: a Euchre relative with an auction for the right to name trumps (seed 001, §6).
+
+Four players in fixed partnerships (partners opposite), a 24-card pack (9 to A), six cards
+each.  From the dealer's left players bid how many tricks their side will take (1 to 5), little
+pepper (all six) or big pepper (all six, double stakes), or pass.  Each bid must top the last;
+a player who passed may bid again later (PE-3); the auction ends when a bid has been followed by
+three passes in a row, or at once on big pepper.  Four passes and no bid: the next dealer deals
+again (PE-3).  The high bidder names a trump suit or no trump and leads.
+
+Trumps: jack of trumps (right bower), the other jack of the same colour (left bower, PE-1),
+then A K Q 10 9.  The left bower is a trump for leading and following, not a card of its printed
+suit (PE-2).  With no trump every jack ranks in its own suit (PE-4).  Follow suit if able, else
+any card; the highest trump wins, else the highest card of the suit led.
+
+Scoring (PE-5): declarers who take at least their bid score one point per trick (little pepper:
+6); otherwise they lose 6 whatever the bid; big pepper is +12 or -12.  Defenders always score
+one per trick.  The match ends after the hand in which a side reaches the target (30): the
+higher score wins, equal scores are a draw (PE-8).  The deal passes clockwise (PE-6).
+
+Two and three players (PE-7): no partnerships; three 8-card hands are dealt (with two players
+the third is a dead hand, face down all hand); bids run 1 to 7 and the peppers mean all eight
+tricks; failure costs 8, big pepper is +/-16; each defender scores their own tricks.  With two
+players the auction ends when a bid is passed by the other player.
+
+Decisions are atomic actions: ``bid N``, ``little_pepper``, ``big_pepper``, ``pass``, then
+``trump S`` ... ``trump C`` or ``no_trump`` for the high bidder, then cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import (
+    SUITS, Action, Card, LIST, Option, Rules, SHARED, Suit, Teams, TrickGame, deck_24,
+    follow_suit, next_seat, play, seat_order, seat_play, trump_ranking, trump_text, word,
+)
+from games.core.words import plural
+
+PACK = tuple(deck_24())
+PLAYS = {c: play(c) for c in PACK}
+PASS = word("pass")
+LITTLE = word("little_pepper")
+BIG = word("big_pepper")
+NO_TRUMP = word("no_trump")
+BIDS = {n: word("bid", n) for n in range(1, 8)}
+TRUMPS = {s: word("trump", s.letter) for s in SUITS}
+MAX_HANDS = 30  # safety stop: scores can sink for ever (careless overbidding); the higher score then wins
+MAX_DEALS = 400  # the same for deals thrown in because everyone passed
+
+LABELS = {
+    "pass": "Pass", "little_pepper": "Little pepper", "big_pepper": "Big pepper",
+    "no_trump": "No trump",
+    **{a.text: f"Bid {n}" for n, a in BIDS.items()},
+    **{a.text: f"{s.noun.capitalize()} trump" for s, a in TRUMPS.items()},
+}
+
+
+class Pepper(TrickGame):
+    """State of a Pepper match.  Phases: ``bid``, ``trump`` (the high bidder names it), ``play``, ``over``."""
+
+    HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
+
+    _COPY = {"team_scores": LIST, "voids": LIST, "dead": LIST, "sheet": LIST, "pack": SHARED}
+    LABELS = LABELS
+
+    def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
+        super().__init__(rules, num_seats, options, seed)
+        n = num_seats
+        self.teams = Teams.opposite(4) if n == 4 else Teams.solo(n)  # PE-7: no partners with 2 or 3
+        self.team_scores = [0] * len(self.teams)
+        self.per_hand = 6 if n == 4 else 8  # tricks in a hand: the pepper bids mean all of them
+        self.pack = PACK
+        self.sheet: list[tuple] = []  # (hand number, team points) per scored hand
+        self.deals = 0
+        self.hands_played = 0
+        self.dealer = self.rng.randrange(n)
+        self._deal()
+
+    # -- dealing ---------------------------------------------------------
+    def _deal(self) -> None:
+        n = self.num_seats
+        deck = list(PACK)
+        self.rng.shuffle(deck)
+        self.deals += 1
+        self.hand_number += 1
+        order = seat_order(next_seat(self.dealer, n), n)
+        places = order + [-1] if n == 2 else order  # two players: the third hand is dead
+        dealt: dict[int, list[Card]] = {p: [] for p in places}
+        for _ in range(self.per_hand):
+            for p in places:
+                dealt[p].append(deck.pop())
+        self.hands = [sorted(dealt[s], key=_index) for s in range(n)]
+        self.dead = dealt.get(-1, [])
+        self._reset_hand(order[0])
+        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals", self.dealer)
+
+    def _reset_hand(self, first: int) -> None:
+        n = self.num_seats
+        self.won = [[] for _ in range(n)]
+        self.tricks_won = [0] * n
+        self.trick = []
+        self.bids = [""] * n
+        self.status = [""] * n
+        self.voids = [""] * n  # suits each seat has shown it lacks (letters), for resampling
+        self.high_bid = 0  # 1..per_hand-1 a number, per_hand little pepper, per_hand+1 big pepper
+        self.high_bidder: int | None = None
+        self.passes = 0  # passes in a row
+        self.trump: Suit | None = None
+        self.ranking = trump_ranking(None)
+        self.phase = "bid"
+        self.leader = self.to_act = first
+
+    # -- the protocol ----------------------------------------------------
+    def _legal(self) -> list[Action]:
+        if self.phase == "bid":
+            return self._legal_bid()
+        if self.phase == "trump":
+            return [*TRUMPS.values(), NO_TRUMP]
+        return self._legal_play()
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == "bid":
+            self._apply_bid(action)
+        elif self.phase == "trump":
+            self._apply_trump(action)
+        else:
+            self._apply_play(action)
+
+    # -- the auction (PE-3) ----------------------------------------------
+    def bid_actions(self) -> list[Action]:
+        """Every bid in rank order: the numbers, little pepper, big pepper."""
+        return [BIDS[k] for k in range(1, self.per_hand)] + [LITTLE, BIG]
+
+    def bid_value(self, action: Action) -> int:
+        if action is LITTLE:
+            return self.per_hand
+        if action is BIG:
+            return self.per_hand + 1
+        return int(action.arg)
+
+    def bid_words(self, value: int) -> str:
+        if value == self.per_hand + 1:
+            return "big pepper"
+        return "little pepper" if value == self.per_hand else str(value)
+
+    def _legal_bid(self) -> list[Action]:
+        return [PASS] + [a for a in self.bid_actions() if self.bid_value(a) > self.high_bid]
+
+    def _apply_bid(self, action: Action) -> None:
+        s, n = self.to_act, self.num_seats
+        if action is PASS:
+            self.passes += 1
+            self.bids[s] = "pass"
+            self.log("bid", f"{{p{s}}} passes", s)
+        else:
+            self.high_bid, self.high_bidder, self.passes = self.bid_value(action), s, 0
+            self.bids[s] = self.bid_words(self.high_bid)
+            self.log("bid", f"{{p{s}}} bids {self.bids[s]}", s)
+        if self.high_bid == self.per_hand + 1 or (self.high_bidder is not None and self.passes == n - 1):
+            self._auction_won()
+        elif self.high_bidder is None and self.passes == n:
+            self._all_passed()
+        else:
+            self.to_act = next_seat(s, n)
+
+    def _all_passed(self) -> None:
+        """PE-3: nobody bid, so the cards are thrown in and the next dealer deals."""
+        self.log("info", "Everyone passed: the cards are thrown in and the next player deals")
+        if self.deals >= MAX_DEALS:
+            self._finish_match(f"the safety stop of {MAX_DEALS} deals was reached")
+            return
+        self.hand_number -= 1  # the thrown-in deal does not count as a hand
+        self.dealer = next_seat(self.dealer, self.num_seats)
+        self._deal()
+
+    def _auction_won(self) -> None:
+        s = self.high_bidder
+        self.bids = [""] * self.num_seats  # the auction is in the log; the contract stays in view
+        self.bids[s] = self.bid_words(self.high_bid)
+        self.status[s] = "declarer"
+        self.phase = "trump"
+        self.leader = self.to_act = s
+        self.log("info", f"{{p{s}}} wins the auction with {self.bid_words(self.high_bid)}", s)
+
+    def _apply_trump(self, action: Action) -> None:
+        s = self.to_act
+        self.trump = None if action is NO_TRUMP else Suit(action.arg)
+        self.ranking = trump_ranking(self.trump, bowers=True)  # PE-1, PE-2; no bowers in no trump, PE-4
+        self.phase = "play"
+        self.log("bid", f"{{p{s}}} names {trump_text(self.trump)}", s)
+
+    # -- playing ---------------------------------------------------------
+    def _led(self) -> Suit | None:
+        return self.ranking.suit_of(self.trick[0].cards[0]) if self.trick else None
+
+    def _legal_play(self) -> list[Action]:
+        hand = self.hands[self.to_act]
+        led = self._led()
+        if led is None:
+            return [PLAYS[c] for c in hand]
+        suit_of = self.ranking.suit_of
+        return [PLAYS[c] for c in ([c for c in hand if suit_of(c) == led] or hand)]
+
+    def _apply_play(self, action: Action) -> None:
+        s, c = self.to_act, action.card
+        led = self._led()
+        if led is not None and self.ranking.suit_of(c) != led and led.letter not in self.voids[s]:
+            self.voids[s] += led.letter  # public: everyone saw the failure to follow
+        self.hands[s].remove(c)
+        self.trick.append(seat_play(s, c))
+        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        if len(self.trick) < self.num_seats:
+            self.to_act = next_seat(s, self.num_seats)
+            return
+        winner = self.collect_trick()
+        if not self.hands[winner]:
+            self._score_hand()
+
+    # -- scoring (PE-5, PE-7, PE-8) --------------------------------------
+    def team_tricks(self, team: int) -> int:
+        return sum(self.tricks_won[s] for s in self.teams.teams[team])
+
+    def declarer_points(self, took: int) -> tuple[int, str]:
+        """The declaring side's points for ``took`` tricks, and the words for them."""
+        bid, all_ = self.high_bid, self.per_hand
+        if bid == all_ + 1:  # big pepper: double stakes, all or nothing
+            return (2 * all_, "big pepper made") if took == all_ else (-2 * all_, "big pepper failed")
+        made = took >= bid
+        if bid == all_:
+            return (all_, "little pepper made") if made else (-all_, "little pepper failed")
+        return (took, f"bid {bid} made") if made else (-all_, f"bid {bid} failed")
+
+    def _score_hand(self) -> None:
+        declarers = self.teams.team_of(self.high_bidder)
+        points, lines = [], []
+        for t in range(len(self.teams)):
+            took = self.team_tricks(t)
+            if t == declarers:
+                pts, why = self.declarer_points(took)
+                self.note_bid(self.high_bidder, pts > 0)
+            else:
+                pts, why = took, "defending, one per trick"
+            points.append(pts)
+            self.team_scores[t] += pts
+            lines.append(f"{self.teams.name(t)}: {plural(took, 'trick')}, {why}: {pts:+d}, total {self.team_scores[t]}")
+        self.sheet.append((self.hand_number, tuple(points)))
+        self.hands_played += 1
+        self.scores = self.teams.seat_scores(self.team_scores)
+        self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
+        target = self.options["target"]
+        if max(self.team_scores) >= target:
+            self._finish_match(f"a side reached {target}")
+            return
+        if self.hands_played >= MAX_HANDS:
+            self._finish_match(f"the safety stop of {MAX_HANDS} hands was reached")
+            return
+        self.dealer = next_seat(self.dealer, self.num_seats)
+        self._deal()
+
+    def _finish_match(self, reason: str) -> None:
+        """PE-8: the higher score wins; equal top scores are a draw."""
+        self.phase = "over"
+        self.to_act = None
+        self.scores = self.teams.seat_scores(self.team_scores)
+        best = self.teams.best(self.team_scores)
+        if len(best) > 1:
+            reason += "; the top scores are equal, so the match is a draw"
+        self.result = self.teams.outcome(self.team_scores, reason)
+        who = " and ".join(self.teams.name(t) for t in best)
+        top = self.team_scores[best[0]]
+        self.log("match", f"{who} {'draw' if len(best) > 1 else 'win'} with {top} points ({reason})")
+
+    # -- refusals ----------------------------------------------------------
+    def _why_illegal(self, text: str) -> str:
+        if self.phase == "bid":
+            return self._why_bid(text) or super()._why_illegal(text)
+        if self.phase == "trump":
+            return "name a trump suit (trump S, trump H, trump D, trump C) or no_trump"
+        return self._why_play(text) or super()._why_illegal(text)
+
+    def _why_bid(self, text: str) -> str:
+        every = {a.text: a for a in self.bid_actions()}
+        if text in every:
+            return (f"each bid must be higher than the last ({self.bid_words(self.high_bid)}): "
+                    f"bid higher or pass")
+        if text.startswith("bid "):
+            return f"bids run from 1 to {self.per_hand - 1}, then little pepper and big pepper"
+        return ""
+
+    def _why_play(self, text: str) -> str:
+        hand = self.hands[self.to_act]
+        c = next((x for x in hand if x.text == text), None)
+        if c is None:
+            return "you do not hold that card" if any(x.text == text for x in PACK) else ""
+        led = self._led()
+        _, rule = follow_suit(hand, led, self.ranking)
+        if rule and self.trump is not None and self.ranking.suit_of(c) != c.suit:
+            rule += f"; {c.text} is the left bower, a {self.trump.noun[:-1]} while {self.trump.noun} are trump"
+        return rule
+
+    # -- views ---------------------------------------------------------------
+    def _teams(self) -> tuple[tuple[int, ...], ...]:
+        return self.teams.for_view()
+
+    def _view_trump(self) -> str:
+        return trump_text(self.trump) if self.phase in ("play", "over") else ""
+
+    def contract_text(self) -> str:
+        if self.high_bidder is None:
+            return "none yet"
+        trump = trump_text(self.trump) if self.phase in ("play", "over") else "trump not named yet"
+        return f"{{p{self.high_bidder}}} {self.bid_words(self.high_bid)}, {trump}"
+
+    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+        info = [("Contract", self.contract_text()), ("Target", str(self.options["target"]))]
+        if self.teams.is_partnership:  # the scores are on the scoreboard; the tricks by side here
+            info.append(("Tricks", ", ".join(f"{self.teams.name(t)} {self.team_tricks(t)}"
+                                             for t in range(len(self.teams)))))
+        if self.num_seats == 2:
+            info.append(("Dead hand", f"{len(self.dead)} cards face down"))
+        return info
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "contract": self.bid_words(self.high_bid) if self.high_bidder is not None else "",
+            "declarer": self.high_bidder,
+            "trump_suit": self.trump.letter if self.trump else None,
+            "no_trump": self.phase in ("play", "over") and self.trump is None,
+            "team_scores": tuple(self.team_scores),
+            "team_tricks": tuple(self.team_tricks(t) for t in range(len(self.teams))),
+            "target": self.options["target"],
+            "dead_hand": len(self.dead),
+            "voids": tuple(self.voids),
+            "need": self._need(),
+            "tricks_left": self.per_hand - sum(self.tricks_won),
+        }
+
+    def _need(self) -> int | None:
+        """Tricks the bidder's side still needs for its contract (None before the contract)."""
+        if self.high_bidder is None or self.phase not in ("play", "over"):
+            return None
+        bid = min(self.high_bid, self.per_hand)
+        return bid - self.team_tricks(self.teams.team_of(self.high_bidder))
+
+    def _prompt(self) -> str:
+        if self.phase == "bid":
+            top = f"the bid to beat is {self.bid_words(self.high_bid)}" if self.high_bid else "no bid yet"
+            who = "your side" if self.teams.is_partnership else "you"
+            return f"Bid how many tricks {who} will take, or pass ({top})"
+        if self.phase == "trump":
+            return "Name the trump suit, or no trump; then you lead"
+        led = self._led()
+        if led is None:
+            return "Lead any card"
+        return f"Follow {led.noun} if you can"
+
+    def label(self, action: Action) -> str:
+        return LABELS.get(action.text) or action.label
+
+    # -- cards -----------------------------------------------------------------
+    def zones(self) -> dict[str, list[Card]]:
+        zones = super().zones()
+        zones["dead hand"] = list(self.dead)
+        return zones
+
+    def check_invariants(self) -> None:
+        assert sum(self.tricks_won) * self.num_seats == sum(len(w) for w in self.won)
+        totals = [sum(row[1][t] for row in self.sheet) for t in range(len(self.teams))]
+        assert totals == self.team_scores, "the hand scores must add up to the totals"
+        assert list(self.scores) == self.teams.seat_scores(self.team_scores)
+
+    # -- determinisation for search bots (TrickGame.resample) -------------------
+    def _hidden_piles(self, seat: int) -> list:
+        """The two-player game's dead hand is face down for both players."""
+        return [self.pile("dead")] if self.dead else []
+
+
+def _index(c: Card) -> int:
+    return c.index
+
+
+class PepperRules(Rules):
+    name = "pepper"
+    position = 9
+    bot = "games.pepper.bot:PepperBot"
+    title = "Pepper"
+    description = "Partners bid for trumps with 24 cards and two bowers; peppers take every trick."
+    min_seats, max_seats, default_seats = 2, 4, 4
+    state_class = Pepper
+    options = (
+        Option("target", 30, "The match ends after the hand in which a side reaches this many points.",
+               minimum=5, maximum=100),
+    )
+    summary = """\
+Pepper — 4 players in two partnerships (partners sit opposite), or 2 or 3 players each on their own.
+A 24-card pack: 9, 10, J, Q, K, A of each suit.
+
+Four players get six cards each.  Starting left of the dealer, each player bids how many tricks
+their side will take (1 to 5), bids little pepper (all six tricks) or big pepper (all six, for
+double points), or passes.  Every bid must be higher than the one before; big pepper is the
+highest.  Passing does not take you out: you may bid when your turn comes round again.  The
+bidding ends when a bid has been passed by all three others, or at once on big pepper.  If
+all four pass, the cards are thrown in and the next player deals.
+
+The high bidder names a trump suit, or no trump, and leads the first trick.
+
+With a trump suit, the jack of trumps is the best card, then the other jack of the same
+colour (for example, with hearts trump: jack of hearts, then jack of diamonds), then A, K, Q,
+10, 9 of trumps.  That second jack counts as a trump, not as a card of its own suit, both for
+following and for winning.  Other suits rank A, K, Q, J, 10, 9.  With no trump, every suit
+ranks A down to 9 and jacks are ordinary.
+
+Follow the suit led if you can; otherwise play any card.  The highest trump wins the trick,
+or else the highest card of the suit led.  The winner leads next.
+
+Scoring: if the bidder's side takes at least as many tricks as it bid, it scores one point per
+trick taken (little pepper made: 6).  If it falls short it loses 6, whatever the bid.  Big
+pepper scores 12 if every trick is taken and loses 12 otherwise.  The other side always scores
+one point per trick it took.  Scores can go below zero.
+
+The match ends after the hand in which a side reaches 30 points (option target).  The higher
+score wins; equal scores are a draw.  The deal passes to the left after every hand.
+
+Three players: nobody has a partner.  Three hands of eight cards are dealt; bids run 1 to 7,
+and little and big pepper mean all eight tricks.  A failed bid loses 8, big pepper is worth 16
+either way, and each of the two other players scores their own tricks.
+
+Two players: the same, but the third eight-card hand is dead: it stays face down and nobody
+plays it.  The bidding ends when the other player passes your bid.
+
+Option: target, the points that end the match (5 to 100).  As a safety stop, a match that
+reaches 30 hands ends there, and the higher score wins (a normal match takes about ten)."""
+
+
+RULES = PepperRules()

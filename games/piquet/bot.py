@@ -1,0 +1,179 @@
+"""A sensible Piquet player.
+
+The exchange (a short run of picks then a confirm, like a person clicking): every card gets a
+keep value from its rank and what it builds (the point suit, runs of three or more and near
+runs, tens or better of which it holds two or three, aces and guarded kings for play).  Elder
+takes five unless that would throw away something worth keeping (then fewer, at least one); the
+dealer exchanges only low cards, at least one.  The bot picks its target cards, takes back any
+card it has picked that is no longer a target, then confirms.
+
+Declarations: it declares whatever it holds; it sinks only with a reason: the opponent's cards
+already named this hand (a scored sequence, a shown carte blanche still in hand) beat it, so
+declaring could win nothing and would only tell.  As the dealer it always answers "not good" or
+"equal" when it can, and always declares after elder's silence (it is then good).  It never
+shows the leftover (showing tells the opponent more than it tells us).
+
+Play (no trumps): lead a card nobody can beat (the top card left of its suit, counting the
+cards played, its own discards and the talon cards it has seen) from its longest suit, otherwise
+a low card of its longest suit; follow by winning as cheaply as possible, otherwise with the
+lowest card; when void, throw the least useful card of its weakest suit.  Winning each trick it
+can is right here: a trick scores and the next lead scores (PQ-2), seven tricks win the cards and
+twelve the capot.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from games.bots import Bot
+from games.core import ACE, KING, Action, Card, SeatView, card
+from .rules import CATEGORY, point_of, runs
+
+RANK_KEEP = {ACE: 6.0, KING: 3.5, 12: 2.5, 11: 2.0, 10: 1.5, 9: 0.8, 8: 0.5, 7: 0.3}
+ELDER_KEEP = 5.0  # elder keeps a card worth this much even if it means taking fewer than five
+DEALER_KEEP = 2.2  # the dealer exchanges only cards worth less than this
+
+
+def keep_values(hand: Sequence[Card]) -> dict[Card, float]:
+    """How much each card is worth keeping (see the module docstring)."""
+    lengths = Counter(c.suit for c in hand)
+    point_suit = point_of(hand)[2]
+    in_run = {c for n, top, s in runs(hand) for c in _run(n, top, s)}
+    counts = Counter(c.rank for c in hand if c.rank >= 10)
+    values = {}
+    for c in hand:
+        v = RANK_KEEP[c.rank]
+        v += 1.2 * max(0, lengths[c.suit] - 3) + (1.5 if c.suit is point_suit and lengths[c.suit] >= 4 else 0)
+        v += 3.0 if c in in_run else 1.0 * _neighbours(c, hand)
+        v += {2: 1.0, 3: 3.0, 4: 6.0}.get(counts.get(c.rank, 0), 0) if c.rank >= 10 else 0
+        if c.rank == KING and lengths[c.suit] == 1:
+            v -= 1.5  # a bare king is easily caught
+        values[c] = v
+    return values
+
+
+def _run(n: int, top: int, suit) -> list[Card]:
+    return [card(r, suit) for r in range(top - n + 1, top + 1)]
+
+
+def _neighbours(c: Card, hand: Sequence[Card]) -> int:
+    """How many cards next to this one in rank (same suit) the hand holds: a near run."""
+    ranks = {x.rank for x in hand if x.suit is c.suit}
+    return sum(1 for r in (c.rank - 1, c.rank + 1, c.rank - 2, c.rank + 2) if r in ranks)
+
+
+def exchange_target(hand: Sequence[Card], limit: int, elder: bool) -> list[Card]:
+    """The cards to put away: elder the five least useful unless one of them is worth keeping,
+    the dealer only its low cards; always at least one and at most ``limit``."""
+    values = keep_values(hand)
+    order = sorted(hand, key=lambda c: (values[c], c.rank, c.index))
+    bar = ELDER_KEEP if elder else DEALER_KEEP
+    k = sum(1 for c in order[:limit] if values[c] < bar)
+    return order[:max(1, min(limit, k))]
+
+
+def known_gone(view: SeatView) -> set[Card]:
+    """Cards that cannot be in the opponent's hand or come to anyone's hand: played this hand,
+    our own discards, the talon cards we have seen and a shown leftover."""
+    ex = view.extra
+    played = {c for e in view.events if e.hand == view.hand_number and e.kind == "play" for c in e.cards}
+    return played | set(ex.get("my_discards", ())) | set(ex.get("seen", ())) | set(ex.get("leftover", ()))
+
+
+def opponent_known(view: SeatView) -> list[Card]:
+    """Cards the opponent is known to hold now: named in its scored declarations this hand, or a
+    carte blanche it showed before exchanging, minus what it has played."""
+    opp = 1 - view.seat
+    ex = view.extra
+    named = set(ex.get("named", ((), ()))[opp])
+    if ex.get("shown", ((), ()))[opp] and not ex["took"][opp]:
+        named |= set(ex["shown"][opp])
+    return sorted(named - known_gone(view), key=lambda c: c.index)
+
+
+class PiquetBot(Bot):
+    level = "heuristic"
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        by_text = {a.text: a for a in legal}
+        stage = view.extra["stage"]
+        if stage == "exchange":
+            return by_text[self._exchange(view, by_text)]
+        if stage == "leftover":
+            return by_text["hide leftover"]
+        if stage == "peek":  # always look (it costs nothing), then put them back
+            return by_text["look"] if "look" in by_text else by_text["put back"]
+        if stage == "declare":
+            return by_text[self._declare(view, by_text)]
+        return self._play(view, legal)
+
+    # -- the exchange -----------------------------------------------------------
+    def _exchange(self, view: SeatView, options: dict[str, Action]) -> str:
+        picked = list(view.extra["picked"])
+        target = exchange_target(view.hand, view.extra["exchange_limit"], view.seat == view.extra["elder"])
+        for c in picked:
+            if c not in target:
+                return f"keep {c.text}"
+        for c in target:
+            if c not in picked:
+                return f"discard {c.text}"
+        return f"exchange {len(picked)}"
+
+    # -- declarations -----------------------------------------------------------
+    def _declare(self, view: SeatView, options: dict[str, Action]) -> str:
+        cat = view.extra["category"]
+        if view.extra["step"] == "answer":
+            return next((a for a in ("not good", "equal") if a in options), "good")
+        declare = f"declare {cat}"
+        if declare not in options:
+            return f"sink {cat}"
+        if view.seat == view.extra["elder"] and self._beaten(view, cat):
+            return f"sink {cat}"
+        return declare
+
+    @staticmethod
+    def _beaten(view: SeatView, cat: str) -> bool:
+        """The reason to sink: the opponent's known cards alone already hold better."""
+        theirs = opponent_known(view)
+        ours = CATEGORY[cat].key(list(view.hand))
+        best = CATEGORY[cat].key(theirs) if theirs else None
+        if best is None or ours is None:
+            return False
+        return best > ours if cat != "point" else False  # a partial point proves nothing
+
+    # -- play -------------------------------------------------------------------
+    def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        by_card = {a.card: a for a in legal}
+        cards = sorted(by_card, key=lambda c: c.index)
+        gone = known_gone(view) | set(view.hand)
+        if not view.trick:
+            return by_card[self._lead(list(view.hand), gone)]
+        led = view.trick[0].cards[0]
+        same = [c for c in cards if c.suit is led.suit]
+        if same:
+            winners = sorted((c for c in same if c.rank > led.rank), key=lambda c: c.rank)
+            return by_card[winners[0] if winners else min(same, key=lambda c: c.rank)]
+        return by_card[self._throw(list(view.hand), gone)]
+
+    @staticmethod
+    def _lead(hand: list[Card], gone: set[Card]) -> Card:
+        lengths = Counter(c.suit for c in hand)
+        bosses = [c for c in hand if is_boss(c, gone)]
+        if bosses:
+            return max(bosses, key=lambda c: (lengths[c.suit], c.rank))
+        longest = max(hand, key=lambda c: (lengths[c.suit], -c.index)).suit
+        return min((c for c in hand if c.suit is longest), key=lambda c: c.rank)
+
+    @staticmethod
+    def _throw(hand: list[Card], gone: set[Card]) -> Card:
+        """The least useful card: not a boss, from the suit with the fewest winners, lowest first."""
+        lengths = Counter(c.suit for c in hand)
+        wins = Counter(c.suit for c in hand if is_boss(c, gone))
+        return min(hand, key=lambda c: (is_boss(c, gone), wins[c.suit], c.rank, lengths[c.suit], c.index))
+
+
+def is_boss(c: Card, known: Iterable[Card]) -> bool:
+    """True when every higher card of its suit is accounted for (played, ours, or out of play)."""
+    known = set(known)
+    return all(card(r, c.suit) in known for r in range(c.rank + 1, ACE + 1))

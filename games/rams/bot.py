@@ -1,0 +1,51 @@
+"""A sensible Rams player.
+
+Judging a hand: :func:`~games.bots.cardplay.hand_strength` (shared with the Bourré bot)
+estimates the tricks a hand should take.  The bot declares Rams only with a near-certain hand,
+passes (when allowed) with less than about one expected trick, throws a hopeless hand in for the
+widow when it cannot pass, and as dealer always swaps its weakest card for the turned-up trump.
+
+Playing: the shared must-head card play (:func:`~games.bots.cardplay.choose_card`).  The Rams
+declarer leads trumps from the top; opponents of a Rams bid grab any trick they can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.bots import Bot
+from games.bots.cardplay import SIDE_VALUE, choose_card, hand_strength, ranking_of
+from games.core import Action, Ranking, SeatView
+
+
+class RamsBot(Bot):
+    level = "heuristic"
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        r = ranking_of(view)
+        by_text = {a.text: a for a in legal}
+        if view.phase == "decide":
+            return by_text[self._decide(view, set(by_text), r)]
+        if view.phase == "swap":
+            worst = min(view.hand, key=lambda c: (r.is_trump(c), SIDE_VALUE.get(c.rank, 0), c.rank))
+            return by_text[f"discard {worst.text}"]
+        rams_by = view.extra.get("rams_by")
+        if rams_by is not None and rams_by == view.seat and not view.trick:
+            trumps = [a for a in legal if r.is_trump(a.card)]
+            if trumps:
+                return max(trumps, key=lambda a: a.card.rank)
+        grab = rams_by is not None and rams_by != view.seat
+        return choose_card(view, legal, r, low_rank=7, grab=grab)
+
+    def _decide(self, view: SeatView, options: set[str], r: Ranking) -> str:
+        strength = hand_strength(view.hand, r, view.num_seats)
+        trumps = [c for c in view.hand if r.is_trump(c)]
+        if "rams" in options and strength >= 4.2 and len(trumps) >= 4:
+            return "rams"
+        if "swap" in options:
+            return "swap"
+        if "pass" in options and strength < 0.9:
+            return "pass"
+        if "widow" in options and strength < 0.5:
+            return "widow"
+        return "play"

@@ -1,0 +1,136 @@
+"""A sensible Sedma player: it takes aces and tens with sevens or the starter's rank, continues a
+trick only when it pays, and plays for its side (its partner's tricks are its own).
+
+Words: a card *matches* when it is a seven or of the starter's rank (it takes the trick over);
+*counters* are aces and tens (10 points each); the *stake* of a trick is its counters plus 10
+when it is surely the hand's last trick.
+
+- Following, the trick held by an opponent: take it when the stake is worth it (any counter, or
+  the last trick) with the cheapest match (the starter's rank before a seven); an empty trick is taken only with a spare card of the starter's rank.  Otherwise
+  throw the least useful blank card, never a counter while a blank one is left.
+- Following, the trick held by our side (a partner's): keep the matches; throw a blank card, or
+  a counter (a "smear") when the trick is likely to stay ours: the opponents still to play this
+  round, and an opposing leader who could go on, probably hold no match (from the unseen cards).
+- Leading: a blank card of a rank we hold twice (so we can continue with the other), else the
+  blank card whose rank has the fewest unseen copies; never a seven or a counter while a blank
+  card is left.
+- Deciding (the leader, between rounds): end the trick when our side holds it; when an opponent
+  holds it, continue with the cheapest match if the stake is worth it, else end.
+
+Everything comes from the view: the trick's rounds, the starter and the holder in ``extra``, the
+cards seen this hand in the ``play`` events, the teams.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import comb
+
+from games.bots import Bot
+from games.bots.partnership import partner_seats, seen_this_hand
+from games.core import Action, Card, SeatView
+from .rules import COUNTERS, SEVEN, sedma_pack
+
+
+SMEAR_SAFE = 0.6  # smear a counter on our side's trick when it is at least this likely to stay ours
+
+
+def points(c: Card) -> int:
+    return 10 if c.rank in COUNTERS else 0
+
+
+class SedmaBot(Bot):
+    level = "heuristic"
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        by_text = {a.text: a for a in legal}
+        scene = _Scene(view)
+        if view.extra.get("deciding"):
+            return by_text[scene.decide([a.card for a in legal if a.card is not None])]
+        cards = [a.card for a in legal]
+        pick = scene.lead(cards) if not view.trick else scene.follow(cards)
+        return by_text[pick.text]
+
+
+class _Scene:
+    """One decision's reading of the view."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        extra = view.extra
+        self.me = view.seat
+        self.side = {self.me, *partner_seats(view, self.me)}
+        self.starter: Card | None = extra.get("starter")
+        self.holder = extra.get("holder")
+        self.order: tuple[int, ...] = tuple(extra.get("order", ()))
+        played = [c for r in extra.get("rounds", ()) for c in r]
+        self.stake = sum(points(c) for c in played)
+        self.stock = extra.get("stock", 0)
+        if self.stock == 0 and len(view.hand) == 1:
+            self.stake += 10  # our last card: this trick is the hand's last
+        self.unseen = set(sedma_pack(view.num_seats)) - seen_this_hand(view) - set(view.hand)
+        self.played_this_round = len(extra["rounds"][-1]) if extra.get("rounds") else 0
+
+    def matches(self, c: Card) -> bool:
+        return self.starter is not None and (c.rank == SEVEN or c.rank == self.starter.rank)
+
+    @staticmethod
+    def match_cost(c: Card) -> tuple[bool, int, int]:
+        """Cheapest match first: the starter's rank before a seven (sevens match anything, and a
+        counter of the starter's rank is better in the trick we take than in the hand)."""
+        return c.rank == SEVEN, points(c), c.rank
+
+    def blank_first(self, cards: Sequence[Card]) -> Card:
+        """The least useful card to throw: blank before counter, no match, low ranks first."""
+        return min(cards, key=lambda c: (points(c), self.matches(c), c.rank == SEVEN, c.rank))
+
+    # -- following -----------------------------------------------------------------
+    def follow(self, cards: list[Card]) -> Card:
+        if self.holder in self.side:
+            return self._support(cards)
+        takers = sorted((c for c in cards if self.matches(c)), key=self.match_cost)
+        if takers and (self.stake > 0 or (takers[0].rank != SEVEN and points(takers[0]) == 0)):
+            return takers[0]
+        return self.blank_first([c for c in cards if not self.matches(c)] or cards)
+
+    def _support(self, cards: list[Card]) -> Card:
+        """Our side holds the trick: keep the matches; smear a counter when the trick is likely safe."""
+        spare = [c for c in cards if not self.matches(c)] or cards
+        counters = [c for c in spare if points(c)]
+        if counters and self.safe_chance() >= SMEAR_SAFE:
+            return counters[0]
+        return self.blank_first(spare)
+
+    def safe_chance(self) -> float:
+        """The chance that no opponent can still take the trick: those after us this round, and
+        the leader (who may go on) when the leader is an opponent; each must hold no match."""
+        k = self.order.index(self.me) if self.me in self.order else 0
+        threats = [s for s in self.order[k + 1:] if s not in self.side]
+        leader = self.order[0] if self.order else None
+        if leader is not None and leader not in self.side and leader not in threats:
+            threats.append(leader)
+        live = [c for c in self.unseen if self.matches(c)]
+        chance = 1.0
+        for s in threats:
+            h = min(self.view.hand_sizes[s], len(self.unseen))
+            chance *= comb(len(self.unseen) - len(live), h) / max(1, comb(len(self.unseen), h))
+        return chance
+
+    # -- leading ----------------------------------------------------------------------
+    def lead(self, cards: list[Card]) -> Card:
+        def score(c: Card) -> tuple:
+            twins = sum(1 for x in self.view.hand if x.rank == c.rank) - 1
+            unseen_same = sum(1 for x in self.unseen if x.rank == c.rank)
+            return (points(c) > 0, c.rank == SEVEN, -min(twins, 1), unseen_same, c.rank)
+        return min(cards, key=score)
+
+    # -- deciding -----------------------------------------------------------------------
+    def decide(self, matches: list[Card]) -> str:
+        if self.holder in self.side or not matches:
+            return "end"
+        stake = self.stake + (10 if self.stock == 0 and len(self.view.hand) == len(matches) == 1 else 0)
+        if stake <= 0:
+            return "end"
+        return min(matches, key=self.match_cost).text

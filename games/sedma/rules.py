@@ -1,0 +1,430 @@
+"""Sedma: tricks taken by matching the first card's rank or with a seven (seed 001, rules-notes §14).
+
+Two to four players; four play as two partnerships sitting opposite (seats 0 & 2 against 1 & 3,
+through :class:`games.core.Teams`).  A 32-card pack, 7 to ace; with three players the eights of
+spades and clubs are taken out (the seed says "two of the 8s"), leaving 30.  Four cards each,
+dealt two at a time from the dealer's left; the rest is the stock.  Suits play no part.
+
+A trick.  The player left of the dealer leads the first trick (with two players: the dealer's
+opponent); the first card of a trick is the *starter*.  Everyone plays any card in turn to the
+left.  When all have played once, the leader either ends the trick or continues it by playing
+another card of the starter's rank or a seven (SE-1: the seed's rule: at will, but only with such
+a card; a leader without one cannot continue, and the trick ends by itself).  Continuing starts
+a new round: everyone plays one more card, any card.  At most four rounds (a hand holds four).
+
+The trick goes to whoever most recently played a seven or a card of the starter's rank; the
+starter itself counts, so if nobody matched it the leader takes the trick.  The winner then
+draws one card from the stock, then the others in turn to the left, round after round, until
+everyone holds four or the stock is empty (SE-5: every player always draws the same number, the
+stock being a multiple of the players); the winner leads next.  The hand ends when the hands
+are empty.
+
+Scoring.  Aces and tens are worth 10 each and the last trick 10: 90 in all.  The side (player
+or partnership) with the most points wins the hand; taking all 90 is a double win, taking every
+card of the pack a triple win (SE-2: "all 32 cards" means all the cards in play, 30 with three).
+SE-3: in a three-player tie for the most, the tied leaders share the win (no double or triple).
+Two- and four-player hands cannot tie.
+
+The match.  By default one hand is the whole game (the scores are the card points).  With the
+option ``target`` the hands form a series: a win scores 1 victory point, a double 2, a triple 3
+(a shared win 1 each), and the first side to reach the target after a hand ends the match (the
+most victory points win; equal totals share).  SE-4: the deal passes to the left by default;
+``next_dealer=loser`` is pagat's rule: the loser deals and a winner leads, i.e. the next dealer
+is the first seat clockwise after the dealer (the dealer itself last) that lost the hand and has a
+winner on its left (with four this passes the deal left if the dealing side won, else to the
+dealer's partner); if nobody lost (a three-way tie) the deal passes left.
+
+Decisions are atomic: a card to the trick, or for the leader between rounds either a card that
+continues the trick or ``end``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from operator import attrgetter
+from typing import Any
+
+from games.core import (
+    ALL_CARDS, Action, Card, LIST, Option, Play, Rules, SHARED, SeatView, Teams, TrickGame, TrickResult, deck_32,
+    next_seat, parse_card, play, seat_order, seat_play, word,
+)
+from games.core.errors import BadNotationError
+from games.core.resample import DealPlan, Place
+from games.core.words import plural
+
+HAND_SIZE = 4
+MAX_ROUNDS = 4
+SEVEN = 7
+COUNTERS = (10, 14)  # tens and aces score
+CARD_POINTS = 10
+LAST_TRICK = 10
+THREE_PLAYER_OUT = ("8S", "8C")
+
+END = word("end")
+_INDEX = attrgetter("index")
+_PLAY = {c: play(c) for c in ALL_CARDS}
+_RANK_WORDS = {7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+def rank_words(rank: int, article: bool = True) -> str:
+    """``a king``, ``an ace``, ``an eight`` (or the bare word)."""
+    word_ = _RANK_WORDS[rank]
+    if not article:
+        return word_
+    return ("an " if word_[0] in "ae" else "a ") + word_
+
+
+def card_points(cards) -> int:
+    return CARD_POINTS * sum(1 for c in cards if c.rank in COUNTERS)
+
+
+def sedma_pack(num_seats: int) -> list[Card]:
+    """32 cards, 7 to ace; two eights fewer with three players."""
+    out = {parse_card(t) for t in THREE_PLAYER_OUT} if num_seats == 3 else set()
+    return [c for c in deck_32() if c not in out]
+
+
+class Sedma(TrickGame):
+    """State of a Sedma match.  Phases: ``play`` (a card to the trick), ``decide`` (the leader
+    ends or continues the trick), ``over``.
+
+    ``trick`` holds one :class:`Play` per card in the order played; ``holder`` is the seat that
+    would take the trick now; ``round`` counts the rounds of the trick in progress.  ``scores``
+    are the card points of this hand (a single hand) or the victory points (a series); both are
+    per seat, each seat showing its side's total."""
+
+    PLAIN_TRICKS = False  # a seven or the starter's rank takes the trick
+
+    _COPY = {"pack": SHARED, "stock": LIST, "points": LIST, "vp": LIST}
+
+    def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
+        super().__init__(rules, num_seats, options, seed)
+        self.pack = sedma_pack(num_seats)
+        self.teams = Teams.opposite(4) if num_seats == 4 else Teams.solo(num_seats)
+        self.stock: list[Card] = []
+        self.points: list[int] = [0] * len(self.teams)  # card points of each side this hand
+        self.vp: list[int] = [0] * len(self.teams)  # victory points of each side (a series)
+        self.holder: int | None = None
+        self.round = 0
+        self.dealer = self.rng.randrange(num_seats)
+        self._deal()
+
+    @property
+    def series(self) -> bool:
+        return self.options["target"] > 0
+
+    # -- dealing and drawing ---------------------------------------------------
+    def _deal(self) -> None:
+        """Four cards each, two at a time, from the dealer's left; the rest is the stock."""
+        n = self.num_seats
+        deck = list(self.pack)
+        self.rng.shuffle(deck)
+        self.hand_number += 1
+        self.hands = [[] for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        order = seat_order(next_seat(self.dealer, n), n)
+        for _ in range(2):
+            for s in order:
+                self.hands[s].extend((deck.pop(), deck.pop()))
+        self.stock = deck
+        self.points = [0] * len(self.teams)
+        self.tricks_won = [0] * n
+        self.trick, self.holder, self.round = [], None, 0
+        self.leader = self.to_act = order[0]
+        self.phase = "play"
+        self._show_scores()
+        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals four cards each; "
+                 f"{len(self.stock)} cards form the stock; {{p{self.leader}}} leads", self.dealer)
+
+    def _draw(self, winner: int) -> None:
+        """From the winner to the left, one card at a time, until all hold four or the stock is out."""
+        drawn = 0
+        while self.stock and len(self.hands[winner]) < HAND_SIZE:
+            for s in seat_order(winner, self.num_seats):
+                if self.stock and len(self.hands[s]) < HAND_SIZE:
+                    self.hands[s].append(self.stock.pop())
+            drawn += 1
+        if drawn:
+            self.log("info", f"Everyone draws {plural(drawn, 'card')} from the stock, {{p{winner}}} first; "
+                     f"{len(self.stock)} left", winner)
+
+    # -- the protocol ------------------------------------------------------------
+    def _legal(self) -> list[Action]:
+        hand = sorted(self.hands[self.to_act], key=_INDEX)
+        if self.phase == "decide":
+            return [_PLAY[c] for c in hand if self._matches(c)] + [END]
+        return [_PLAY[c] for c in hand]
+
+    def _why_illegal(self, text: str) -> str:
+        if text == "end":
+            return "only the leader may end the trick, once everyone has played to the round"
+        try:
+            c = parse_card(text.split()[-1])
+        except (BadNotationError, IndexError):
+            return super()._why_illegal(text)
+        if c not in self.hands[self.to_act]:
+            return "you do not hold that card"
+        if self.phase == "decide":
+            starter = self.trick[0].cards[0]
+            return (f"to continue the trick you must play {rank_words(starter.rank)} (the starter's rank) "
+                    f"or a seven; otherwise end the trick")
+        return super()._why_illegal(text)
+
+    def label(self, action: Action) -> str:
+        """The end choice says who takes the trick (short: the choice bar cuts at 24 cells)."""
+        if action is not END:
+            return super().label(action)
+        me, holder = self.to_act, self.holder
+        if holder == me:
+            return "End trick (yours)"
+        if holder is not None and me is not None and self.teams.same_team(me, holder):
+            return "End trick (partner's)"
+        return "End trick (theirs)"
+
+    def _apply(self, action: Action) -> None:
+        if action is END:
+            self.log("bid", f"{{p{self.to_act}}} ends the trick", self.to_act)
+            self._finish_trick()
+            return
+        if self.phase == "decide":
+            self.round += 1
+            self.phase = "play"
+            self.log("bid", f"{{p{self.to_act}}} continues the trick (round {self.round})", self.to_act)
+        self._play_card(self.to_act, action.card)
+
+    def _matches(self, c: Card) -> bool:
+        """A seven, or a card of the starter's rank: it takes the trick over."""
+        return c.rank == SEVEN or c.rank == self.trick[0].cards[0].rank
+
+    def _play_card(self, seat: int, c: Card) -> None:
+        self.hands[seat].remove(c)
+        if not self.trick:
+            self.round = 1
+            self.holder = seat  # the starter counts: nobody matching means the leader takes it
+        elif self._matches(c):
+            self.holder = seat
+        self.trick.append(seat_play(seat, c))
+        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+        nxt = next_seat(seat, self.num_seats)
+        if nxt != self.leader:
+            self.to_act = nxt
+        elif self.round < MAX_ROUNDS and any(self._matches(x) for x in self.hands[self.leader]):
+            self.phase, self.to_act = "decide", self.leader
+        else:
+            self._finish_trick()  # SE-1: a leader with no seven or starter rank cannot continue
+
+    # -- the end of a trick and of a hand -------------------------------------------
+    def _finish_trick(self) -> None:
+        winner, cards = self.holder, self.trick_cards()
+        self.won[winner].extend(cards)
+        self.tricks_won[winner] += 1
+        self.points[self.teams.team_of(winner)] += card_points(cards)
+        self.last_trick = TrickResult(self._grouped(winner=winner), winner,
+                                      f"{plural(self.round, 'round')}, {card_points(cards)} points")
+        self.log("trick", f"{{p{winner}}} takes the trick: {len(cards)} cards, {card_points(cards)} points",
+                 winner, cards=tuple(cards))
+        self.trick, self.holder, self.round = [], None, 0
+        self.phase = "play"
+        self._draw(winner)
+        if not self.hands[winner]:
+            self._end_hand(winner)
+            return
+        self._show_scores()
+        self.leader = self.to_act = winner
+
+    def _end_hand(self, last: int) -> None:
+        """Score the hand: the last trick's 10, the winner(s), the kind of win (SE-2, SE-3)."""
+        self.points[self.teams.team_of(last)] += LAST_TRICK
+        best = self.teams.best(self.points)
+        kind = self._kind_of_win(best)
+        lines = [f"{self.teams.name(t)}: {self.points[t]} points"
+                 + (" (with the last trick)" if t == self.teams.team_of(last) else "") for t in range(len(self.teams))]
+        lines.append(self._won_text(best, kind))
+        if self.series:
+            for t in best:
+                self.vp[t] += kind
+            lines.append("Victory points: " + ", ".join(f"{self.teams.name(t)} {self.vp[t]}" for t in range(len(self.teams))))
+        self.log("hand", f"Hand {self.hand_number}: " + lines[-2 if self.series else -1], lines=tuple(lines))
+        if not self.series or max(self.vp) >= self.options["target"]:
+            self._finish_match(best, kind)
+            return
+        self.dealer = self._next_dealer(best)
+        self._deal()
+
+    def _kind_of_win(self, best: tuple[int, ...]) -> int:
+        """1 a win, 2 a double (all 90 points), 3 a triple (every card); a shared win is 1."""
+        if len(best) > 1:
+            return 1
+        seats = self.teams.teams[best[0]]
+        if sum(len(self.won[s]) for s in seats) == len(self.pack):
+            return 3
+        return 2 if self.points[best[0]] == 8 * CARD_POINTS + LAST_TRICK else 1
+
+    def _next_dealer(self, best: tuple[int, ...]) -> int:
+        """SE-4: to the left, or (next_dealer=loser) a loser with a winner on its left."""
+        n = self.num_seats
+        if self.options["next_dealer"] == "loser":
+            won = {s for t in best for s in self.teams.teams[t]}
+            for s in seat_order(next_seat(self.dealer, n), n):
+                if s not in won and next_seat(s, n) in won:
+                    return s
+        return next_seat(self.dealer, n)
+
+    def _won_text(self, best: tuple[int, ...], kind: int) -> str:
+        """``{p0} wins``, ``{p1} & {p3} win double: all 90 points``, ``{p0} and {p2} share the win``."""
+        who = " and ".join(self.teams.name(t) for t in best)
+        if len(best) > 1:
+            return f"{who} share the win"
+        win = "win" if len(self.teams.teams[best[0]]) > 1 else "wins"
+        return {1: f"{who} {win}", 2: f"{who} {win} double: all 90 points",
+                3: f"{who} {win} triple: every card"}[kind]
+
+    def _finish_match(self, best: tuple[int, ...], kind: int) -> None:
+        self.phase, self.to_act = "over", None
+        if self.series:
+            top = self.teams.best(self.vp)
+            who = " and ".join(self.teams.name(t) for t in top)
+            have = "have" if len(top) > 1 or len(self.teams.teams[top[0]]) > 1 else "has"
+            reason = f"{who} {have} the most victory points ({max(self.vp)}, playing to {self.options['target']})"
+            self.result = self.teams.outcome(self.vp, reason)
+        else:
+            who = " and ".join(self.teams.name(t) for t in best)
+            words = {1: "took the most points", 2: "took all 90 points: a double win",
+                     3: "took every card: a triple win"}[kind]
+            reason = f"{who} tied for the most points and share the win" if len(best) > 1 else f"{who} {words}"
+            self.result = self.teams.outcome(self.points, reason)
+        self.scores = list(self.result.scores)
+        self.log("match", self.result.reason)
+
+    def _show_scores(self) -> None:
+        self.scores = self.teams.seat_scores(self.vp if self.series else self.points)
+
+    # -- views ----------------------------------------------------------------------
+    def view(self, seat: int | None) -> SeatView:
+        """The generic view with the trick shown per seat: each seat's cards in round order."""
+        return dataclasses.replace(super().view(seat), trick=self._grouped())
+
+    def _grouped(self, winner: int | None = None) -> tuple[Play, ...]:
+        """One Play per seat that has played, in play order, its cards round by round; the seat
+        holding the trick is marked (until it is taken), and the leader when it does not hold it."""
+        cards: dict[int, list[Card]] = {}
+        for p in self.trick:
+            cards.setdefault(p.seat, []).extend(p.cards)
+        return tuple(Play(s, tuple(cs), self._note(s, winner)) for s, cs in cards.items())
+
+    def _note(self, seat: int, winner: int | None) -> str:
+        """``(holds)`` beside the cards of the seat holding the trick, else ``(led)`` beside the
+        leader's: one short word, as the trick area is narrow (the panel shows both in full)."""
+        if winner is None and seat == self.holder:
+            return "(holds)"
+        return "(led)" if seat == self.leader else ""
+
+    def _teams(self) -> tuple[tuple[int, ...], ...]:
+        return self.teams.for_view()
+
+    def _view_trump(self) -> str:
+        return ""  # no trumps and no suits: the header says nothing about them
+
+    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+        info = [("Stock", f"{len(self.stock)} cards")]
+        if self.trick:
+            info.append(("Trick", f"round {self.round} of up to {MAX_ROUNDS}"))
+        info += [(f"Points {self.teams.name(t)}", str(self.points[t])) for t in range(len(self.teams))]
+        if self.series:
+            info.append(("Target", f"{self.options['target']} victory points"))
+        return info
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        order = seat_order(self.leader, self.num_seats)
+        rounds: list[tuple[Card, ...]] = []
+        for i, p in enumerate(self.trick):
+            if i % self.num_seats == 0:
+                rounds.append(())
+            rounds[-1] += p.cards
+        return {"stock": len(self.stock), "order": tuple(order), "rounds": tuple(rounds),
+                "starter": self.trick[0].cards[0] if self.trick else None, "holder": self.holder,
+                "round": self.round, "deciding": self.phase == "decide",
+                "points": tuple(self.points), "vp": tuple(self.vp), "target": self.options["target"],
+                "captured": tuple(len(w) for w in self.won)}
+
+    def _prompt(self) -> str:
+        if self.phase == "decide":
+            return f"End the trick, or go on with {rank_words(self.trick[0].cards[0].rank)} or a seven"
+        if not self.trick:
+            return "Lead any card: its rank or a seven takes the trick"
+        return f"Any card; {rank_words(self.trick[0].cards[0].rank)} or a seven takes the trick"
+
+    def zones(self) -> dict[str, list[Card]]:
+        return {**super().zones(), "stock": list(self.stock)}
+
+    def check_invariants(self) -> None:
+        n = self.num_seats
+        held = {len(self.hands[s]) + sum(1 for p in self.trick if p.seat == s) for s in range(n)}
+        assert len(held) == 1, "SE-5: everyone holds the same number of cards at each trick"
+        if self.result is None:
+            assert self.points == [card_points(c for s in seats for c in self.won[s]) for seats in self.teams.teams]
+            assert len(self.stock) % n == 0, "SE-5: the stock is a multiple of the players"
+            assert self.scores == self.teams.seat_scores(self.vp if self.series else self.points)
+
+    # -- dealing the unseen cards again (search bots) ------------------------------------
+    def resample(self, seat: int, rng: random.Random) -> "Sedma":
+        """A possible world for ``seat``: the other hands (sizes kept) and the stock dealt again
+        at random.  Suits and ranks reveal nothing about a hand in Sedma (any card may be played)."""
+        return self.sampler(seat)(rng)
+
+    def sampler(self, seat: int) -> DealPlan:
+        places = [Place("hands", s, len(self.hands[s])) for s in range(self.num_seats) if s != seat]
+        places.append(Place("stock", None, len(self.stock)))
+        pool = [c for p in places for c in p.read(self)]
+        return DealPlan(self.clone(), seat, places, pool)
+
+
+class SedmaRules(Rules):
+    name = "sedma"
+    position = 8
+    bot = "games.sedma.bot:SedmaBot"
+    title = "Sedma"
+    description = "Match the first card's rank or play a seven to take the trick; aces and tens score."
+    min_seats, max_seats, default_seats = 2, 4, 4  # four: the partnership game
+    state_class = Sedma
+    options = (
+        Option("target", 0, "Play a series to this many victory points (a win 1, all 90 points 2, every card 3); "
+               "0 plays a single hand.", minimum=0, maximum=20),
+        Option("next_dealer", "left", "Who deals the next hand of a series: left (the deal passes left) or loser "
+               "(a loser deals and a winner leads).", choices=("left", "loser")),
+    )
+    summary = """\
+Sedma — 2 to 4 players; with four, two partnerships sit opposite each other.  A 32-card
+pack, 7 to ace (with three players the eights of spades and clubs are left out).  Suits do
+not matter at all.
+
+Everyone gets four cards; the rest is the stock.  The player on the dealer's left leads the
+first trick.  The first card of a trick is the starter.  Everyone in turn plays any card:
+there is no suit to follow.
+
+When everyone has played once, the leader decides: end the trick, or continue it by playing
+another card of the starter's rank or a seven.  If the leader continues, everyone plays one
+more card (any card), and the leader may decide again, up to four rounds.  A leader holding
+no seven and no card of the starter's rank cannot continue, so the trick simply ends.
+
+The trick goes to whoever last played a seven or a card of the starter's rank.  If nobody
+matched the starter, the leader takes it.  The table marks the card that led and who holds
+the trick right now.
+
+After a trick, the winner draws one card from the stock, then the others to the left, and
+again, until everyone has four cards or the stock is empty.  The winner leads next.  When the
+stock is gone, play on until the hands are empty.
+
+Aces and tens are worth 10 points each and the last trick 10 more: 90 in all.  The side with
+the most points wins the hand.  Taking all 90 is a double win; taking every card is a triple
+win.  With three players a tie for the most is a shared win.
+
+One hand is a whole game, unless you play a series (option target): a win then scores 1
+victory point, a double 2 and a triple 3 (a shared win 1 each), and the first side to reach
+the target after a hand wins the match.  The deal passes to the left; with next_dealer=loser a
+player of the losing side deals, so that a winner leads the next hand (with three players: the
+loser sitting on the winner's right; after a three-way tie the deal simply passes left)."""
+
+
+RULES = SedmaRules()

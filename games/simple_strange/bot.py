@@ -1,0 +1,109 @@
+"""A sensible Simple Strange player.
+
+It thinks in whole pairs and plays the pair's first card; when its first card is staged it
+finishes the same pair (the choice is a pure function of the view, so the two calls agree).
+
+- Each card has a *cost*, what it is worth keeping: its rank for a plain card, 13 + rank for
+  a trump, and much more for a super-trump, so super-trumps are spent only when they decide a
+  trick (no cheaper pair would win it).
+- Following: the target is one pip above the best total so far; a follower with players still
+  to come asks for a safety margin.  Among pairs that reach the target it plays the cheapest;
+  when none does it throws away the cheapest pair (low plain cards first).
+- Leading: the leader shows its cards first, so it normally leads its two cheapest cards and
+  lets the others spend theirs; with drawn tricks pending it leads its strongest pair that
+  holds no super-trump.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.bots import Bot
+from games.core import Action, Card, SeatView, Suit, parse_card, play
+from .rules import pip_value, pair_allowed
+
+SUPER_PREMIUM = 30  # extra cost of a super-trump: keep it for a trick it decides
+MARGIN = 4  # pips above the best so far wanted when players are still to come
+FALLBACK = 12  # a middle follower may still try a narrower win costing this much more per trick at stake
+
+
+class SimpleStrangeBot(Bot):
+    level = "heuristic"
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        trumps = tuple(Suit(s) for s in view.extra.get("trumps", ()))
+        supers = {parse_card(t): p for t, p in view.extra.get("super_pips", {}).items()}
+        staged = view.extra.get("staged")
+        first = (staged["card"], None if staged["slot"] is None else staged["slot"] - 1) if staged else None
+        ctx = _Context(trumps, supers, 1 + len(view.extra.get("pending", ())))
+        hand = list(view.hand)
+        if not view.trick:
+            action = play(self._lead(ctx, hand, first is not None))
+        else:
+            led = view.trick[0].cards
+            best = max(ctx.pips(p.cards[0], led[0]) + ctx.pips(p.cards[1], led[1]) for p in view.trick)
+            last = len(view.trick) == view.num_seats - 1
+            a, b = self._follow(ctx, hand, led, first, best, last)
+            action = play(b, 2) if first and first[1] == 0 else play(a, 1)
+        return action if action in legal else legal[0]
+
+    # -- leading ---------------------------------------------------------
+    @staticmethod
+    def _lead(ctx: "_Context", hand: list[Card], second: bool) -> Card:
+        """The next card of the lead pair: the strongest (no super-trump) pair with drawn tricks
+        pending, else the cheapest pair.  Picking in order keeps the two calls consistent."""
+        if ctx.stake >= 2:  # drawn tricks are waiting: go for it
+            pool = [c for c in hand if c not in ctx.supers] or hand
+            return min(pool, key=lambda c: (-ctx.pips(c, c), ctx.cost(c), c.index))
+        return min(hand, key=lambda c: (ctx.cost(c), c.index))
+
+    # -- following -------------------------------------------------------
+    @staticmethod
+    def _follow(ctx: "_Context", hand: list[Card], led: tuple[Card, ...], first, best: int,
+                last: bool) -> tuple[Card, Card]:
+        pairs = _pairs(hand, led, first)
+        cards = {c for p in pairs for c in p}
+        v0 = {c: ctx.pips(c, led[0]) for c in cards}
+        v1 = {c: ctx.pips(c, led[1]) for c in cards}
+        cost = {c: ctx.cost(c) for c in cards}
+        scored = [(v0[a] + v1[b], cost[a] + cost[b], a.index, b.index, (a, b)) for a, b in pairs]
+        target = best + 1 if last else best + MARGIN
+        winners = [s for s in scored if s[0] >= target]
+        if not winners and not last and FALLBACK:
+            cheapest = min(s[1] for s in scored)
+            winners = [s for s in scored if s[0] > best and s[1] - cheapest <= FALLBACK * ctx.stake]
+        if winners:  # win as cheaply as possible (a super-trump only when nothing cheaper wins)
+            return min(winners, key=lambda s: (s[1], -s[0], s[2], s[3]))[4]
+        return min(scored, key=lambda s: (s[1], -s[0], s[2], s[3]))[4]
+
+
+class _Context:
+    """What the bot knows of the deal: trump suits, super-trump pips, tricks at stake."""
+
+    __slots__ = ("trumps", "supers", "stake")
+
+    def __init__(self, trumps: tuple[Suit, ...], supers: dict[Card, int], stake: int) -> None:
+        self.trumps, self.supers, self.stake = trumps, supers, stake
+
+    def cost(self, c: Card) -> int:
+        """What a card is worth keeping."""
+        if c in self.supers:
+            return self.supers[c] + SUPER_PREMIUM
+        return 13 + c.rank if c.suit in self.trumps else c.rank
+
+    def pips(self, c: Card, against: Card) -> int:
+        return pip_value(c, against, self.trumps, self.supers)
+
+
+def _pairs(hand: list[Card], led: tuple[Card, ...], first) -> list[tuple[Card, Card]]:
+    """Every legal (card against led 1, card against led 2) pair, given a staged first card."""
+    if first is not None:
+        c, k = first
+        seconds = set(pair_allowed(hand, led, 1 - k, c)[0])
+        return [(c, b) if k == 0 else (b, c) for b in seconds]
+    out = []
+    for a in set(pair_allowed(hand, led, 0, None)[0]):
+        rest = list(hand)
+        rest.remove(a)
+        out.extend((a, b) for b in set(pair_allowed(rest, led, 1, a)[0]))
+    return out

@@ -1,0 +1,254 @@
+"""Tricks'N'Trumps: a first trick-taking game (seed 003).
+
+Two to six players (TN-1) get five cards each from a 52-card pack plus one joker; the rest of
+the pack sits out.  Hearts are always trump and the joker is the highest heart, above the ace.
+Left of the dealer leads; everyone must follow the led suit if able (the joker counts as a
+heart, so a joker lead asks for hearts, and a player whose only heart is the joker must play it
+to a heart lead); a player who cannot follow may play anything, trump or not.  The highest
+trump wins the trick, otherwise the highest card of the led suit.  Each trick scores a point.
+
+The deal passes to the left.  The match (TN-2) ends once every player has dealt ``rounds``
+times, or, with ``ending=ahead``, after the first hand in which one player leads every other by
+``ahead_by`` points, or after ``hand_limit`` hands if that option is set (TN-4: a declared
+limit, off by default; the result then says so).  Options the chosen ending ignores are refused
+(TN-4).  The highest total wins; a tie is a shared win.
+
+Variations of the seed text, all off by default (TN-3): ``lowest_rank`` strips low cards,
+``hand_size`` deals more cards, ``turn_up_trump`` turns up the next card to choose trumps (the
+joker stays top trump and belongs to that suit; a turned-up joker means hearts),
+``points_per_trick`` scores tricks differently.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any
+
+from games.core import (
+    ALL_CARDS, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Ranking, Rules, SHARED, Suit,
+    TrickGame, follow_suit, next_seat, play, seat_order, seat_play, standard_deck,
+)
+from games.core.words import plural
+from games.core.potgame import hand_limit_option
+
+
+_INDEX = attrgetter("index")
+_PLAY = {c: play(c) for c in ALL_CARDS}  # card -> its interned play action
+_RANKINGS: dict[Suit, Ranking] = {}
+
+
+def _ranking(trump: Suit) -> Ranking:
+    """The ranking with ``trump`` as trump and the joker its top card (shared: rankings only cache)."""
+    r = _RANKINGS.get(trump)
+    if r is None:
+        r = _RANKINGS[trump] = Ranking(trumps=(trump,), joker_suit=trump)
+    return r
+
+
+class TricksNTrumps(TrickGame):
+    """State of a Tricks'N'Trumps match.  Phases: ``play`` (the only decision), ``over``."""
+
+    _COPY = {"pack": SHARED, "stock": LIST, "won": LISTS}  # how clone() copies our mutable attributes
+
+    def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
+        super().__init__(rules, num_seats, options, seed)
+        self.pack = standard_deck(["JK"], min_rank=options["lowest_rank"])
+        self.stock: list[Card] = []  # undealt cards (out of play this hand)
+        self.won: list[list[Card]] = [[] for _ in range(num_seats)]
+        self.hands_played = 0
+        self.dealer = self.rng.randrange(num_seats)
+        self._deal()
+
+    # -- dealing ---------------------------------------------------------
+    def _deal(self) -> None:
+        n, size = self.num_seats, self.options["hand_size"]
+        deck = list(self.pack)
+        self.rng.shuffle(deck)
+        self.hand_number += 1
+        self.hands = [[] for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        order = seat_order(next_seat(self.dealer, n), n)
+        for _ in range(size):  # one card at a time, clockwise from the dealer's left
+            for s in order:
+                self.hands[s].append(deck.pop())
+        self.up_cards = []
+        trump = Suit.HEARTS
+        if self.options["turn_up_trump"]:
+            up = deck.pop()
+            self.up_cards = [up]
+            trump = up.suit or Suit.HEARTS  # TN-3: a turned-up joker leaves hearts as trump
+        self.stock = deck
+        self.ranking = _ranking(trump)
+        self.tricks_won = [0] * n
+        self.trick = []
+        self.leader = self.to_act = order[0]
+        self.phase = "play"
+        turned = f", turning up {self.up_cards[0]}" if self.up_cards else ""
+        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals{turned}; {trump.noun} are trump",
+                 self.dealer, cards=tuple(self.up_cards))
+
+    # -- the protocol ----------------------------------------------------
+    def _legal(self) -> list[Action]:
+        hand = self.hands[self.to_act]
+        if self.trick:  # follow suit if able (follow_suit's test, without building its message)
+            suit_of = self.ranking.suit_of
+            led = suit_of(self.trick[0].cards[0])
+            cards = [c for c in hand if suit_of(c) == led] or hand
+        else:
+            cards = hand
+        return [_PLAY[c] for c in sorted(cards, key=_INDEX)]  # one deck: no duplicate cards
+
+    def _why_illegal(self, text: str) -> str:
+        hand = self.hands[self.to_act]
+        if not any(c.text == text for c in hand):
+            return "you do not hold that card"
+        _, rule = follow_suit(hand, self.ranking.suit_of(self.trick[0].cards[0]), self.ranking)
+        return rule or super()._why_illegal(text)
+
+    def _apply(self, action: Action) -> None:
+        seat, c = self.to_act, action.card
+        self.hands[seat].remove(c)
+        self.trick.append(seat_play(seat, c))
+        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+        if len(self.trick) < self.num_seats:
+            self.to_act = next_seat(seat, self.num_seats)
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        winner = self.collect_trick()
+        if not self.hands[winner]:
+            self._score_hand()
+
+    def _score_hand(self) -> None:
+        ppt = self.options["points_per_trick"]
+        lines = []
+        for s in range(self.num_seats):
+            gained = self.tricks_won[s] * ppt
+            self.scores[s] += gained
+            lines.append(f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} × {ppt} = {gained}, total {self.scores[s]}")
+        self.hands_played += 1
+        self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
+        if self._match_over():
+            self._finish_match()
+        else:
+            self.dealer = next_seat(self.dealer, self.num_seats)
+            self._deal()
+
+    def _match_over(self) -> bool:
+        if self.options["ending"] == "ahead":
+            return self._lead() >= self.options["ahead_by"] or self._limit_reached()
+        return self.hands_played >= self.options["rounds"] * self.num_seats
+
+    def _lead(self) -> int:
+        top, *rest = sorted(self.scores, reverse=True)
+        return top - max(rest)
+
+    def _limit_reached(self) -> bool:
+        limit = self.options["hand_limit"]  # TN-4: declared, off by default
+        return limit is not None and self.hands_played >= limit
+
+    def _finish_match(self) -> None:
+        best = max(self.scores)
+        winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
+        if self.options["ending"] == "rounds":
+            reason = f"every player has dealt {plural(self.hands_played // self.num_seats, 'time')}"
+        elif self._lead() >= self.options["ahead_by"]:
+            reason = f"a player is {self.options['ahead_by']} points ahead"
+        else:
+            reason = f"hand limit of {self.options['hand_limit']} reached"
+        self.phase = "over"
+        self.to_act = None
+        self.result = Outcome(tuple(self.scores), winners, reason)
+        names = " and ".join(f"{{p{w}}}" for w in winners)
+        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} points ({reason})")
+
+    # -- views and checks ------------------------------------------------
+    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+        n = self.num_seats
+        if self.options["ending"] == "ahead":
+            limit = self.options["hand_limit"]
+            deal = f"{self.hand_number}{f' of at most {limit}' if limit else ''} " \
+                   f"(first {self.options['ahead_by']} points ahead wins)"
+        else:
+            deal = f"{self.hand_number} of {self.options['rounds'] * n}"
+        return [("Deal", deal), ("Points per trick", str(self.options["points_per_trick"]))]
+
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        return {"trump_suit": self.ranking.trumps[0].letter}
+
+    def _prompt(self) -> str:
+        if not self.trick:
+            return "Lead any card"
+        led = self.ranking.suit_of(self.trick[0].cards[0])
+        return f"Follow {led.noun} if you can"
+
+    def _hidden_piles(self, seat: int) -> list:
+        """The undealt cards sit out face down (possible worlds, issue 13)."""
+        return [self.pile("stock")]
+
+    def zones(self) -> dict[str, list[Card]]:
+        zones = super().zones()
+        zones["stock"] = list(self.stock) + list(self.up_cards)
+        return zones
+
+    def check_invariants(self) -> None:
+        assert sum(self.tricks_won) * self.num_seats == sum(len(w) for w in self.won)
+        if self.result is None:
+            assert sum(self.scores) == self.options["points_per_trick"] * self.options["hand_size"] * self.hands_played
+
+
+class TricksNTrumpsRules(Rules):
+    name = "tricks_n_trumps"
+    position = 1
+    bot = "games.tricks_n_trumps.bot:TricksNTrumpsBot"
+    title = "Tricks'N'Trumps"
+    description = "A gentle first trick game: five cards each, hearts always trump, the joker on top."
+    min_seats, max_seats, default_seats = 2, 6, 3
+    state_class = TricksNTrumps
+    options = (
+        Option("rounds", 1, "How many times each player deals before the match ends (ending=rounds).", minimum=1, maximum=20),
+        Option("ending", "rounds", "rounds: stop when everyone has dealt equally; ahead: stop once a player leads all others by ahead_by points.",
+               choices=("rounds", "ahead")),
+        Option("ahead_by", 3, "With ending=ahead, the lead that wins the match.", minimum=1, maximum=50),
+        Option("hand_size", 5, "Cards dealt to each player (deal more with many players).", minimum=1, maximum=26),
+        Option("lowest_rank", 2, "Strip the pack: the lowest rank kept in each suit (2 keeps all 53 cards).", minimum=2, maximum=10),
+        Option("turn_up_trump", False, "Turn up the next card after the deal; its suit is trump (the joker stays top trump; a joker means hearts)."),
+        Option("points_per_trick", 1, "Points scored for each trick won.", minimum=1, maximum=10),
+        hand_limit_option("ending=ahead"),
+    )
+    summary = """\
+Tricks'N'Trumps — 2 to 6 players, 52 cards plus a joker.
+
+Each player gets five cards; the rest of the pack sits out.  Hearts are always trump, and
+the joker is the best heart of all: joker, A, K, ... 2 of hearts.  Any heart beats any card
+of another suit.
+
+The player left of the dealer leads any card; play goes clockwise.  You must follow the led
+suit when you can.  The joker is a heart: if it is led, the others must play hearts, and if
+hearts are led while the joker is your only heart, you must play it.  If you cannot follow,
+play anything: a heart to try to win, or a throw-away.
+
+The highest heart in the trick wins it; with no heart, the highest card of the suit led.
+The winner leads the next trick.  Every trick won scores one point.
+
+The deal passes left after each hand.  The match ends when every player has dealt the same
+number of times (see the option rounds); the highest total wins and a tie is shared.
+
+Variations: play until someone is a few points ahead, strip low cards, deal more cards,
+turn up a card to pick the trump suit, or score more points per trick."""
+
+    def check(self, num_seats: int, options: dict[str, Any]) -> None:
+        ahead = options["ending"] == "ahead"  # TN-4: refuse what the chosen ending ignores
+        self.require(options, ("rounds",), not ahead, "ending=rounds")
+        self.require(options, ("ahead_by", "hand_limit"), ahead, "ending=ahead")
+        pack = 53 - 4 * (options["lowest_rank"] - 2)
+        needed = num_seats * options["hand_size"] + (1 if options["turn_up_trump"] else 0)
+        if needed > pack:
+            raise BadOptionError(
+                f"{num_seats} players × hand_size={options['hand_size']}"
+                f"{' plus a turned-up card' if options['turn_up_trump'] else ''} needs {needed} cards, "
+                f"but lowest_rank={options['lowest_rank']} leaves a pack of {pack}")
+
+
+RULES = TricksNTrumpsRules()
