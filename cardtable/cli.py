@@ -20,6 +20,8 @@ from typing import Any, NoReturn, Optional
 
 import typer
 
+from cardtable.pacer import BOT_DELAY
+
 app = typer.Typer(add_completion=False, no_args_is_help=False, help=__doc__.split("\n\n")[0],
                   pretty_exceptions_enable=False, rich_markup_mode=None)
 
@@ -513,7 +515,7 @@ def host(
     no_auth: bool = typer.Option(False, "--no-auth", help="ssh without any authentication (loopback only)."),
     hold: float = typer.Option(300.0, "--hold", help="Seconds a dropped player's seat is held for them."),
     while_away: str = typer.Option("wait", "--while-away", help="While a seat is held: wait, or bot (a bot plays it)."),
-    bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot pauses before each move."),
+    bot_delay: float = typer.Option(BOT_DELAY, "--bot-delay", help="Seconds a bot pauses before each move."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deal (default: random)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save file (default: in the saves folder)."),
     resume: list[Path] = typer.Option([], "--resume", help="Continue a hosted table from its save file "

@@ -31,6 +31,7 @@ from pathlib import Path
 from games import get_rules
 from games.core import BadOptionError, CardtableError, Record
 
+from cardtable.pacer import BOT_DELAY
 from cardtable.session import SeatConfig, Table, saves_dir
 
 from .client import DEFAULT_PORT, parse_address
@@ -93,7 +94,7 @@ class HostConfig:
     no_auth: bool = False
     hold: float = 300.0
     while_away: str = "wait"
-    bot_delay: float = 0.6
+    bot_delay: float = BOT_DELAY
     seed: int | None = None
     save: Path | None = None
     resume: Path | None = None

@@ -6,7 +6,9 @@ ssh front door for the child process it starts).  The server
 
 - applies actions only through ``Table.submit(seat, ...)`` for the connection's own seat, so
   out-of-turn and illegal actions are refused by the same rules as local play;
-- runs bot seats with ``Table.play_bot`` in a worker thread, paced by ``bot_delay``;
+- runs bot seats (and stand-ins) with the one bot runner, :class:`~cardtable.pacer.Pacer`: paced
+  by ``bot_delay``, thinking in a thread, a failing bot said on the host's log and replaced by
+  the first legal move;
 - sends each connection only ``view(its seat)`` (spectators get ``view(None)``), coalesced: a
   slow reader receives the latest view, never a growing backlog, and never slows other seats;
 - holds a dropped seat for ``hold`` seconds: meanwhile the table waits (``while_away="wait"``)
@@ -44,6 +46,7 @@ from typing import Any
 from games.bots import Bot, make_bot
 from games.core import CardtableError, IllegalActionError, ProtocolError
 
+from cardtable.pacer import BOT_DELAY, Pacer, pause_before
 from cardtable.session import Table
 
 from . import wire
@@ -146,7 +149,7 @@ class TableServer:
     """
 
     def __init__(self, table: Table, codes: dict[int, str] | None = None, *, hold: float = 300.0,
-                 while_away: str = "wait", bot_delay: float = 0.6, limits: Limits | None = None,
+                 while_away: str = "wait", bot_delay: float = BOT_DELAY, limits: Limits | None = None,
                  wait_for_players: bool = True, spectator_code: str | None = None,
                  stand_in_level: str = "heuristic", resumed: bool = False) -> None:
         if while_away not in ("wait", "bot"):
@@ -173,6 +176,7 @@ class TableServer:
         self._tasks: set[asyncio.Task] = set()
         self._unsubscribe: Callable[[], None] | None = None
         self.on_event: Callable[[str], None] | None = None  # host console log
+        self.pacer = Pacer(table, note=self._log, stand_in=self._playing_stand_in, apply_in_thread=True)
         if resumed:  # every remote seat starts away: its hold runs from now
             for slot in self.slots.values():
                 slot.joined, slot.left_at = True, time.monotonic()
@@ -607,30 +611,22 @@ class TableServer:
         seat = table.state.to_act
         if seat is None or table.state.is_over or not self._all_joined():
             return None
-        if seat in table.bots:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            try:
-                await asyncio.to_thread(table.play_bot)
-            except IllegalActionError:
-                pass  # someone else changed the table first
-            return 0
         if seat in self.slots:
             bot, wait = self._stand_in_for(seat)
             if bot is None:
                 return wait
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            if self.slots[seat].conn is not None or table.state.to_act != seat:
-                return 0
-            view = table.view(seat)
-            try:
-                action = await asyncio.to_thread(bot.choose, view, list(view.legal))
-                await asyncio.to_thread(table.submit, seat, action)
-            except IllegalActionError:
-                pass
-            return 0
-        return None
+        elif seat not in table.bots:
+            return None
+        version = table.version
+        if await self.pacer.move(pause_before(table, self.bot_delay)) is None and table.version == version:
+            return None  # nothing played: the player came back (that change wakes us) or the pacer gave up
+        return 0
+
+    def _playing_stand_in(self, seat: int) -> Bot | None:
+        """The stand-in that plays ``seat`` now: only while its player is away (the pacer asks
+        again after the bot delay, so a player back in time plays their own card)."""
+        slot = self.slots.get(seat)
+        return slot.stand_in if slot is not None and slot.conn is None else None
 
 
 def _error(kind: str, message: str, ident: Any = None) -> dict[str, Any]:

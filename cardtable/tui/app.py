@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING
 
 from games.core import CardtableError
 
+from cardtable.pacer import BOT_DELAY as DEFAULT_DELAY  # noqa: F401  (the one bot delay)
+
 if TYPE_CHECKING:  # the session (and the bots it loads) is imported when a table starts
     from cardtable.session import SeatConfig, Table
 
-DEFAULT_DELAY = 0.6
 TERMINAL_CHECK = 0.5  # seconds between checks that the terminal and the parent process are still there
 EXIT_GRACE = 3.0  # seconds allowed for a clean exit once the terminal has gone, before a hard one
 

@@ -24,6 +24,8 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from games import get_rules
 from games.core import CardtableError
 
+from cardtable.pacer import BOT_DELAY
+
 from ..widgets.field import Field
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
@@ -194,7 +196,7 @@ class HostScreen(SizedScreen):
             raise CardtableError(f"seed {text!r} is not a whole number")
         cfg = HostConfig(game=self.rules.name, options=options, seats=",".join(items),
                          listen=f"{'0.0.0.0' if public else '127.0.0.1'}:{port}", ssh_port=ssh, web_port=web,
-                         bot_delay=getattr(self.app, "bot_delay", 0.6), seed=int(text) if text else None)
+                         bot_delay=getattr(self.app, "bot_delay", BOT_DELAY), seed=int(text) if text else None)
         return cfg, me
 
     def _error(self, text: str) -> None:

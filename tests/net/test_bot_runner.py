@@ -1,0 +1,96 @@
+"""The server drives its bots through the one bot runner (cardtable.pacer), and a remote seat's
+move never blocks the table screen: real sockets on loopback, every wait bounded."""
+
+from __future__ import annotations
+
+import threading
+
+from cardtable.net.client import RemoteSeatHandle
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens.table import TableScreen
+from games.bots import Bot
+
+from ..tui.helpers import screen_text
+from ..tui.test_lobby_net import wait_for
+from .helpers import ServerThread, make_table, wait_until
+
+
+class RaisingBot(Bot):
+    """A bot with a bug: every choice raises."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.calls = 0
+
+    def choose(self, view, legal):
+        self.calls += 1
+        raise ValueError("a bug in the bot")
+
+
+def test_a_raising_bot_at_a_server_is_logged_and_plays_the_first_legal_move():
+    """The old driver died silently with the bot's exception and the table never moved again."""
+    table = make_table("remote,remote,bot", seed=0)
+    assert table.state.to_act == 2  # the bot leads
+    bot = table.bots[2] = RaisingBot()
+    first = table.state.legal_actions()[0]
+    log: list[str] = []
+    srv = ServerThread(table)
+    srv.server.on_event = log.append
+    handles = [RemoteSeatHandle(srv.address, srv.code(s)).connect() for s in (0, 1)]
+    try:
+        wait_until(lambda: table.state.history, what="the bot's move")
+        assert table.state.history[0] == first
+        while table.state.actors.count(2) < 3 and not table.state.is_over:  # the match goes on
+            seat = table.state.to_act
+            if seat in (0, 1):
+                view = handles[seat].view()
+                if view.is_my_turn and view.legal:
+                    handles[seat].submit(view.legal[0])
+            wait_until(lambda: table.state.to_act != seat or table.state.is_over, what="the next turn")
+        turns = table.state.actors.count(2)
+        assert bot.calls == turns  # one think per turn: no retry loop
+        notes = [line for line in log if "bot failed" in line]
+        assert notes[0] == f"Bot2's bot failed (ValueError); it played the first legal move instead ({first.text})"
+        assert len(notes) == turns
+    finally:
+        for h in handles:
+            h.close()
+        srv.stop()
+
+
+async def test_a_remote_move_does_not_block_the_screen_while_the_table_has_not_answered():
+    """The server holds its answer until released: meanwhile the screen says "sending", answers
+    keys, and shows the answer when it comes (the old screen froze until the handle's timeout)."""
+    table = make_table("remote,bot,bot", seed=5)
+    assert table.state.to_act == 0
+    gate = threading.Event()
+    submit = table.submit
+
+    def held_submit(seat, action):  # the server applies a player's move in a worker thread
+        gate.wait(20)
+        return submit(seat, action)
+
+    table.submit = held_submit
+    srv = ServerThread(table)
+    handle = RemoteSeatHandle(srv.address, srv.code(0), timeout=3).connect()
+    try:
+        app = CardTableApp(table_handles=[handle], driver=None, bot_delay=0, ascii_suits=True)
+        async with app.run_test(size=(100, 32), notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.pause()
+            await pilot.press("enter")  # play the selected card: the table does not answer yet
+            assert "sending" in screen_text(app)
+            await pilot.press("l")  # a key is handled while the answer is awaited
+            await pilot.pause()
+            assert any("No trick has been completed" in n.message for n in app._notifications)
+            assert not gate.is_set() and not table.state.history and "sending" in screen_text(app)
+            await pilot.press("enter")  # a second move before the answer: refused by the screen
+            assert any("Still sending" in n.message for n in app._notifications)
+            gate.set()
+            await wait_for(pilot, lambda: "sending" not in screen_text(app))
+            assert table.state.actors[0] == 0  # accepted
+            assert not any(n.severity == "error" for n in app._notifications)
+    finally:
+        gate.set()
+        handle.close()
+        srv.stop()
