@@ -43,15 +43,15 @@ def test_a_raising_bot_at_a_server_is_logged_and_plays_the_first_legal_move():
         while table.state.actors.count(2) < 3 and not table.state.is_over:  # the match goes on
             seat = table.state.to_act
             if seat in (0, 1):
-                view = handles[seat].view()
-                if view.is_my_turn and view.legal:
-                    handles[seat].submit(view.legal[0])
+                handle = handles[seat]
+                wait_until(lambda: handle.view().is_my_turn, what="the player's turn on their screen")
+                handle.submit(handle.view().legal[0])
             wait_until(lambda: table.state.to_act != seat or table.state.is_over, what="the next turn")
         turns = table.state.actors.count(2)
-        assert bot.calls == turns  # one think per turn: no retry loop
-        notes = [line for line in log if "bot failed" in line]
-        assert notes[0] == f"Bot2's bot failed (ValueError); it played the first legal move instead ({first.text})"
-        assert len(notes) == turns
+        notes = lambda: [line for line in log if "bot failed" in line]  # noqa: E731
+        wait_until(lambda: len(notes()) >= turns, what="the log lines")  # each said just after its move
+        assert bot.calls == turns and len(notes()) == turns  # one think per turn: no retry loop
+        assert notes()[0] == f"Bot2's bot failed (ValueError); it played the first legal move instead ({first.text})"
     finally:
         for h in handles:
             h.close()
