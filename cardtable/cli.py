@@ -529,13 +529,15 @@ def host(
                                     "is still there; one silent for three is treated as dropped."),
 ) -> None:
     """Host a table (or several, with --table) that friends join with `cardtable join`, plain ssh or a web browser."""
-    from cardtable.net.host import HostConfig, run
+    from cardtable.net.config import HostConfig, parse_seats
+    from cardtable.net.host import run
 
     if game is None and not resume and not table:
         raise _Fail("name a game to host (see `cardtable list`), or --resume a hosted table's save file")
     if while_away not in ("wait", "bot"):
         raise _Fail(f"--while-away {while_away!r} is not allowed: use wait or bot")
-    cfg = HostConfig(game=game or "", options=_parse_options(option), seats=seats, listen=listen, ssh_port=ssh,
+    table_seats = parse_seats(seats, game) if seats and game else []  # a resumed table brings its own
+    cfg = HostConfig(game=game or "", options=_parse_options(option), seats=table_seats, listen=listen, ssh_port=ssh,
                      authorized_keys=authorized_keys, no_auth=no_auth, hold=hold, while_away=while_away,
                      bot_delay=bot_delay, seed=seed, save=save, resume=resume[0] if resume else None,
                      spectators=spectators, public_host=public_host, heartbeat=heartbeat, web_port=web)

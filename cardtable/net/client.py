@@ -31,8 +31,7 @@ from typing import Any
 from games.core import Action, CardtableError, IllegalActionError, ProtocolError, SeatView
 
 from . import wire
-
-DEFAULT_PORT = 7420
+from .config import DEFAULT_PORT
 
 
 def parse_address(text: str, default_host: str = "127.0.0.1", default_port: int = DEFAULT_PORT) -> tuple[str, int]:
