@@ -152,16 +152,19 @@ class Pacer:
             await asyncio.sleep(delay)
         seat = self.due()
         bot = self.bot_for(seat) if seat is not None else None
-        turn = self.table.bot_turn(seat, bot) if bot is not None and seat is not None else None
-        if turn is None or (turn.seat, turn.version) in self._thinking:
-            return None
-        key = (turn.seat, turn.version)
+        key = (seat, self.table.version)
+        if bot is None or seat is None or key in self._thinking:
+            return None  # (checked before the bot is reseeded: a think under way is never disturbed)
         self._thinking.add(key)
-        self.thinks += 1
         try:
-            action, failure = await in_thread(turn.think), None
-        except Exception as exc:  # noqa: BLE001 - a bot's bug becomes a note and a fallback move
-            action, failure = None, exc
+            turn = self.table.bot_turn(seat, bot)
+            if turn is None or turn.version != key[1]:
+                return None
+            self.thinks += 1
+            try:
+                action, failure = await in_thread(turn.think), None
+            except Exception as exc:  # noqa: BLE001 - a bot's bug becomes a note and a fallback move
+                action, failure = None, exc
         finally:
             self._thinking.discard(key)
         if thought is not None:

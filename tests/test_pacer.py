@@ -5,6 +5,7 @@ choice is replaced, and two moves at once are refused."""
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 
 from cardtable.pacer import QUICK_STEP, TRICK_PAUSE, Pacer, pause_before
@@ -22,7 +23,9 @@ class GatedBot(Bot):
 
     def choose(self, view, legal):
         self.calls += 1
+        self.draws = [self.rng.random()]
         self.release.wait(10)
+        self.draws.append(self.rng.random())  # the generator is its own while it thinks
         return legal[-1]
 
 
@@ -55,11 +58,13 @@ async def test_a_move_thought_for_a_position_that_has_gone_is_dropped():
     pacer = Pacer(table)
     moving = asyncio.create_task(pacer.move())
     await _until(lambda: bot.calls == 1)
-    assert await pacer.move() is None  # the same seat and position: no second think
+    assert await pacer.move() is None  # the same seat and position: no second think (nor a reseed)
     played = table.submit(seat, table.state.legal_actions()[0])  # the position moves on meanwhile
     bot.release.set()
     assert await moving is None
     assert table.state.history == [played] and bot.calls == 1
+    fresh = random.Random(f"{table.bot_seed}:{seat}:0")  # the table's reseeding rule
+    assert bot.draws == [fresh.random(), fresh.random()]
 
 
 async def test_a_second_paced_move_is_refused_while_one_is_under_way():
