@@ -9,6 +9,7 @@ from cardtable.net.client import RemoteSeatHandle
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
 from games.bots import Bot
+from games.core import IllegalActionError
 
 from ..tui.helpers import screen_text
 from ..tui.test_lobby_net import wait_for
@@ -90,6 +91,36 @@ async def test_a_remote_move_does_not_block_the_screen_while_the_table_has_not_a
             await wait_for(pilot, lambda: "sending" not in screen_text(app))
             assert table.state.actors[0] == 0  # accepted
             assert not any(n.severity == "error" for n in app._notifications)
+    finally:
+        gate.set()
+        handle.close()
+        srv.stop()
+
+
+async def test_a_refusal_that_comes_later_is_shown_when_it_comes():
+    """The table refuses the move only after a while: "sending" until then, then the table's reason."""
+    table = make_table("remote,bot,bot", seed=5)
+    gate = threading.Event()
+
+    def refusing_submit(seat, action):
+        gate.wait(20)
+        raise IllegalActionError(action, seat, "the host has paused the table")
+
+    table.submit = refusing_submit
+    srv = ServerThread(table)
+    handle = RemoteSeatHandle(srv.address, srv.code(0), timeout=3).connect()
+    try:
+        app = CardTableApp(table_handles=[handle], driver=None, bot_delay=0, ascii_suits=True)
+        async with app.run_test(size=(100, 32), notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.pause()
+            await pilot.press("enter")
+            assert "sending" in screen_text(app) and not app._notifications
+            gate.set()
+            await wait_for(pilot, lambda: "sending" not in screen_text(app))
+            refusals = [n.message for n in app._notifications if n.severity == "error"]
+            assert len(refusals) == 1 and refusals[0].endswith(": the host has paused the table")
+            assert not table.state.history and "▶ P0" in screen_text(app)  # still their turn
     finally:
         gate.set()
         handle.close()
