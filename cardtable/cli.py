@@ -20,6 +20,8 @@ from typing import Any, NoReturn, Optional
 
 import typer
 
+from cardtable.pacer import BOT_DELAY
+
 app = typer.Typer(add_completion=False, no_args_is_help=False, help=__doc__.split("\n\n")[0],
                   pretty_exceptions_enable=False, rich_markup_mode=None)
 
@@ -521,7 +523,7 @@ def host(
     no_auth: bool = typer.Option(False, "--no-auth", help="ssh without any authentication (loopback only)."),
     hold: float = typer.Option(300.0, "--hold", help="Seconds a dropped player's seat is held for them."),
     while_away: str = typer.Option("wait", "--while-away", help="While a seat is held: wait, or bot (a bot plays it)."),
-    bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot pauses before each move."),
+    bot_delay: float = typer.Option(BOT_DELAY, "--bot-delay", help="Seconds a bot pauses before each move."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deal (default: random)."),
     save: Optional[Path] = typer.Option(None, "--save", help="Save file (default: in the saves folder)."),
     resume: list[Path] = typer.Option([], "--resume", help="Continue a hosted table from its save file "
@@ -535,13 +537,15 @@ def host(
                                     "is still there; one silent for three is treated as dropped."),
 ) -> None:
     """Host a table (or several, with --table) that friends join with `cardtable join`, plain ssh or a web browser."""
-    from cardtable.net.host import HostConfig, run
+    from cardtable.net.config import HostConfig, parse_seats
+    from cardtable.net.host import run
 
     if game is None and not resume and not table:
         raise _Fail("name a game to host (see `cardtable list`), or --resume a hosted table's save file")
     if while_away not in ("wait", "bot"):
         raise _Fail(f"--while-away {while_away!r} is not allowed: use wait or bot")
-    cfg = HostConfig(game=game or "", options=_parse_options(option), seats=seats, listen=listen, ssh_port=ssh,
+    table_seats = parse_seats(seats, game) if seats and game else []  # a resumed table brings its own
+    cfg = HostConfig(game=game or "", options=_parse_options(option), seats=table_seats, listen=listen, ssh_port=ssh,
                      authorized_keys=authorized_keys, no_auth=no_auth, hold=hold, while_away=while_away,
                      bot_delay=bot_delay, seed=seed, save=save, resume=resume[0] if resume else None,
                      spectators=spectators, public_host=public_host, heartbeat=heartbeat, web_port=web)

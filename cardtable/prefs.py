@@ -11,7 +11,9 @@ from typing import Any
 
 from games.core import atomic_write
 
-DEFAULTS: dict[str, Any] = {"bot_delay": 0.6, "four_colour": False}
+from cardtable.pacer import BOT_DELAY
+
+DEFAULTS: dict[str, Any] = {"bot_delay": BOT_DELAY, "four_colour": False}
 
 
 def _path():

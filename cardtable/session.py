@@ -75,6 +75,8 @@ class Table:
         self.seats = list(seats)
         self.save_path = save_path
         self._lock = threading.RLock()
+        self.version = 0  # grows with every change of the state (a move, an undo): a bot's move is applied
+        # only at the version it was thought out for
         self._listeners: list[Callable[[], None]] = []
         self.bot_seed = state.seed if bot_seed is None else bot_seed
         self.bots: dict[int, Bot] = {
@@ -134,13 +136,23 @@ class Table:
     # -- acting ----------------------------------------------------------
     def submit(self, seat: int, action: str | Action) -> Action:
         """Apply ``action`` for ``seat``; IllegalActionError if it is not that seat's turn or not legal."""
+        applied = self.submit_if(None, seat, action)
+        assert applied is not None
+        return applied
+
+    def submit_if(self, version: int | None, seat: int, action: str | Action) -> Action | None:
+        """:meth:`submit`, but only while the table is at ``version`` (None: any): a move thought
+        out for a position that has gone is not applied and None is returned."""
         with self._lock:
+            if version is not None and version != self.version:
+                return None
             if self.state.is_over:
                 raise IllegalActionError(str(action), seat, "the match is over")
             if self.state.to_act != seat:
                 raise IllegalActionError(str(action), seat, f"it is {self.names[self.state.to_act]}'s turn, not yours")
             applied = self.state.action_for(action)
             self.state.apply(applied)
+            self.version += 1
             self.save()
             finished = self.state.is_over and not self._recorded
             self._recorded = self._recorded or finished
@@ -156,17 +168,27 @@ class Table:
         self.store_note = record_finished(self.record(), self.state.outcome(), self.started_at, self.source,
                                           bids=self.state.bid_record())
 
+    def bot_turn(self, seat: int, bot: Bot | None = None) -> "BotTurn | None":
+        """What ``bot`` (default: the seat's own) needs to choose for ``seat`` now, taken under
+        the lock, or None when it is not that seat's turn.  The table's own bots are reseeded
+        from the position, so a resumed table's bots choose exactly as before."""
+        with self._lock:
+            if self.state.is_over or self.state.to_act != seat:
+                return None
+            own = self.bots.get(seat)
+            bot = own if bot is None else bot
+            if bot is None:
+                return None
+            if bot is own:
+                reseed(bot, self.bot_seed, seat, len(self.state.history))
+            think = bot_task(bot, self.state, seat)  # a view, the legal actions, possible worlds
+            return BotTurn(seat, self.version, tuple(self.state.legal_actions()), think)
+
     def bot_choose(self) -> tuple[int, Action] | None:
         """Let the bot to act think (safe in a worker thread); returns (seat, action) or None."""
-        with self._lock:
-            seat = self.bot_to_act()
-            if seat is None:
-                return None
-            bot = self.bots[seat]
-            # Reseed from the position, so a resumed table's bots choose exactly as before.
-            reseed(bot, self.bot_seed, seat, len(self.state.history))
-            think = bot_task(bot, self.state, seat)  # a view, the legal actions, possible worlds
-        return seat, think()
+        seat = self.bot_to_act()
+        turn = self.bot_turn(seat) if seat is not None else None
+        return None if turn is None else (seat, turn.think())
 
     def play_bot(self) -> Action | None:
         """Think and apply one bot action, if a bot is to act."""
@@ -231,6 +253,7 @@ class Table:
                 raise IllegalActionError("undo", seat, "you can only take back your own last move against bots, "
                                          "before any new card is shown to you")
             self.state = self.record().replay(point)
+            self.version += 1
             self.save()
         self._notify()
 
@@ -249,6 +272,17 @@ class Table:
 
     def handle(self, seat: int) -> "LocalSeatHandle":
         return LocalSeatHandle(self, seat)
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's turn as the table handed it out: the seat, the table's version then, the legal
+    actions, and ``think()`` (safe in any thread) that returns the bot's choice."""
+
+    seat: int
+    version: int
+    legal: tuple[Action, ...]
+    think: Callable[[], Action]
 
 
 def _visible_cards(view: SeatView, played: Card | None = None) -> tuple:

@@ -3,7 +3,8 @@
 :class:`RemoteSeatHandle` runs its network I/O on an asyncio loop in a background thread.  The
 front end calls ``view()`` / ``submit()`` / ``subscribe()`` exactly as for a local seat;
 ``submit`` blocks until the server accepts the action or refuses it, in which case it raises
-:class:`~games.core.IllegalActionError` carrying the server's message.  Subscribed callbacks
+:class:`~games.core.IllegalActionError` carrying the server's message; ``submit_later`` sends
+it without waiting and gives a future of that answer (the TUI's way: its screen stays live).  Subscribed callbacks
 run on the network thread (the TUI marshals them onto its own loop).
 
 A TCP connection that drops is retried with the same join code for ``reconnect_for`` seconds;
@@ -23,14 +24,14 @@ import itertools
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
 from games.core import Action, CardtableError, IllegalActionError, ProtocolError, SeatView
 
 from . import wire
-
-DEFAULT_PORT = 7420
+from .config import DEFAULT_PORT
 
 
 def parse_address(text: str, default_host: str = "127.0.0.1", default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -250,13 +251,25 @@ class RemoteSeatHandle:
 
     def submit(self, action: str | Action) -> None:
         """Send an action and wait for the verdict; IllegalActionError with the server's reason if refused."""
+        self.submit_later(action).result()
+
+    def submit_later(self, action: str | Action) -> Future:
+        """Send an action without waiting: a future whose result is None once the table accepts
+        it, or whose exception is an IllegalActionError with the table's reason (also when the
+        table does not answer within the handle's timeout).  Its callbacks run on the network thread."""
         text = action.text if isinstance(action, Action) else str(action)
         if self.closed_reason is not None or self._writer is None:
-            raise IllegalActionError(text, self.seat, f"not connected to the table ({self.status})")
-        fut = asyncio.run_coroutine_threadsafe(self._send_act(text), self._loop)
+            refused: Future = Future()
+            refused.set_exception(IllegalActionError(text, self.seat, f"not connected to the table ({self.status})"))
+            return refused
+        return asyncio.run_coroutine_threadsafe(self._act(text), self._loop)
+
+    async def _act(self, text: str) -> None:
+        """Send one action and turn the table's answer into None or an IllegalActionError."""
         try:
-            reply = fut.result(self._timeout)
-        except (TimeoutError, asyncio.TimeoutError):
+            async with asyncio.timeout(self._timeout):
+                reply = await self._send_act(text)
+        except TimeoutError:
             raise IllegalActionError(text, self.seat, "the table did not answer in time") from None
         if reply.get("type") == "ok":
             return
@@ -274,10 +287,11 @@ class RemoteSeatHandle:
             assert self._writer is not None
             self._writer.write(wire.dumps({"type": "act", "id": ident, "action": text}))
             await self._writer.drain()
+            return await fut
         except (ConnectionError, OSError) as exc:
-            self._pending.pop(ident, None)
             return {"type": "error", "error": "lost", "message": f"connection lost ({exc})"}
-        return await fut
+        finally:
+            self._pending.pop(ident, None)
 
     def send_raw(self, data: bytes) -> None:
         """Write raw bytes to the server (for tests of hostile input)."""

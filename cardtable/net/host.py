@@ -18,89 +18,23 @@ player silent for about three heartbeats counts as dropped.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
-import re
 import signal
 import socket
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from games import get_rules
-from games.core import BadOptionError, CardtableError, Record
+from games.core import CardtableError, Record
 
-from cardtable.session import SeatConfig, Table, saves_dir
+from cardtable.session import Table, saves_dir
 
-from .client import DEFAULT_PORT, parse_address
+from .client import parse_address
+from .config import HostConfig, default_seats, is_loopback, parse_seats, ssh_user
 from .server import Limits, TableServer, load_or_make_codes, new_code
 
-
-def parse_seats(text: str, game: str) -> list[SeatConfig]:
-    """``remote:Ann,remote,heuristic`` -> SeatConfigs; BadOptionError naming the bad item."""
-    from games import bots
-
-    levels, aliases = bots.LEVELS, getattr(bots, "ALIASES", {})
-    seats: list[SeatConfig] = []
-    items = [t.strip() for t in text.split(",")]
-    for i, item in enumerate(items):
-        kind, _, name = item.partition(":")
-        kind, name = kind.strip().lower(), name.strip()
-        if kind in ("remote", "human"):
-            seats.append(SeatConfig("remote", name or f"Player {i + 1}"))
-        elif kind == "bot" or kind in levels or kind in aliases:  # aliases: older names such as heuristic
-            level = ("normal" if "normal" in levels else "heuristic") if kind == "bot" else kind
-            seats.append(SeatConfig("bot", name or f"Bot {i + 1}", level))
-        else:
-            raise BadOptionError(f"seat {i + 1} ({item!r}) is not allowed: use remote[:NAME], human[:NAME] "
-                                 f"or a bot level ({', '.join(levels)})[:NAME]")
-    if len({s.name.lower() for s in seats}) != len(seats):
-        raise BadOptionError("two seats have the same name: give each seat its own name")
-    if not any(s.kind == "remote" for s in seats):
-        raise BadOptionError("no seat is open to players: put at least one 'remote' in --seats")
-    get_rules(game).check_seats(len(seats))
-    return seats
-
-
-def default_seats(game: str) -> str:
-    rules = get_rules(game)
-    n = max(rules.default_seats, rules.min_seats)
-    return ",".join(["remote", "remote"][:n] + ["heuristic"] * max(0, n - 2))
-
-
-def ssh_user(seat: int, name: str) -> str:
-    """The user name that picks this seat over ssh: the seat's name if it is a plain word, else seatN."""
-    low = name.strip().lower()
-    return low if re.fullmatch(r"[a-z][a-z0-9_.-]{0,31}", low) else f"seat{seat + 1}"
-
-
-def is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
-
-
-@dataclass
-class HostConfig:
-    game: str = ""
-    options: dict[str, str] = field(default_factory=dict)
-    seats: str = ""
-    listen: str = f"127.0.0.1:{DEFAULT_PORT}"
-    ssh_port: int | None = None
-    authorized_keys: Path | None = None
-    no_auth: bool = False
-    hold: float = 300.0
-    while_away: str = "wait"
-    bot_delay: float = 0.6
-    seed: int | None = None
-    save: Path | None = None
-    resume: Path | None = None
-    spectators: bool = False
-    public_host: str | None = None
-    heartbeat: float = 5.0
-    web_port: int | None = None  # also serve each seat to web browsers on this port (cardtable.net.web)
+__all__ = ["HostConfig", "build_table", "default_seats", "is_loopback", "join_text", "parse_seats", "run", "serve",
+           "ssh_user"]
 
 
 def build_table(cfg: HostConfig) -> Table:
@@ -110,7 +44,7 @@ def build_table(cfg: HostConfig) -> Table:
         if not any(s.kind == "remote" for s in table.seats):
             raise CardtableError(f"{cfg.resume} is not a hosted table (it has no remote seats)")
         return table
-    seats = parse_seats(cfg.seats or default_seats(cfg.game), cfg.game)
+    seats = cfg.table_seats()
     save = cfg.save or saves_dir() / f"hosted-{get_rules(cfg.game).name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
     return Table.new(cfg.game, seats, cfg.options, cfg.seed, save_path=save)
 

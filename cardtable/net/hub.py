@@ -42,7 +42,8 @@ from cardtable.session import Table, saves_dir
 from . import wire
 from .client import parse_address
 from .guard import Doorway, address_key
-from .host import HostConfig, _never_fails, _stop_signals, build_table, is_loopback, ssh_user
+from .config import HostConfig, is_loopback, parse_seats, ssh_user
+from .host import _never_fails, _stop_signals, build_table
 from .server import Limits, TableServer, load_or_make_codes, new_code
 
 LOBBY_USER = "lobby"
@@ -66,16 +67,22 @@ def parse_table_spec(spec: str, base: HostConfig, number: int) -> HostConfig:
     words = shlex.split(spec)
     if not words:
         raise BadOptionError(f"--table {number} is empty: give a game name, or resume=FILE")
-    cfg = replace(base, game="", options={}, seats="", seed=None, save=None, resume=None)
+    cfg = replace(base, game="", options={}, seats=[], seed=None, save=None, resume=None)
     if "=" not in words[0]:
         cfg.game = get_rules(words.pop(0)).name
+    seats = ""
     for word in words:
         key, eq, value = word.partition("=")
         if not eq or not key:
             raise BadOptionError(f"--table {number}: {word!r} is not key=value (e.g. seats=remote,remote,normal)")
-        _set_spec_word(cfg, key.strip().lower(), value.strip(), number)
+        if key.strip().lower() == "seats":
+            seats = value.strip()
+        else:
+            _set_spec_word(cfg, key.strip().lower(), value.strip(), number)
     if not cfg.game and cfg.resume is None:
         raise BadOptionError(f"--table {number} names no game: start it with a game name, or give resume=FILE")
+    if seats and cfg.game:
+        cfg.seats = parse_seats(seats, cfg.game)
     if cfg.save is None and cfg.resume is None:
         cfg.save = default_save(cfg.game, number)
     return cfg
@@ -89,7 +96,7 @@ def table_configs(base: HostConfig, game: str | None, resumes: Sequence[Path], s
         cfg = replace(base, resume=None)
         cfg.save = cfg.save or default_save(cfg.game, 1)
         cfgs.append(cfg)
-    cfgs += [replace(base, game="", options={}, seats="", seed=None, save=None, resume=Path(r)) for r in resumes]
+    cfgs += [replace(base, game="", options={}, seats=[], seed=None, save=None, resume=Path(r)) for r in resumes]
     cfgs += [parse_table_spec(spec, base, len(cfgs) + i) for i, spec in enumerate(specs, 1)]
     return cfgs
 
@@ -103,9 +110,7 @@ def run_tables(cfgs: Sequence[HostConfig]) -> None:
 
 
 def _set_spec_word(cfg: HostConfig, key: str, value: str, number: int) -> None:
-    if key == "seats":
-        cfg.seats = value
-    elif key == "seed":
+    if key == "seed":
         try:
             cfg.seed = int(value)
         except ValueError:
@@ -170,7 +175,7 @@ class TableHub:
         return len(self.servers) > 1
 
     def log(self, text: str) -> None:
-        self.servers[0]._log(text)
+        self.servers[0].log(text)
 
     def number(self, server: TableServer) -> int:
         """The table's number as players read it (1, 2, ...)."""
@@ -232,14 +237,8 @@ class TableHub:
     # -- free seats (the lobby) --------------------------------------------------------
     def free_seats(self) -> list[Login]:
         """Remote seats that nobody has joined or taken in the lobby, table by table."""
-        out = []
-        for i, server in enumerate(self.servers):
-            if server.table.state.is_over:
-                continue
-            for seat, slot in sorted(server.slots.items()):
-                if not slot.joined and slot.conn is None and (i, seat) not in self.claimed:
-                    out.append(Login(server, seat))
-        return out
+        return [Login(server, seat) for i, server in enumerate(self.servers)
+                for seat in server.room.free_seats() if (i, seat) not in self.claimed]
 
     def claim(self, login: Login) -> bool:
         """Take a free seat for a lobby user (False if someone was quicker)."""
@@ -264,7 +263,7 @@ class TableHub:
     async def start_tcp(self, host: str, port: int) -> tuple[str, int]:
         """One table port for every table; returns the bound (host, port)."""
         for server in self.servers:
-            server._ensure_started()  # the driver (bots, holds) and heartbeats of each table
+            server.start()  # the driver (bots, holds) and heartbeats of each table
         loop = asyncio.get_running_loop()
         listener = await loop.create_server(lambda: _Router(self), host, port)
         self._listeners.append(listener)
@@ -332,14 +331,7 @@ class _Router(asyncio.Protocol):
         """From here on the table's server reads this connection as if it had accepted it."""
         assert self.transport is not None
         self._finish()
-        if server.closing:
-            self.refuse("closing", "the table is closing")
-            return
-        reader = asyncio.StreamReader(limit=server.limits.max_line)
-        protocol = asyncio.StreamReaderProtocol(reader, server._serve)
-        self.transport.set_protocol(protocol)
-        protocol.connection_made(self.transport)
-        protocol.data_received(bytes(self.buf))
+        server.adopt(self.transport, bytes(self.buf))
 
 
 # ---------------------------------------------------------------- the lobby (ssh)

@@ -1,17 +1,14 @@
-"""The table server: one authoritative :class:`~cardtable.session.Table`, many connections.
+"""The table server: listeners, limits and routing; the tables themselves are rooms (:mod:`.room`).
 
 Connections speak the line protocol of :mod:`cardtable.net.wire` over TCP (joined with a
 per-seat join code) or over a private Unix socket (joined with a one-time token minted by the
-ssh front door for the child process it starts).  The server
+ssh front door for the child process it starts).  A :class:`TableServer` holds one room per
+table (``TableServer(table, codes, ...)`` makes the first; :meth:`TableServer.add_room` more):
+a hello's code or token picks the room and the seat, and from then on the room applies the
+connection's moves (only for its own seat, by the same rules as local play), fans out its views
+(``view(its seat)``, spectators ``view(None)``, coalesced: a slow reader gets the latest view,
+never a backlog) and drives its bots.  The server
 
-- applies actions only through ``Table.submit(seat, ...)`` for the connection's own seat, so
-  out-of-turn and illegal actions are refused by the same rules as local play;
-- runs bot seats with ``Table.play_bot`` in a worker thread, paced by ``bot_delay``;
-- sends each connection only ``view(its seat)`` (spectators get ``view(None)``), coalesced: a
-  slow reader receives the latest view, never a growing backlog, and never slows other seats;
-- holds a dropped seat for ``hold`` seconds: meanwhile the table waits (``while_away="wait"``)
-  or a stand-in bot plays it (``"bot"``); after the hold a stand-in bot plays until the player
-  reconnects with the same code into the current view;
 - bounds everything a client can send: line size (64 KiB), message rate (token bucket),
   malformed messages (an error each, a disconnect after too many; any message that breaks a
   handler gets the one-line error too, and the trace goes to the host's log), the time allowed
@@ -22,7 +19,7 @@ ssh front door for the child process it starts).  The server
   connections and across the table and ssh ports (one :class:`~.guard.GuessThrottle`);
 - exchanges heartbeats with every joined connection: a peer that says nothing for
   ``dead_after`` seconds (a frozen or vanished client) is dropped, so its seat is held exactly
-  like a seat whose connection closed;
+  like a seat whose connection closed (see :class:`~.room.Room` for holds and stand-ins);
 - when ``resumed``, holds every remote seat from the start, as if all had just dropped.
 The Table saves its record atomically after every action, so ``resume`` loses nothing.
 """
@@ -41,21 +38,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.bots import Bot, make_bot
-from games.core import CardtableError, IllegalActionError, ProtocolError
+from games.core import ProtocolError
 
+from cardtable.pacer import BOT_DELAY, Pacer
 from cardtable.session import Table
 
 from . import wire
 from .guard import Doorway, GuessThrottle, address_key
+from .room import Room, SeatSlot, error as _error, new_code
 
-_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i
-
-
-def new_code() -> str:
-    """A join code such as ``k7mq-2xpd`` (about 40 bits; easy to read aloud)."""
-    chars = [secrets.choice(_CODE_ALPHABET) for _ in range(8)]
-    return "".join(chars[:4]) + "-" + "".join(chars[4:])
+__all__ = ["Connection", "Limits", "Room", "SeatSlot", "TableServer", "codes_path", "load_or_make_codes",
+           "new_code"]
 
 
 def codes_path(save_path: Path) -> Path:
@@ -102,16 +95,6 @@ class Limits:
     max_action_chars: int = 200
 
 
-@dataclass
-class SeatSlot:
-    seat: int
-    code: str
-    conn: "Connection | None" = None
-    joined: bool = False
-    left_at: float | None = None
-    stand_in: Bot | None = None
-
-
 @dataclass(eq=False)
 class Connection:
     writer: asyncio.StreamWriter
@@ -119,6 +102,7 @@ class Connection:
     addr: str = "local"  # what the caps and the guess throttle count by
     local: bool = False  # on the private Unix socket (the ssh children)
     seat: int | None = None  # None: spectator (after hello)
+    room: Room | None = None  # the table it joined (after hello)
     hello_done: bool = False
     pending: deque = field(default_factory=deque)
     view_dirty: bool = False
@@ -137,58 +121,116 @@ class Connection:
 
 
 class TableServer:
-    """Serve one Table to remote seats.  Use within a running asyncio loop::
+    """Serve tables (rooms) to remote seats.  Use within a running asyncio loop::
 
         server = TableServer(table, codes)
         await server.start_tcp("127.0.0.1", 7420)
         ...
         await server.close()
+
+    The first room's settings come as keyword arguments; :attr:`table`, :attr:`slots`,
+    :meth:`presence` and the like speak of that first room.  ``throttle`` and ``doorway`` may be
+    shared with other servers of the same host (one guess throttle, one cap at the door).
     """
 
     def __init__(self, table: Table, codes: dict[int, str] | None = None, *, hold: float = 300.0,
-                 while_away: str = "wait", bot_delay: float = 0.6, limits: Limits | None = None,
+                 while_away: str = "wait", bot_delay: float = BOT_DELAY, limits: Limits | None = None,
                  wait_for_players: bool = True, spectator_code: str | None = None,
-                 stand_in_level: str = "heuristic", resumed: bool = False) -> None:
-        if while_away not in ("wait", "bot"):
-            raise CardtableError(f"while-away policy {while_away!r} is not allowed: use wait or bot")
-        self.table = table
-        remote = [i for i, c in enumerate(table.seats) if c.kind in ("remote", "human")]
-        codes = dict(codes or {s: new_code() for s in remote})
-        self.slots = {s: SeatSlot(s, codes[s]) for s in remote}
-        self.hold, self.while_away, self.bot_delay = hold, while_away, bot_delay
+                 stand_in_level: str = "heuristic", resumed: bool = False,
+                 throttle: GuessThrottle | None = None, doorway: "Doorway[Connection] | None" = None) -> None:
         self.limits = limits or Limits()
-        self.wait_for_players = wait_for_players
-        self.spectator_code = spectator_code
-        self.stand_in_level = stand_in_level
+        self.rooms: list[Room] = []
         self.connections: set[Connection] = set()
-        self.doorway: Doorway[Connection] = Doorway(self.limits.max_unauth_per_address,
-                                                    self.limits.max_unauth_total)
-        self.throttle = GuessThrottle(self.limits.guess_free, self.limits.guess_interval)
-        self.tokens: dict[str, tuple[int, float]] = {}  # one-time tokens for the ssh children
+        self.doorway: Doorway[Connection] = doorway or Doorway(self.limits.max_unauth_per_address,
+                                                               self.limits.max_unauth_total)
+        self.throttle = throttle or GuessThrottle(self.limits.guess_free, self.limits.guess_interval)
+        self.tokens: dict[str, tuple[Room, int, float]] = {}  # one-time tokens for the ssh children
         self.servers: list[asyncio.AbstractServer] = []
         self.closing = False
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._changed = asyncio.Event()
-        self._driver: asyncio.Task | None = None
+        self._started = False
         self._tasks: set[asyncio.Task] = set()
-        self._unsubscribe: Callable[[], None] | None = None
         self.on_event: Callable[[str], None] | None = None  # host console log
-        if resumed:  # every remote seat starts away: its hold runs from now
-            for slot in self.slots.values():
-                slot.joined, slot.left_at = True, time.monotonic()
+        self.add_room(Room(table, codes, hold=hold, while_away=while_away, bot_delay=bot_delay,
+                           wait_for_players=wait_for_players, spectator_code=spectator_code,
+                           stand_in_level=stand_in_level, resumed=resumed,
+                           max_action_chars=self.limits.max_action_chars))
+
+    # -- rooms -----------------------------------------------------------------
+    def add_room(self, room: Room) -> Room:
+        """Serve one more table; its codes must differ from every code served already."""
+        taken = {code for r in self.rooms for code in r.codes()}
+        if taken & set(room.codes()):
+            raise ValueError("a join code of that table is already in use at this server")
+        room.log = self.log
+        self.rooms.append(room)
+        if self._started:
+            room.start()
+        return room
+
+    @property
+    def room(self) -> Room:
+        """The first (on a host of one table: the only) room."""
+        return self.rooms[0]
+
+    @property
+    def table(self) -> Table:
+        return self.room.table
+
+    @property
+    def slots(self) -> dict[int, SeatSlot]:
+        return self.room.slots
+
+    @property
+    def spectator_code(self) -> str | None:
+        return self.room.spectator_code
+
+    @property
+    def pacer(self) -> Pacer:
+        return self.room.pacer
+
+    @property
+    def while_away(self) -> str:
+        return self.room.while_away
+
+    @while_away.setter
+    def while_away(self, value: str) -> None:
+        self.room.while_away = value
+        self.room.changed.set()
+
+    @property
+    def _changed(self) -> asyncio.Event:  # the first room's driver wake-up (older callers and tests)
+        return self.room.changed
+
+    def presence(self) -> dict[str, Any]:
+        return self.room.presence()
+
+    def seat_for_code(self, code: str) -> int | None:
+        """The seat a join code opens at the first room (-1: spectator), or None."""
+        return self.room.seat_for_code(code)
+
+    def find_code(self, code: str) -> tuple[Room, int] | None:
+        """The room and seat (-1: spectator) a join code opens, or None; every room is asked."""
+        found = None
+        for room in self.rooms:
+            seat = room.seat_for_code(code)
+            if seat is not None and found is None:
+                found = (room, seat)
+        return found
 
     # -- lifecycle -----------------------------------------------------------
-    def _ensure_started(self) -> None:
-        if self._loop is None:
-            self._loop = asyncio.get_running_loop()
-            loop = self._loop
-            self._unsubscribe = self.table.subscribe(lambda: loop.call_soon_threadsafe(self._table_changed))
-            self._driver = asyncio.create_task(self._drive())
-            self._spawn(self._heartbeat())
+    def start(self) -> None:
+        """Start every room's bot driver and the heartbeats (on the running loop; once).  The
+        listeners call it; a host that hands connections over itself (:meth:`adopt`) calls it first."""
+        if self._started:
+            return
+        self._started = True
+        for room in self.rooms:
+            room.start()
+        self._spawn(self._heartbeat())
 
     async def start_tcp(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Listen for TCP clients; returns the bound (host, port)."""
-        self._ensure_started()
+        self.start()
         srv = await asyncio.start_server(self._serve, host, port, limit=self.limits.max_line)
         self.servers.append(srv)
         addr = srv.sockets[0].getsockname()
@@ -196,7 +238,7 @@ class TableServer:
 
     async def start_unix(self, path: str) -> str:
         """Listen on a Unix socket readable only by this user (for the ssh children)."""
-        self._ensure_started()
+        self.start()
         old = os.umask(0o177)
         try:
             srv = await asyncio.start_unix_server(self._serve_local, path, limit=self.limits.max_line)
@@ -206,27 +248,32 @@ class TableServer:
         self.servers.append(srv)
         return path
 
-    def mint_token(self, seat: int | None, ttl: float = 60.0) -> str:
-        """A one-time token that joins ``seat`` over the Unix socket (spent by its hello)."""
+    def adopt(self, transport: asyncio.Transport, data: bytes = b"") -> None:
+        """Serve a TCP connection another listener accepted (a host's shared table port), as if
+        this server had accepted it; ``data`` are the bytes already read from it."""
+        if self.closing:
+            transport.write(wire.dumps(_error("closing", "the table is closing")))
+            transport.close()
+            return
+        reader = asyncio.StreamReader(limit=self.limits.max_line)
+        protocol = asyncio.StreamReaderProtocol(reader, self._serve)
+        transport.set_protocol(protocol)
+        protocol.connection_made(transport)
+        protocol.data_received(data)
+
+    def mint_token(self, seat: int | None, ttl: float = 60.0, room: Room | None = None) -> str:
+        """A one-time token that joins ``seat`` (None: as a spectator) of ``room`` (default: the
+        first) over the Unix socket (spent by its hello)."""
         token = secrets.token_urlsafe(24)
-        self.tokens[token] = (-1 if seat is None else seat, time.monotonic() + ttl)
+        self.tokens[token] = (room or self.room, -1 if seat is None else seat, time.monotonic() + ttl)
         return token
 
     def unauthenticated(self, addr: str | None = None) -> int:
         """How many TCP connections (from ``addr``, or from anywhere) have not said a good hello yet."""
         return self.doorway.count(addr)
 
-    def seat_for_code(self, code: str) -> int | None:
-        """The seat a join code opens (-1: spectator), or None."""
-        for slot in self.slots.values():
-            if secrets.compare_digest(slot.code, code):
-                return slot.seat
-        if self.spectator_code and secrets.compare_digest(self.spectator_code, code):
-            return -1
-        return None
-
     async def close(self, reason: str = "the host closed the table") -> None:
-        """Say bye to everyone, stop listening, stop the driver."""
+        """Say bye to everyone, stop listening, stop the rooms' drivers."""
         self.closing = True
         for srv in self.servers:
             srv.close()
@@ -238,70 +285,31 @@ class TableServer:
             await asyncio.sleep(0.01)
         for conn in list(self.connections):
             self._drop(conn)
-        if self._driver is not None:
-            self._driver.cancel()
+        for room in self.rooms:
+            await room.close()
         for t in list(self._tasks):
             t.cancel()
-        await asyncio.gather(*(t for t in [self._driver, *self._tasks] if t is not None), return_exceptions=True)
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         for srv in self.servers:
             try:
                 await asyncio.wait_for(srv.wait_closed(), 2.0)
             except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - best effort on shutdown
                 pass
-        if self._unsubscribe is not None:
-            self._unsubscribe()
 
-    def _log(self, text: str) -> None:
+    def log(self, text: str) -> None:
+        """A line for the host's log (``on_event``), if anyone listens."""
         if self.on_event is not None:
             self.on_event(text)
 
     def log_failure(self, what: str) -> None:
         """Put the exception being handled on the host's log (never on a remote player's screen)."""
-        self._log(f"{what}:\n{traceback.format_exc().rstrip()}")
+        self.log(f"{what}:\n{traceback.format_exc().rstrip()}")
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
-
-    # -- fan-out -------------------------------------------------------------
-    def _table_changed(self) -> None:
-        for conn in self.connections:
-            if conn.hello_done:
-                conn.view_dirty = True
-                conn.wake.set()
-        self._changed.set()
-
-    def _presence_changed(self) -> None:
-        for conn in self.connections:
-            if conn.hello_done:
-                conn.table_dirty = True
-                conn.wake.set()
-        self._changed.set()
-
-    def presence(self) -> dict[str, Any]:
-        names = self.table.names
-        seats = []
-        for i, cfg in enumerate(self.table.seats):
-            slot = self.slots.get(i)
-            if slot is None:
-                seats.append({"name": names[i], "kind": "bot", "connected": True})
-            else:
-                away = slot.conn is None
-                seats.append({"name": names[i], "kind": "remote", "connected": not away,
-                              "stand_in": bool(away and slot.stand_in is not None), "held": self._held_for(slot)})
-        waiting = [s for s, slot in self.slots.items() if not slot.joined] if self.wait_for_players else []
-        return {"type": "table", "seats": seats, "waiting": waiting}
-
-    def _held_for(self, slot: SeatSlot) -> float | None:
-        """Seconds the table still waits for an away player before a stand-in plays (None: not waiting)."""
-        if slot.conn is not None or not slot.joined or slot.left_at is None or slot.stand_in is not None:
-            return None
-        if self.while_away != "wait":
-            return None
-        left = self.hold - (time.monotonic() - slot.left_at)
-        return round(left, 1) if left > 0 else None
 
     async def _heartbeat(self) -> None:
         """Ping every joined connection; its reader drops a peer that stays silent (see _read_loop)."""
@@ -318,13 +326,12 @@ class TableServer:
                 conn.wake.clear()
                 while conn.pending:
                     conn.writer.write(conn.pending.popleft())
-                if conn.table_dirty:
+                if conn.table_dirty and conn.room is not None:
                     conn.table_dirty = False
-                    conn.writer.write(wire.dumps(self.presence()))
-                if conn.view_dirty:
+                    conn.writer.write(wire.dumps(conn.room.presence()))
+                if conn.view_dirty and conn.room is not None:
                     conn.view_dirty = False
-                    view = self.table.view(conn.seat)
-                    data = wire.dumps({"type": "view", "view": wire.encode_view(view)})
+                    data = conn.room.view_message(conn.seat)
                     if data != conn.last_view:
                         conn.last_view = data
                         conn.writer.write(data)
@@ -419,8 +426,9 @@ class TableServer:
 
     def _dead(self, conn: Connection) -> None:
         """A joined peer went silent (frozen, or its machine vanished): drop it now, like a closed one."""
-        who = "a spectator" if conn.seat is None else self.table.names[conn.seat]
-        self._log(f"{who} stopped answering (nothing heard for {self.limits.dead_after:g} s)")
+        room = conn.room
+        who = "a spectator" if conn.seat is None or room is None else room.table.names[conn.seat]
+        self.log(f"{who} stopped answering (nothing heard for {self.limits.dead_after:g} s)")
         self._drop(conn, abort=True)
 
     def _flooding(self, conn: Connection, msg: dict[str, Any]) -> bool:
@@ -450,7 +458,8 @@ class TableServer:
                 raise ProtocolError("the first message must be a hello")
             return await self._hello(conn, msg)
         if kind == "act":
-            await self._act(conn, msg)
+            assert conn.room is not None
+            await conn.room.act(conn, msg)
         elif kind == "ping":
             conn.send({"type": "pong"})
         elif kind == "pong":
@@ -469,77 +478,33 @@ class TableServer:
         if version != wire.VERSION:
             conn.send(_error("version", f"this table speaks protocol version {wire.VERSION}, not {version}"))
             return False
-        seat = await self._seat_for_hello(conn, msg)
+        found = await self._place_for_hello(conn, msg)
         if conn.closed:  # pushed out (or gone) while waiting for its turn to have the code checked
             return False
-        if seat is None:
+        if found is None:
             conn.send(_error("code", "unknown join code: check the code the host gave you"))
             return False
-        if seat == -1 and self._spectators() >= self.limits.max_spectators:
+        room, seat = found
+        if seat == -1 and room.spectators() >= self.limits.max_spectators:
             conn.send(_error("full", "the table has as many spectators as it can take"))
             return False
         self.doorway.leave(conn)
         conn.hello_done = True
-        if seat == -1:
-            conn.seat = None
-        else:
-            self._seat(conn, seat)
-        conn.send({"type": "welcome", "version": wire.VERSION, "seat": conn.seat, "names": list(self.table.names),
-                   "game": self.table.state.rules.name, "title": self.table.state.rules.title})
-        conn.view_dirty = True
-        self._presence_changed()
+        replaced = room.admit(conn, seat)
+        if replaced is not None:
+            self._later_drop(replaced)
         return True
 
-    async def _seat_for_hello(self, conn: Connection, msg: dict[str, Any]) -> int | None:
-        """The seat a hello opens (-1: spectator), after the address's turn in the guess throttle."""
+    async def _place_for_hello(self, conn: Connection, msg: dict[str, Any]) -> tuple[Room, int] | None:
+        """The room and seat a hello opens (-1: spectator), after the address's turn in the guess throttle."""
         code, token = wire.field(msg, "code", str, optional=True), wire.field(msg, "token", str, optional=True)
         if token is not None and conn.local:
             entry = self.tokens.pop(token, None)
-            return entry[0] if entry is not None and entry[1] >= time.monotonic() else None
+            return (entry[0], entry[1]) if entry is not None and entry[2] >= time.monotonic() else None
         if code is None:
             return None
         self.doorway.spoke(conn)
-        return await self.throttle.check(conn.addr, lambda: self.seat_for_code(code.strip().lower()))
-
-    def _spectators(self) -> int:
-        return sum(1 for c in self.connections if c.hello_done and c.seat is None)
-
-    def _seat(self, conn: Connection, seat: int) -> None:
-        """Give ``seat`` to ``conn``; a connection already on it is told and closed."""
-        conn.seat = seat
-        slot = self.slots[seat]
-        if slot.conn is not None and slot.conn is not conn:
-            old = slot.conn
-            old.send({"type": "bye", "reason": "you joined this seat from another connection"})
-            self._later_drop(old)
-        slot.conn, slot.joined, slot.left_at, slot.stand_in = conn, True, None, None
-        self._log(f"{self.table.names[seat]} joined from {conn.peer}")
-
-    async def _act(self, conn: Connection, msg: dict[str, Any]) -> None:
-        ident = msg.get("id")
-        if ident is not None and (isinstance(ident, bool) or not isinstance(ident, int)):
-            raise ProtocolError("act: field 'id' must be a whole number")
-        action = wire.field(msg, "action", str)
-        if len(action) > self.limits.max_action_chars:
-            raise ProtocolError("act: the action is too long")
-        if conn.seat is None:
-            conn.send(_error("spectator", "spectators cannot play", ident))
-            return
-        claimed = msg.get("seat", conn.seat)
-        if claimed != conn.seat:
-            rule = f"you can only act for your own seat ({self.table.names[conn.seat]})"
-            err = _error("seat", f"{action} is not legal for seat {claimed!r}: {rule}", ident)
-            err.update(action=action, seat=claimed if isinstance(claimed, int) else None, rule=rule)
-            conn.send(err)
-            return
-        try:
-            await asyncio.to_thread(self.table.submit, conn.seat, action)
-        except IllegalActionError as exc:
-            err = _error("illegal", str(exc), ident)
-            err.update(action=exc.action, seat=exc.seat, rule=exc.rule)
-            conn.send(err)
-            return
-        conn.send({"type": "ok", "id": ident})
+        return await self.throttle.check(conn.addr, lambda: self.find_code(code.strip().lower()))
 
     def _later_drop(self, conn: Connection) -> None:
         async def later() -> None:
@@ -562,82 +527,8 @@ class TableServer:
                 conn.writer.close()
         except (ConnectionError, OSError, RuntimeError):
             pass
-        if conn.seat is not None and conn.seat in self.slots and self.slots[conn.seat].conn is conn:
-            slot = self.slots[conn.seat]
-            slot.conn, slot.left_at = None, time.monotonic()
-            if not self.closing:
-                self._log(f"{self.table.names[conn.seat]} left; the seat is held for {self.hold:g} s")
-            self._presence_changed()
-
-    # -- the turn driver -------------------------------------------------------
-    def _all_joined(self) -> bool:
-        return not self.wait_for_players or all(s.joined for s in self.slots.values())
-
-    def _stand_in_for(self, seat: int) -> tuple[Bot | None, float | None]:
-        """The bot that plays an away seat now, or (None, seconds until one may)."""
-        slot = self.slots[seat]
-        if slot.conn is not None or not slot.joined:
-            return None, None
-        waited = time.monotonic() - (slot.left_at or time.monotonic())
-        if self.while_away == "wait" and waited < self.hold:
-            return None, self.hold - waited
-        if slot.stand_in is None:
-            slot.stand_in = make_bot(self.stand_in_level, self.table.state.rules.name,
-                                     self.table.state.seed * 103 + seat)
-            self._log(f"a bot plays for {self.table.names[seat]} until they return")
-            self._presence_changed()
-        return slot.stand_in, None
-
-    async def _drive(self) -> None:
-        """Play bots (and stand-ins for away players) whenever one of them is to act."""
-        while not self.closing:
-            self._changed.clear()
-            timeout = await self._step()
-            if timeout == 0:
-                continue
-            try:  # asyncio.timeout, not wait_for: 3.11's wait_for can swallow a cancellation
-                async with asyncio.timeout(timeout):
-                    await self._changed.wait()
-            except TimeoutError:
-                pass
-
-    async def _step(self) -> float | None:
-        """Do at most one bot move; 0 means "call again", else how long to wait for a change."""
-        table = self.table
-        seat = table.state.to_act
-        if seat is None or table.state.is_over or not self._all_joined():
-            return None
-        if seat in table.bots:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            try:
-                await asyncio.to_thread(table.play_bot)
-            except IllegalActionError:
-                pass  # someone else changed the table first
-            return 0
-        if seat in self.slots:
-            bot, wait = self._stand_in_for(seat)
-            if bot is None:
-                return wait
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            if self.slots[seat].conn is not None or table.state.to_act != seat:
-                return 0
-            view = table.view(seat)
-            try:
-                action = await asyncio.to_thread(bot.choose, view, list(view.legal))
-                await asyncio.to_thread(table.submit, seat, action)
-            except IllegalActionError:
-                pass
-            return 0
-        return None
-
-
-def _error(kind: str, message: str, ident: Any = None) -> dict[str, Any]:
-    out = {"type": "error", "error": kind, "message": message}
-    if ident is not None:
-        out["id"] = ident
-    return out
+        if conn.room is not None:
+            conn.room.leave(conn, closing=self.closing)
 
 
 async def _close_writer(writer: asyncio.StreamWriter) -> None:

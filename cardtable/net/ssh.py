@@ -87,7 +87,7 @@ from games.core import CardtableError
 from cardtable.session import data_dir
 
 from .guard import Doorway, address_key
-from .host import is_loopback
+from .config import is_loopback
 from .hub import Lobby, Login, TableHub
 from .server import TableServer
 from .warm import SeatTemplate, WarmChild, seat_env
@@ -239,7 +239,7 @@ class SshFrontDoor:
         return self.doorway.count(addr)
 
     def log(self, text: str) -> None:
-        self.table_server._log(text)
+        self.table_server.log(text)
 
     @property
     def public_key(self) -> asyncssh.SSHKey:

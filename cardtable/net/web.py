@@ -93,7 +93,7 @@ class WebFrontDoor:
         self._downloads = DownloadManager()  # required by AppService; never used (no deliveries)
 
     def log(self, text: str) -> None:
-        self.table_server._log(text)
+        self.table_server.log(text)
 
     @property
     def title(self) -> str:

@@ -36,6 +36,8 @@ from textual.screen import Screen
 
 from games.core import CardtableError
 
+from cardtable.pacer import BOT_DELAY as DEFAULT_DELAY  # noqa: F401  (the one bot delay)
+
 from .players import BOT_NAMES, bot_names, default_player_name
 
 if TYPE_CHECKING:  # the session (and the bots it loads) is imported when a table starts
@@ -50,7 +52,6 @@ if TYPE_CHECKING:  # the session (and the bots it loads) is imported when a tabl
 
 __all__ = ["BOT_NAMES", "CardTableApp", "default_player_name", "new_save_path", "terminal_fd", "terminal_gone"]
 
-DEFAULT_DELAY = 0.6
 TERMINAL_CHECK = 0.5  # seconds between checks that the terminal and the parent process are still there
 EXIT_GRACE = 3.0  # seconds allowed for a clean exit once the terminal has gone, before a hard one
 

@@ -13,7 +13,7 @@ import pytest
 
 from cardtable.net import wire
 from cardtable.net.client import RemoteSeatHandle
-from cardtable.net.host import HostConfig
+from cardtable.net.host import HostConfig, parse_seats
 from cardtable.net.hub import (Login, TableHub, build_servers, distinct_saves, parse_table_spec, serve_tables,
                                table_configs)
 from cardtable.net.server import Limits, TableServer
@@ -196,7 +196,7 @@ def test_table_specs(tmp_path):
     base = HostConfig(listen="127.0.0.1:0", hold=30)
     cfg = parse_table_spec("rams seats=remote:Ann,remote,normal seed=4 save=r.json pot=10", base, 2)
     assert (cfg.game, cfg.seats, cfg.seed, cfg.save, cfg.options, cfg.hold) == \
-        ("rams", "remote:Ann,remote,normal", 4, Path("r.json"), {"pot": "10"}, 30)
+        ("rams", parse_seats("remote:Ann,remote,normal", "rams"), 4, Path("r.json"), {"pot": "10"}, 30)
     assert parse_table_spec("resume=old.json", base, 1).resume == Path("old.json")
     assert parse_table_spec("trump_suit", base, 3).save.name.endswith("-t3.json")  # its own save file
     for bad, why in (("", "is empty"), ("seats=remote", "names no game"), ("rams seed=x", "not a whole number"),

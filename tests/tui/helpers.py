@@ -20,7 +20,7 @@ async def settle(pilot, rounds: int = 400) -> None:
         driver = getattr(app.screen, "driver", None) if isinstance(app.screen, TableScreen) else None
         if not isinstance(app.screen, TableScreen) or driver is None:
             break
-        if driver.bot_to_act() is None and not app.screen._bot_scheduled:
+        if driver.bot_to_act() is None and not app.screen.pacer.busy:
             break
     await pilot.pause()
 

@@ -27,6 +27,8 @@ from games import get_rules
 from games.bots import LEVELS
 from games.core import CardtableError
 
+from cardtable.pacer import BOT_DELAY
+
 from ..players import BOT_NAMES
 from ..widgets.field import Field
 from ..widgets.options import option_widget
@@ -175,10 +177,11 @@ class HostScreen(SizedScreen):
 
     def read_form(self):
         """A HostConfig from the form and the "me" seat (or None); CardtableError if invalid."""
-        from cardtable.net.host import HostConfig
+        from cardtable.net.config import HostConfig
+        from cardtable.session import SeatConfig
 
         n = self.query_one("#count", Select).value
-        items, me = [], None
+        seats, me = [], None
         for i in range(n):
             kind = self.query_one(f"#kind-{i}", Select).value
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
@@ -188,8 +191,9 @@ class HostScreen(SizedScreen):
                 if me is not None:
                     raise CardtableError("only one seat can be yours ('me'): make the others remote or bots")
                 me = i
-            items.append(f"{'remote' if kind in ('me', 'remote') else kind}:{name[:20]}")
-        if me is None and not any(i.startswith("remote:") for i in items):
+            remote = kind in ("me", "remote")
+            seats.append(SeatConfig("remote", name[:20]) if remote else SeatConfig("bot", name[:20], kind))
+        if me is None and not any(s.kind == "remote" for s in seats):
             raise CardtableError("no seat is open to players: make at least one seat 'me' or 'remote'")
         given = {o.name: str(self.query_one(f"#opt-{o.name}").value) for o in self.rules.options}
         options = self.rules.resolve_options(n, given)
@@ -202,9 +206,9 @@ class HostScreen(SizedScreen):
         text = self.query_one("#seed", Input).value.strip()
         if text and not text.isdigit():
             raise CardtableError(f"seed {text!r} is not a whole number")
-        cfg = HostConfig(game=self.rules.name, options=options, seats=",".join(items),
+        cfg = HostConfig(game=self.rules.name, options=options, seats=seats,
                          listen=f"{'0.0.0.0' if public else '127.0.0.1'}:{port}", ssh_port=ssh, web_port=web,
-                         bot_delay=getattr(self.app, "bot_delay", 0.6), seed=int(text) if text else None)
+                         bot_delay=getattr(self.app, "bot_delay", BOT_DELAY), seed=int(text) if text else None)
         return cfg, me
 
     def _error(self, text: str) -> None:
@@ -217,9 +221,7 @@ class HostScreen(SizedScreen):
             return
         try:
             cfg, me = self.read_form()
-            from cardtable.net.host import parse_seats
-
-            parse_seats(cfg.seats, cfg.game)  # names, seat count: said now, before any thread
+            cfg.table_seats()  # names, seat count: said now, before any thread
         except CardtableError as exc:
             self._error(str(exc))
             return

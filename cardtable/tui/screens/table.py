@@ -1,6 +1,8 @@
 """The table screen, generic over games.  It talks only to SeatHandles (view, submit,
 subscribe, can_undo, undo, names) and, when the table is local, to a *driver* (the
-:class:`~cardtable.session.Table`) that it asks to run bots at a readable pace.
+:class:`~cardtable.session.Table`) whose bots the one bot runner (:class:`~cardtable.pacer.Pacer`)
+plays at a readable pace.  A remote seat's move is sent without waiting (``submit_later``):
+"sending…" shows until the table's answer, and the screen answers keys meanwhile.
 
 Hot-seat: several handles, one per human seat; whenever the next decision belongs to a
 different human than the one shown, a hand-off screen hides everything until they confirm.
@@ -14,8 +16,8 @@ and the app decides what comes next; quitting exits the app.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import replace
 
 from rich.text import Text
@@ -29,6 +31,8 @@ from textual.widgets import Footer, Static
 from games import get_rules
 from games.core import Action, Card, CardtableError, SeatView, TrickResult, plural
 
+from cardtable.pacer import TRICK_PAUSE, Pacer, pause_before
+
 from ..panels import panel_for
 from ..render import cards_line, direction_text, refusal_text, seat_positions, show_cards
 from ..widgets import ActionBar, EventLog, HandWidget, Scoreboard, SeatPanel, TooSmall, TrickArea
@@ -38,13 +42,18 @@ from .base import SizedScreen
 from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScreen
 
 DELAY_STEP, MAX_DELAY = 0.2, 3.0
-TRICK_PAUSE = 2.5  # a finished trick stays up this many bot delays (or until a key)
-QUICK_STEP = 0.12  # seconds between a bot's own consecutive choices that play no card
-BOT_GRACE = 5.0  # seconds past its delay after which a bot move that never came is scheduled again
 
 
 class TableUpdate(Message):
     """A handle changed on another thread (posted thread-safely, without waiting for the UI)."""
+
+
+class SubmitAnswered(Message):
+    """The table answered a move sent to a remote seat (posted from the network thread)."""
+
+    def __init__(self, answer: Future) -> None:
+        super().__init__()
+        self.answer = answer
 
 
 class TableScreen(SizedScreen):
@@ -90,8 +99,8 @@ class TableScreen(SizedScreen):
         self._hand_seen = next((e for e in reversed(first.events) if e.kind == "hand"), None)
         self._over_shown = first.is_over and False
         self._dismissed_trick: TrickResult | None = None
-        self._bot_scheduled = False
-        self._bot_deadline = 0.0
+        self.pacer = Pacer(driver, note=self._bot_note) if driver is not None else None
+        self._sending: str | None = None  # a move sent to a remote table, not answered yet
         self._pending = False
         self._unsubscribe: list = []
         self.view: SeatView | None = None
@@ -138,16 +147,12 @@ class TableScreen(SizedScreen):
             self.query_one(ActionBar).display = False
             self.query_one(HandWidget).display = bool(first.open_hands)
         self.refresh_table()
-        if self.driver is not None:  # a watchdog: a lost bot schedule is noticed without a key press
-            self.set_interval(1.0, self._bot_watchdog)
         if _away_source(self.handles) is not None:
             self.set_interval(1.0, self._show_away)  # the hold counts down on screen
 
-    def _bot_watchdog(self) -> None:
-        if self.view is not None and not self.view.is_over:
-            self._schedule_bot(self.view)
-
     def on_unmount(self) -> None:
+        if self.pacer is not None:
+            self.pacer.cancel()
         for unsub in self._unsubscribe:
             unsub()
         for h in self.handles if self.driver is None else ():
@@ -322,7 +327,9 @@ class TableScreen(SizedScreen):
             out.append(f" · {view.bids[s]}")
         if view.status[s]:
             out.append(f" · {view.status[s]}")
-        if view.is_my_turn:
+        if self._sending is not None:
+            out.append(f" — sending {show_cards(self._sending, self.ascii_suits)}…", style="bold")
+        elif view.is_my_turn:
             prompt = show_cards(view.prompt, self.ascii_suits) if view.prompt else "your turn"
             out.append(f" — {prompt}", style="bold")
             if are_squares(view.legal):
@@ -373,56 +380,22 @@ class TableScreen(SizedScreen):
             card_actions = []
         return [a for a in view.legal if a.card is None] + card_actions
 
-    # -- bots (local driver only) ------------------------------------------------
+    # -- bots (local driver only): the pacer thinks in a thread and applies each move once --------
     def _schedule_bot(self, view: SeatView) -> None:
-        if self.driver is None or self.driver.bot_to_act() is None:
+        """Start the next bot move, paced, unless one is under way (its move redraws the table)."""
+        if self.pacer is None or self.pacer.busy or self.pacer.due() is None:
             return
-        if self._bot_scheduled and time.monotonic() < self._bot_deadline:
-            return
-        # (a schedule that never reported back by its deadline was lost: schedule again)
-        self._bot_scheduled = True
-        delay = self.app.bot_delay
-        if not view.trick and view.last_trick is not None and view.last_trick is not self._dismissed_trick:
-            delay *= TRICK_PAUSE
-        elif self._same_bot_goes_on():  # a draw is watched step by step; a grid square needs no pause
-            delay = delay / 2 if self.driver.state.history[-1].kind == "draw" else min(delay, QUICK_STEP)
-        moves = len(self.driver.state.history)
-        self._bot_deadline = time.monotonic() + delay + BOT_GRACE
-        if delay <= 0:
-            self.call_later(self._start_bot, moves)
-        else:
-            self.set_timer(delay, lambda: self._start_bot(moves))
+        delay = pause_before(self.driver, self.app.bot_delay, self._final_trick_up(view))
+        self.pacer.start(delay, done=self._bot_done)
 
-    def _same_bot_goes_on(self) -> bool:
-        """The bot that just chose (a grid square, a discard, a draw) chooses again: a short step,
-        so a bot filling a 16-square grid takes a moment, not ten seconds."""
-        state = self.driver.state
-        if not state.history or not state.actors:
-            return False
-        return state.actors[-1] == self.driver.bot_to_act() and state.history[-1].kind != "play"
+    def _bot_done(self) -> None:
+        """A bot move ended without a change (the table moved on meanwhile): look again."""
+        if self.is_attached:
+            self.refresh_table()
 
-    def _start_bot(self, moves: int) -> None:
-        if not self.is_attached:
-            self._bot_scheduled = False
-            return
-        self.run_worker(lambda: self._think(moves), thread=True, group="bot", exit_on_error=False)
-
-    def _think(self, moves: int) -> None:
-        choice = None
-        try:
-            choice = self.driver.bot_choose()
-        finally:  # always report back, so a failed think never leaves the bot stuck
-            self.app.call_from_thread(self._bot_apply, choice, moves)
-
-    def _bot_apply(self, choice, moves: int) -> None:
-        self._bot_scheduled = False
-        if choice is not None and len(self.driver.state.history) == moves:
-            try:
-                self.driver.submit(*choice)
-                return
-            except CardtableError:
-                pass
-        self.refresh_table()
+    def _bot_note(self, text: str) -> None:
+        """A bot failed and the pacer played for it: say so (never a silent retry)."""
+        self.notify(text, title="Bot", severity="warning", timeout=8)
 
     # -- the human's choices ------------------------------------------------------
     def _submit(self, action: str) -> None:
@@ -433,10 +406,42 @@ class TableScreen(SizedScreen):
             return
         if not self._my_turn_or_say_wait():
             return
+        send = getattr(self.active, "submit_later", None)
+        if send is not None:  # a remote table: the answer comes later, the screen stays live
+            self._send(send, action)
+            return
         try:
             self.active.submit(action)
         except CardtableError as exc:
-            self.notify(refusal_text(exc, self.ascii_suits), title="Not allowed", severity="error")
+            self._refused(exc)
+
+    def _refused(self, exc: CardtableError) -> None:
+        self.notify(refusal_text(exc, self.ascii_suits), title="Not allowed", severity="error")
+
+    def _send(self, send, action: str) -> None:
+        """Send a move to a remote table without waiting: "sending…" shows until the answer."""
+        if self._sending is not None:
+            self.notify("Still sending your last move: wait for the table's answer", severity="warning")
+            return
+        self._sending = action
+        self._show_me()
+        answer: Future = send(action)
+        answer.add_done_callback(lambda done: self.post_message(SubmitAnswered(done)))
+
+    def on_submit_answered(self, message: SubmitAnswered) -> None:
+        """The table's answer to a sent move: accepted (its view follows), or refused with its reason."""
+        self._sending = None
+        exc = message.answer.exception()
+        if isinstance(exc, CardtableError):
+            self._refused(exc)
+        elif exc is not None:
+            self.notify(f"The move could not be sent ({type(exc).__name__})", severity="error")
+        self._show_me()
+
+    def _show_me(self) -> None:
+        """Redraw the player's own line (a move being sent, or its answer)."""
+        if self.view is not None and self.active is not None and self.is_attached:
+            _put(self.query_one("#me", Static), self._me_line(self.view, self.active.names))
 
     def _my_turn_or_say_wait(self) -> bool:
         """True when the shown player must decide now; otherwise say whose turn it is."""
@@ -546,7 +551,12 @@ class TableScreen(SizedScreen):
         self.run_worker(lambda: self._think_hint(seat), thread=True, group="hint", exit_on_error=False)
 
     def _think_hint(self, seat: int) -> None:
-        hint = self.driver.hint(seat)
+        try:
+            hint = self.driver.hint(seat)
+        except Exception as exc:  # noqa: BLE001 - a bot's bug: said, never a silent nothing
+            self.app.call_from_thread(self.notify, f"No hint this time: the bot failed ({type(exc).__name__})",
+                                      severity="warning")
+            return
         if hint is not None:
             self.app.call_from_thread(self._show_hint, seat, *hint)
 
