@@ -63,7 +63,7 @@ def posted(kind: type[Message]):
     return hook, seen
 
 
-async def until(pilot, check, rounds: int = 200) -> None:
+async def until(pilot, check, rounds: int = 1500) -> None:
     """Pause until check() is true (bounded: at most ``rounds`` short pauses)."""
     for _ in range(rounds):
         if check():
@@ -211,7 +211,8 @@ async def _read_defaults(game: str, players: int) -> dict:
     app = Bare(lambda: SetupScreen(game))
     async with app.run_test(size=(100, 40)) as pilot:
         app.screen.query_one("#count").value = players
-        await pilot.pause()
+        await until(pilot, lambda: len(app.screen.query_one("#seats").children) == players
+                    and bool(app.screen.query(f"#name-{players - 1}")))  # the seat rows rebuilt
         await pilot.press("ctrl+s")
         await until(pilot, lambda: app.results)
     return dict(app.results[0].options)
