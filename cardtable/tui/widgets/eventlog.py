@@ -8,7 +8,7 @@ screen twice per move: the most CPU of every update; issue 20).  The screen is l
 the scrollbar comes or goes, or the log's size changes.
 
 While the log shows its last line, a new line scrolls it into view; a player who scrolls up with
-the mouse keeps their place until they scroll back down.  A new hand starts from the top again.
+the mouse keeps their place until they scroll back down.  A new hand's log starts afresh.
 """
 
 from __future__ import annotations
@@ -95,7 +95,8 @@ class EventLog(ScrollView, can_focus=False):
         row = round(self.scroll_offset.y) + y
         if row < len(self._rows):
             return self._rows[row]
-        return Strip.blank(self.content_region.width, RichStyle.from_color(bgcolor=self.background_colors[1].rich_color))
+        blank = RichStyle.from_color(bgcolor=self.background_colors[1].rich_color)  # as a scrolling box's
+        return Strip.blank(self.content_region.width, blank)
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
