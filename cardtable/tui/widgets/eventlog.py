@@ -53,7 +53,7 @@ class EventLog(ScrollView, can_focus=False):
     # -- wrapping and drawing ---------------------------------------------------------
     def _wrap(self, line: str, width: int) -> list[Strip]:
         """``line`` wrapped to ``width`` as a Static draws a text."""
-        return Visual.to_strips(self, visualize(self, Text(line)), width, None, self.visual_style)
+        return Visual.to_strips(self, visualize(self, Text(line)), max(width, 1), None, self.visual_style)
 
     def _wrap_new_lines(self) -> int:
         """Wrap the lines not wrapped yet; returns the width they wrap at: the box's, less the
