@@ -33,7 +33,7 @@ def run_bench(script: str, *args: str, env: dict | None = None) -> str:
 
 def test_every_benchmark_script_has_a_quick_test():
     scripts = {p.name for p in BENCH.glob("bench_*.py")}
-    assert scripts == {"bench_playouts.py", "bench_tui.py", "bench_ssh.py", "bench_search.py"}, \
+    assert scripts == {"bench_playouts.py", "bench_tui.py", "bench_ssh.py", "bench_search.py", "bench_updates.py"}, \
         f"a benchmark without a --quick test here: {sorted(scripts)}"
 
 
@@ -75,3 +75,10 @@ def test_bench_search_quick_prints_our_search_figures_and_the_openspiel_line():
     assert "ISMCTS sims/s" in out and "\ntricks_n_trumps " in out and "\ntrump_suit " in out
     assert "Python ISMCTS" in out or "OpenSpiel: not available" in out
 
+
+
+def test_bench_updates_quick_prints_the_cost_of_an_opponents_move():
+    """Issue 20: the CPU, layouts, tables and rows of one seat's screen per opponent move."""
+    out = run_bench("bench_updates.py", "--quick")
+    assert "CPU per update per seat" in out
+    assert "this tree" in out and "moves)" in out
