@@ -115,7 +115,9 @@ class SeatView:
     """Exactly what one seat may know now (seat None: the public view of a spectator).
 
     Generic fields cover every trick game; ``info`` holds extra scoreboard lines (pot, stock,
-    bags...) and ``extra`` structured data for optional per-game panels (grids, trump pile).
+    bags...) and ``extra`` the game's own typed view data for its bot and optional panel (grids,
+    trump pile): a frozen dataclass registered with :func:`~games.core.viewdata.view_data`
+    (a plain dict in a game not yet converted to typed view data).
     """
 
     game: str
@@ -138,7 +140,7 @@ class SeatView:
     hand_number: int
     events: tuple[Event, ...]
     info: tuple[tuple[str, str], ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Any = field(default_factory=dict)
     outcome: Outcome | None = None
     prompt: str = ""
     teams: tuple[tuple[int, ...], ...] = ()
