@@ -29,6 +29,7 @@ from typing import Any
 
 from games.core import (Action, Card, Event, Outcome, Play, ProtocolError, SeatView, TrickResult, choose,
                         parse_card, play, word)
+from games import all_rules
 from games.core.errors import BadNotationError
 from games.core.viewdata import from_data, is_view_data, to_data
 
@@ -271,6 +272,7 @@ def encode_extra(extra: Any) -> dict[str, Any]:
 def decode_extra(d: Any) -> Any:
     """The view's typed extra data, rebuilt as its registered type; ProtocolError if anything is off."""
     if isinstance(d, dict) and "$data" in d:
+        all_rules()  # every game's view data classes are registered when its package is imported
         return from_data(d)
     extra = _decode_any(d)
     if not isinstance(extra, dict):
