@@ -23,7 +23,7 @@ from games.core.viewdata import from_data, to_data
 
 STEPS, EVERY = 400, 10
 #: games whose extra is still a plain dict (converted game by game); every other game's is typed
-DICT_GAMES = frozenset({"preference"})
+DICT_GAMES: frozenset[str] = frozenset()
 
 
 def sampled_views(rules, seed: int = 3):
