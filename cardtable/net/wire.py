@@ -223,7 +223,7 @@ def _nums(v: Any) -> list[float]:
     return out
 
 
-# Extra per-game data may hold cards and actions anywhere; they are tagged so they come back as values.
+# A view's options may hold cards and actions anywhere; they are tagged so they come back as values.
 def _encode_any(v: Any) -> Any:
     if isinstance(v, Card):
         return {"$card": v.text}
@@ -263,21 +263,17 @@ def _hashable(k: Any) -> Any:
 
 
 def encode_extra(extra: Any) -> dict[str, Any]:
-    """A view's extra data: a game's typed view data by its registered name and fields
-    (``{"$data": ..., "fields": ...}``), or a plain dict (``{"$map": ...}``) from a game not yet
-    converted."""
-    return to_data(extra) if is_view_data(extra) else _encode_any(dict(extra))
+    """A view's extra data: the game's typed view data by its registered name and its fields
+    (``{"$data": ..., "fields": ...}``, see :mod:`games.core.viewdata`)."""
+    if not is_view_data(extra):
+        raise TypeError(f"a view's extra must be registered view data, not a {type(extra).__name__}")
+    return to_data(extra)
 
 
 def decode_extra(d: Any) -> Any:
     """The view's typed extra data, rebuilt as its registered type; ProtocolError if anything is off."""
-    if isinstance(d, dict) and "$data" in d:
-        all_rules()  # every game's view data classes are registered when its package is imported
-        return from_data(d)
-    extra = _decode_any(d)
-    if not isinstance(extra, dict):
-        raise ProtocolError("a view's extra data must be an object")
-    return extra
+    all_rules()  # every game's view data classes are registered when its package is imported
+    return from_data(d)
 
 
 def encode_view(v: SeatView) -> dict[str, Any]:
@@ -308,7 +304,7 @@ def decode_view(d: Any) -> SeatView:
         last_trick = None if last is None else TrickResult(
             tuple(decode_play(p) for p in _list(last.get("plays"))), _opt_int(last.get("winner")),
             str(last.get("note", "")))
-        extra = decode_extra(d.get("extra", {"$map": []}))
+        extra = decode_extra(d.get("extra"))
         options = _decode_any(d.get("options", {"$map": []}))
         legal = _list(d.get("legal"))
         if not isinstance(options, dict):

@@ -256,7 +256,7 @@ class ContractGrid(TrickGame):
         self.bid_squares[seat].append(i)
         self.bids[seat] = ", ".join(f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat])
         if len(self.bid_squares[seat]) < self.num_bids:
-            return  # the bids so far are public in extra["bids"]; the log gets them all at once
+            return  # the bids so far are public in extra.bids; the log gets them all at once
         self.log("bid", f"{{p{seat}}} bids " + ", ".join(
             f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]), seat)
         nxt = next_seat(seat, self.num_seats)

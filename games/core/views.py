@@ -17,6 +17,7 @@ from typing import Any
 
 from .actions import Action
 from .cards import Card
+from .viewdata import NO_EXTRA
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +117,7 @@ class SeatView:
 
     Generic fields cover every trick game; ``info`` holds extra scoreboard lines (pot, stock,
     bags...) and ``extra`` the game's own typed view data for its bot and optional panel (grids,
-    trump pile): a frozen dataclass registered with :func:`~games.core.viewdata.view_data`
-    (a plain dict in a game not yet converted to typed view data).
+    trump pile): a frozen dataclass registered with :func:`~games.core.viewdata.view_data`.
     """
 
     game: str
@@ -140,7 +140,7 @@ class SeatView:
     hand_number: int
     events: tuple[Event, ...]
     info: tuple[tuple[str, str], ...] = ()
-    extra: Any = field(default_factory=dict)
+    extra: Any = NO_EXTRA  # the game's typed view data (games.core.viewdata)
     outcome: Outcome | None = None
     prompt: str = ""
     teams: tuple[tuple[int, ...], ...] = ()

@@ -160,6 +160,8 @@ HOSTILE = {
     "bad-suit": _fields(inner={"card": "QS", "suit": "hearts"}),
     "inner-missing-field": _fields(inner={"card": "QS"}),
     "inner-junk": _fields(maybe="junk"),
+    "untyped-dict": {"$map": [["pot", 5]]},
+    "missing": None,
 }
 
 
@@ -184,6 +186,16 @@ def test_a_5000_digit_number_in_view_data_is_refused_on_reading_the_line():
 def test_the_registry_holds_every_typed_game_and_no_extra():
     assert VIEW_DATA["core.NoExtra"] is type(NO_EXTRA)
     assert "contract_grid.GridView" in VIEW_DATA
+
+
+def test_a_view_without_extra_data_carries_no_extra_over_the_wire():
+    view = dataclasses.replace(get_rules("contract_grid").new_game(3, None, 1).view(0), extra=NO_EXTRA)
+    assert over_the_wire(view).extra == NO_EXTRA and type(over_the_wire(view).extra) is type(NO_EXTRA)
+
+
+def test_an_untyped_extra_is_not_sent():
+    with pytest.raises(TypeError, match="registered view data"):
+        wire.encode_extra({"pot": 5})
 
 
 def test_view_data_refuses_what_the_wire_cannot_carry():
