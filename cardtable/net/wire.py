@@ -14,7 +14,8 @@ Every message is a JSON object with a ``type``.  A connection starts with the cl
     <- {"type": "bye", "reason": "..."}                              (then the server closes)
 
 A :class:`~games.core.SeatView` is written by hand (no pickle): cards by notation, actions by
-kind + notation + label (+ card and argument), events, plays, the last trick and the outcome.
+kind + notation + label (+ card and argument), events, plays, the last trick and the outcome; the
+game's typed extra data by its registered name and fields (see :mod:`games.core.viewdata`).
 :func:`decode_view` rebuilds real ``games.core`` values, so a remote front end receives the
 same SeatView a local one does.  Anything malformed raises :class:`~games.core.ProtocolError`,
 including numbers longer than Python will read (4300 digits) and escaped half surrogate pairs.
@@ -28,7 +29,9 @@ from typing import Any
 
 from games.core import (Action, Card, Event, Outcome, Play, ProtocolError, SeatView, TrickResult, choose,
                         parse_card, play, word)
+from games import all_rules
 from games.core.errors import BadNotationError
+from games.core.viewdata import from_data, is_view_data, to_data
 
 VERSION = 1
 #: Largest line a client may send to the server (the server refuses longer ones).
@@ -220,7 +223,7 @@ def _nums(v: Any) -> list[float]:
     return out
 
 
-# Extra per-game data may hold cards and actions anywhere; they are tagged so they come back as values.
+# A view's options may hold cards and actions anywhere; they are tagged so they come back as values.
 def _encode_any(v: Any) -> Any:
     if isinstance(v, Card):
         return {"$card": v.text}
@@ -259,6 +262,20 @@ def _hashable(k: Any) -> Any:
     return k
 
 
+def encode_extra(extra: Any) -> dict[str, Any]:
+    """A view's extra data: the game's typed view data by its registered name and its fields
+    (``{"$data": ..., "fields": ...}``, see :mod:`games.core.viewdata`)."""
+    if not is_view_data(extra):
+        raise TypeError(f"a view's extra must be registered view data, not a {type(extra).__name__}")
+    return to_data(extra)
+
+
+def decode_extra(d: Any) -> Any:
+    """The view's typed extra data, rebuilt as its registered type; ProtocolError if anything is off."""
+    all_rules()  # every game's view data classes are registered when its package is imported
+    return from_data(d)
+
+
 def encode_view(v: SeatView) -> dict[str, Any]:
     """A SeatView as plain JSON data (see the module docstring)."""
     last = v.last_trick
@@ -272,7 +289,7 @@ def encode_view(v: SeatView) -> dict[str, Any]:
         "scores": list(v.scores), "bids": list(v.bids), "status": list(v.status),
         "legal": [encode_action(a, v.label_of(a)) for a in v.legal], "hand_number": v.hand_number,
         "events": [encode_event(e) for e in v.events], "info": [[k, x] for k, x in v.info],
-        "extra": _encode_any(dict(v.extra)), "outcome": encode_outcome(v.outcome), "prompt": v.prompt,
+        "extra": encode_extra(v.extra), "outcome": encode_outcome(v.outcome), "prompt": v.prompt,
         "teams": [list(t) for t in v.teams], "options": _encode_any(dict(v.options)),
         "sitting_out": list(v.sitting_out), "clockwise": bool(v.clockwise),
     }
@@ -287,10 +304,10 @@ def decode_view(d: Any) -> SeatView:
         last_trick = None if last is None else TrickResult(
             tuple(decode_play(p) for p in _list(last.get("plays"))), _opt_int(last.get("winner")),
             str(last.get("note", "")))
-        extra = _decode_any(d.get("extra", {"$map": []}))
+        extra = decode_extra(d.get("extra"))
         options = _decode_any(d.get("options", {"$map": []}))
         legal = _list(d.get("legal"))
-        if not isinstance(extra, dict) or not isinstance(options, dict):
+        if not isinstance(options, dict):
             raise ProtocolError("a view's extra data and options must be objects")
         return SeatView(
             game=_s(d, "game"), seat=_opt_int(d.get("seat")), num_seats=_opt_int(d.get("num_seats")) or 0,

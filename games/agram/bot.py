@@ -34,7 +34,7 @@ class AgramBot(Bot):
             return legal[0]
         odds = _Odds(view)
         by_card = {a.card: a for a in legal}
-        trick = view.extra.get("trick_number", LAST - len(view.hand) + 1)
+        trick = view.extra.trick_number
         if trick >= LAST - 1:
             return by_card[self._fifth(list(by_card), view, odds)]
         return by_card[self._early(list(by_card), view, odds)]

@@ -31,6 +31,8 @@ from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 from games.core.words import plural
 
+from .viewdata import AgramView
+
 HAND_SIZE = 6
 BATCH = 3
 CLOCKWISE = False  # Agram's play (and our deal) runs to the right
@@ -167,8 +169,8 @@ class Agram(TrickGame):
         game = str(self.hand_number) if total == 1 else f"{self.hand_number} of {total}"
         return [("Game", game), ("Trick", f"{self.trick_number} of {HAND_SIZE}")]
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {"trick_number": self.trick_number, "games": self.options["games"]}
+    def _view_extra(self, seat: int | None) -> AgramView:
+        return AgramView(trick_number=self.trick_number, games=self.options["games"])
 
     def _prompt(self) -> str:
         last = " (the last trick: it wins the game)" if self.trick_number == HAND_SIZE else ""

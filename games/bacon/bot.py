@@ -68,7 +68,7 @@ class BaconBot(Bot):
         return self._play(view, legal)
 
     def _auction(self, view: SeatView, by: dict[str, Action]) -> Action:
-        up: Card = view.extra["upcard"]
+        up: Card = view.extra.upcard
         mine = hand_estimate(view.hand, up.suit)
         side = mine + PARTNER_SHARE - UPCARD_COST.get(up.rank, 0.25)
         if "alone" in by and mine >= ALONE_AT and not self._one_point_wins(view):
@@ -77,31 +77,31 @@ class BaconBot(Bot):
 
     def _one_point_wins(self, view: SeatView) -> bool:
         team = 0 if view.seat in view.teams[0] else 1
-        return view.extra["team_scores"][team] + 1 >= view.extra["target"]
+        return view.extra.team_scores[team] + 1 >= view.extra.target
 
     def _veto(self, view: SeatView, by: dict[str, Action]) -> Action:
-        up: Card = view.extra["upcard"]
+        up: Card = view.extra.upcard
         mine = hand_estimate(view.hand, up.suit)
         team = 0 if view.seat in view.teams[0] else 1
-        theirs = view.extra["team_scores"][1 - team]
-        if theirs + 2 >= view.extra["target"] and mine < 0.3 and not view.extra["call_alone"]:
+        theirs = view.extra.team_scores[1 - team]
+        if theirs + 2 >= view.extra.target and mine < 0.3 and not view.extra.call_alone:
             return by["veto"]  # a set would hand them the match, and we bring nothing
         if "veto_alone" in by and self._one_point_wins(view):
             return by["veto_alone"]  # one point wins: the safer partnership play is enough
         return by["accept"]
 
     def _discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        r = trump_ranking(Suit(view.extra["trump_suit"]))
+        r = trump_ranking(Suit(view.extra.trump_suit))
         counts = suit_counts(view.hand, r)
         return min(legal, key=lambda a: (r.is_trump(a.card), a.card.rank >= 14, counts[a.card.suit], a.card.rank))
 
     def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
         cards = {a.card: a for a in legal}
-        r = trump_ranking(Suit(view.extra["trump_suit"]))
-        declarer = view.extra["declarer"]
-        declarers = (declarer,) if view.extra["alone"] else (declarer, *partner_seats(view, declarer))
-        out = [*view.extra["passed_up"], *([view.extra["discard"]] if view.extra["discard"] else [])]
+        r = trump_ranking(Suit(view.extra.trump_suit))
+        declarer = view.extra.declarer
+        declarers = (declarer,) if view.extra.alone else (declarer, *partner_seats(view, declarer))
+        out = [*view.extra.passed_up, *([view.extra.discard] if view.extra.discard else [])]
         unseen = unseen_cards(view, PACK, out)
-        policy = PartnerPlay(view, r, unseen, declarers, view.extra["voids"])
+        policy = PartnerPlay(view, r, unseen, declarers, view.extra.voids)
         pick = policy.follow(list(cards)) if view.trick else policy.lead(list(cards))
         return cards[pick]

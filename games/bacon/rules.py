@@ -35,6 +35,8 @@ from games.core import (
 )
 from games.core.words import plural
 
+from .viewdata import BaconView
+
 PACK = tuple(deck_52())
 PLAYS = {c: play(c) for c in PACK}
 DISCARDS = {c: choose("discard", c) for c in PACK}
@@ -335,25 +337,15 @@ class Bacon(TrickGame):
         info.append(("Target", str(self.options["target"])))
         return info
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "upcard": self.up_cards[0] if self.up_cards else None,
-            "passed_up": tuple(self.passed_up),
-            "discard": self.discard[0] if self.discard else None,
-            "taker": self.taker,
-            "known_up": self.known_up,
-            "picked_up": self.picked_up,
-            "caller": self.caller,
-            "call_alone": self.call_alone,
-            "declarer": self.declarer,
-            "alone": self.alone,
-            "trump_suit": self.trump.letter if self.trump else None,
-            "team_scores": tuple(self.team_scores),
-            "team_tricks": tuple(self.team_tricks(t) for t in (0, 1)),
-            "voids": tuple(self.voids),
-            "target": self.options["target"],
-            "stub": len(self.stub),
-        }
+    def _view_extra(self, seat: int | None) -> BaconView:
+        return BaconView(
+            upcard=self.up_cards[0] if self.up_cards else None, passed_up=tuple(self.passed_up),
+            discard=self.discard[0] if self.discard else None, taker=self.taker, known_up=self.known_up,
+            picked_up=self.picked_up, caller=self.caller, call_alone=self.call_alone, declarer=self.declarer,
+            alone=self.alone, trump_suit=self.trump.letter if self.trump else None,
+            team_scores=tuple(self.team_scores), team_tricks=tuple(self.team_tricks(t) for t in (0, 1)),
+            voids=tuple(self.voids), target=self.options["target"], stub=len(self.stub),
+        )
 
     def _prompt(self) -> str:
         if self.phase == "auction":

@@ -9,8 +9,9 @@ when following, it wins as cheaply as possible when last to play or when the win
 the top card left, otherwise drops the lowest legal card.  :func:`seen_cards` and
 :func:`is_boss` tell what is still out.
 
-Views must carry ``extra["trump_suit"]`` (for :func:`ranking_of`) and may carry
-``extra["active"]`` (the seats in the hand).
+Views must carry typed extra data with the attributes ``trump_suit`` (the trump's letter, for
+:func:`ranking_of`) and ``active`` (the seats in the hand, empty: every seat), as Rams's and
+Bourré's do.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ SIDE_VALUE = {14: 0.7, 13: 0.3}
 
 
 def ranking_of(view: SeatView) -> Ranking:
-    return Ranking(trumps=(Suit(view.extra["trump_suit"]),))
+    return Ranking(trumps=(Suit(view.extra.trump_suit),))
 
 
 def hand_strength(hand: Iterable[Card], r: Ranking, players: int = 4) -> float:
@@ -69,7 +70,7 @@ def choose_card(view: SeatView, legal: Sequence[Action], r: Ranking, low_rank: i
     led = r.suit_of(played[0])
     best = max(r.power(c, led) for c in played)
     winning = sorted((c for c in cards if r.power(c, led) > best), key=lambda c: r.power(c, led))
-    active = len(view.extra.get("active") or ()) or view.num_seats
+    active = len(view.extra.active) or view.num_seats
     last = len(view.trick) == active - 1
     if winning:
         if last or grab:

@@ -48,6 +48,8 @@ from games.core import (
 from games.core.words import plural
 from games.core.potgame import check_ending, hand_limit_option, named_card
 
+from .viewdata import BourreView
+
 HAND_SIZE = 5
 
 PLAY = word("play")
@@ -287,16 +289,12 @@ class Bourre(PotGame):
                 ("Stock", f"{len(self.stock)} cards"),
                 ("Discards", f"{len(self.discards)} cards")]
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        extra: dict[str, Any] = {"trump_suit": self.ranking.trumps[0].letter, "pot": self.pot,
-                                 "stacks": tuple(self.scores), "ante": self.options["ante"],
-                                 "active": tuple(self._active()), "stock": len(self.stock)}
-        if seat is not None and seat == self.to_act:
-            if self.phase == "discard":
-                extra["discarding"] = tuple(self.setting_aside)
-            if self.phase == "play":
-                extra["cinch"] = self.has_cinch(seat)
-        return extra
+    def _view_extra(self, seat: int | None) -> BourreView:
+        mine = seat is not None and seat == self.to_act
+        return BourreView(trump_suit=self.ranking.trumps[0].letter, pot=self.pot, stacks=tuple(self.scores),
+                          ante=self.options["ante"], active=tuple(self._active()), stock=len(self.stock),
+                          discarding=tuple(self.setting_aside) if mine and self.phase == "discard" else None,
+                          cinch=self.has_cinch(seat) if mine and self.phase == "play" else None)
 
     def _prompt(self) -> str:
         if self.phase == "decide":

@@ -32,6 +32,7 @@ from math import comb, erfc, sqrt
 from games.bots import Bot
 from games.core import JOKER, Action, Card, Ranking, SeatView, Suit, card
 from .rules import CONTRACTS, grid_lines
+from .viewdata import Square
 
 SUIT_CONTRACT = {"Spades": "S", "Hearts": "H", "Diamonds": "D", "Clubs": "C"}
 COLS = "abcd"
@@ -108,8 +109,8 @@ class ContractGridBot(Bot):
 
     # -- filling ---------------------------------------------------------
     def _fill(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        size = view.extra["size"]
-        grid = [cell["contract"] for row in view.extra["grids"][view.seat] for cell in row]
+        size = view.extra.size
+        grid = view.extra.contracts(view.seat)
         plan = LAYOUT[size]
         same = next((a for a in legal if a.text == "fill same"), None)
         planned = [None] * (size * size)
@@ -237,12 +238,12 @@ class _Bidding:
 
     def __init__(self, view: SeatView) -> None:
         ex, me = view.extra, view.seat
-        self.view, self.me, self.size = view, me, ex["size"]
-        self.cells = [cell for row in ex["grids"][me] for cell in row]
-        self.contracts = [c["contract"] for c in self.cells]
-        self.marked = [c["marked"] for c in self.cells]
-        self.chosen = [_square(s, self.size) for s in ex["bids"][me]]
-        self.r = _ranking(ex["trump_suit"])
+        self.view, self.me, self.size = view, me, ex.size
+        self.cells = [cell for row in ex.grids[me] for cell in row]
+        self.contracts = [c.contract for c in self.cells]
+        self.marked = [c.marked for c in self.cells]
+        self.chosen = [_square(s, self.size) for s in ex.bids[me]]
+        self.r = _ranking(ex.trump_suit)
         hand = view.hand
         self.tricks = sum(view.hand_sizes) // view.num_seats
         first = view.to_act is not None and (view.dealer + 1) % view.num_seats == me
@@ -256,13 +257,13 @@ class _Bidding:
         Play square (always made, kept for the last) it always races: its last lines come from
         the hard squares, which it needs anyway."""
         ex = self.view.extra
-        if ex["cap"] is None or not ex["complete_grid_rule"] or "Play" in self.contracts:
+        if ex.cap is None or not ex.complete_grid_rule or "Play" in self.contracts:
             return True
         left = [c for c, m in zip(self.contracts, self.marked) if not m and c != "Play"]
-        needed = 1.5 * sum(min(8.0, 1.0 / EASE[c]) for c in left) / ex["num_bids"]
+        needed = 1.5 * sum(min(8.0, 1.0 / EASE[c]) for c in left) / ex.num_bids
         lines = sum(all(self.marked[i] for i in line) for line in grid_lines(self.size))
         pace = 5 * lines + 12
-        return (ex["cap"] - self.view.scores[self.me]) / pace >= needed
+        return (ex.cap - self.view.scores[self.me]) / pace >= needed
 
     def choose(self, legal: Sequence[Action]) -> Action:
         squares = {_square(a.arg, self.size): a for a in legal}
@@ -280,7 +281,7 @@ class _Bidding:
 
     def _best_shift(self, gains: list[float], squares: dict[int, Action]) -> float:
         """How far to push the trick count: the shift whose likely contracts are worth most."""
-        k = self.view.extra["num_bids"] - len(self.chosen)
+        k = self.view.extra.num_bids - len(self.chosen)
         best, best_value = 0.0, -1.0
         for shift in self.SHIFTS:
             chance = self._chances(shift)
@@ -314,10 +315,10 @@ class _Bidding:
         joker = any(c.suit is None for c in hand)
         p["No-Trump"] = 0.0 if joker else 1.0 if not trumps else 0.8 if len(trumps) <= 3 else 0.25
         for name, letter in SUIT_CONTRACT.items():
-            held = sum(1 for c in hand if (c.suit.letter if c.suit else ex["trump_suit"]) == letter)
+            held = sum(1 for c in hand if (c.suit.letter if c.suit else ex.trump_suit) == letter)
             p[name] = min(0.75, max(0.1, 0.45 + 0.1 * (held - len(hand) / 4)))
         if t >= 3:
-            p["All-Trump"] = all_trump_chance(trumps, ex["num_trumps"])
+            p["All-Trump"] = all_trump_chance(trumps, ex.num_trumps)
         return p
 
     # -- what a mark is worth ------------------------------------------------
@@ -345,7 +346,7 @@ class _Bidding:
         """Marking square ``i``: completing the grid ends the match (CG-8), so it is worth much
         when this seat will then win, nothing otherwise; Play (always made) waits to be last."""
         ex = self.view.extra
-        if not ex["complete_grid_rule"]:
+        if not ex.complete_grid_rule:
             return 1.0
         others = [j for j, m in enumerate(self.marked) if not m and j != i]
         if self.contracts[i] == "Play" and others:
@@ -358,25 +359,25 @@ class _Bidding:
         """Would a grid completed this hand win: over the cap with it, or the best score below?"""
         view, me, ex = self.view, self.me, self.view.extra
         mine = view.scores[me] + 5 * len(grid_lines(self.size)) + 10
-        if ex["cap"] is not None and mine >= ex["cap"]:
+        if ex.cap is not None and mine >= ex.cap:
             return True
-        rivals = [view.scores[s] + 5 * _full_lines(ex["grids"][s], self.size) + 20
+        rivals = [view.scores[s] + 5 * _full_lines(ex.grids[s], self.size) + 20
                   for s in range(view.num_seats) if s != me]
-        return all(mine > x or (ex["cap"] is not None and x >= ex["cap"]) for x in rivals)
+        return all(mine > x or (ex.cap is not None and x >= ex.cap) for x in rivals)
 
     def _mode(self) -> str:
         """``normal``; ``complete`` when the cap is near and the grid can be completed now; ``miss``
         when making the bids would carry it over the cap (CG-8) with the grid still incomplete."""
         ex = self.view.extra
-        cap = ex["cap"]
-        if cap is None or not ex["complete_grid_rule"]:
+        cap = ex.cap
+        if cap is None or not ex.complete_grid_rule:
             return "normal"
         lines = sum(all(self.marked[i] for i in line) for line in grid_lines(self.size))
         score = self.view.scores[self.me]
         unmarked = self.marked.count(False)
-        if score + 5 * lines + 5 * ex["num_bids"] + 10 < cap:
+        if score + 5 * lines + 5 * ex.num_bids + 10 < cap:
             return "normal" if self.racing or not self._first_to_cap(lines) else "miss"
-        if unmarked <= ex["num_bids"]:
+        if unmarked <= ex.num_bids:
             return "complete"
         if score + 5 * lines >= cap:
             return "normal"  # over the cap whatever it bids: score as much as it can
@@ -385,7 +386,7 @@ class _Bidding:
     def _first_to_cap(self, lines: int) -> bool:
         """At its pace (lines, plus about 8 a hand from bids and unmarked values) would it reach
         the cap before any opponent at theirs (their mean gain a hand so far)?"""
-        view, cap = self.view, self.view.extra["cap"]
+        view, cap = self.view, self.view.extra.cap
         hands = max(1, view.hand_number - 1)
         mine = (cap - view.scores[self.me]) / (5 * lines + 8)
         theirs = min((cap - view.scores[s]) / max(1.0, view.scores[s] / hands)
@@ -393,8 +394,8 @@ class _Bidding:
         return mine < theirs
 
 
-def _full_lines(grid: Sequence[Sequence[dict]], size: int) -> int:
-    marked = [cell["marked"] for row in grid for cell in row]
+def _full_lines(grid: Sequence[Sequence[Square]], size: int) -> int:
+    marked = [cell.marked for row in grid for cell in row]
     return sum(all(marked[i] for i in line) for line in grid_lines(size))
 
 
@@ -405,17 +406,17 @@ class _Playing:
 
     def __init__(self, view: SeatView) -> None:
         ex, me = view.extra, view.seat
-        self.view, self.me, self.size, self.n = view, me, ex["size"], view.num_seats
-        self.r = _ranking(ex["trump_suit"])
-        self.trump = ex["trump_suit"]
-        grid = [cell["contract"] for row in ex["grids"][me] for cell in row]
-        squares = [_square(s, self.size) for s in ex["bids"][me]]
+        self.view, self.me, self.size, self.n = view, me, ex.size, view.num_seats
+        self.r = _ranking(ex.trump_suit)
+        self.trump = ex.trump_suit
+        grid = [cell.contract for row in ex.grids[me] for cell in row]
+        squares = [_square(s, self.size) for s in ex.bids[me]]
         self.bids = [grid[i] for i in squares]
         bidding = _Bidding(view)
         gains = bidding._gains()
         self.weights = [gains[i] / 5.0 for i in squares]  # a made bid on a marked square counts 1
         self.left = max(view.hand_sizes)
-        self.num_trumps = ex["num_trumps"]
+        self.num_trumps = ex.num_trumps
         self.miss_mode = bidding._mode() == "miss"  # it bid to miss (CG-8): it plays to miss too
         self._read_hand()
         self.e = expected_tricks(view.hand, self.r)
@@ -584,8 +585,8 @@ class _Playing:
         for s in range(self.n):
             if s == self.me:
                 continue
-            grid = [cell["contract"] for row in ex["grids"][s] for cell in row]
-            bid = {grid[_square(q, size)] for q in ex["bids"][s]}
+            grid = [cell.contract for row in ex.grids[s] for cell in row]
+            bid = {grid[_square(q, size)] for q in ex.bids[s]}
             if "All-Trump" in bid and not any(n for k, n in enumerate(self.trumps_won) if k != s):
                 return True
         return False

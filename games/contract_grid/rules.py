@@ -33,7 +33,7 @@ the best score wins).
 Action model: grid filling is one action per contract in a fixed order (Zero, One, ... Play),
 each choosing a free square (``square b3``: column B, row 3), or ``fill random`` for all the
 remaining contracts, or ``fill same`` (only before the first placement, when the option
-``last_grids`` holds this seat's grid from an earlier match; ``view.extra["last_grids"]`` at the
+``last_grids`` holds this seat's grid from an earlier match; ``view.extra.last_grids`` at the
 end of a match gives the text to pass).  Players fill one after another, starting left of the
 first dealer; cards are dealt only when every grid is full.  Naming the suit: ``drop H``.
 Bidding: ``bid b3``, one square at a time.
@@ -51,6 +51,8 @@ from games.core import (
 )
 from games.core.potgame import hand_limit_option
 from games.core.words import plural
+
+from .viewdata import GridView, HandScore, Square
 
 CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Soloist", "Partner",
              "All-Trump", "No-Trump", "Spades", "Hearts", "Diamonds", "Clubs", "Play")
@@ -254,7 +256,7 @@ class ContractGrid(TrickGame):
         self.bid_squares[seat].append(i)
         self.bids[seat] = ", ".join(f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat])
         if len(self.bid_squares[seat]) < self.num_bids:
-            return  # the bids so far are public in extra["bids"]; the log gets them all at once
+            return  # the bids so far are public in extra.bids; the log gets them all at once
         self.log("bid", f"{{p{seat}}} bids " + ", ".join(
             f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]), seat)
         nxt = next_seat(seat, self.num_seats)
@@ -418,18 +420,20 @@ class ContractGrid(TrickGame):
                 ("Bids", str(self.num_bids)),
                 ("Dropped", " ".join(self.dropped) or "-")]
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+    def _view_extra(self, seat: int | None) -> GridView:
         size = self.size
-        grids = [[[{"contract": g[r * size + c], "marked": m[r * size + c]} for c in range(size)] for r in range(size)]
-                 for g, m in zip(self.grids, self.marked)]
-        return {
-            "size": size, "grids": grids,
-            "bids": [[square_name(i, size) for i in b] for b in self.bid_squares],
-            "made": list(self.made), "breakdown": list(self.breakdown),  # inner values are replaced, never mutated
-            "trump_suit": self.trump, "cap": self.cap, "num_bids": self.num_bids, "num_trumps": self.num_trumps,
-            "complete_grid_rule": self.options["complete_grid"],
-            "last_grids": "/".join(",".join(c or "" for c in g) for g in self.grids),
-        }
+        grids = tuple(tuple(tuple(Square(g[r * size + c], m[r * size + c]) for c in range(size)) for r in range(size))
+                      for g, m in zip(self.grids, self.marked))
+        return GridView(
+            size=size, grids=grids,
+            bids=tuple(tuple(square_name(i, size) for i in b) for b in self.bid_squares),
+            made=tuple(tuple(m) for m in self.made),
+            breakdown=tuple(HandScore(b["unmarked"], b["bids"], b["lines"], b["gained"], tuple(b["made_bids"]),
+                                      b["tricks"]) if b else None for b in self.breakdown),
+            trump_suit=self.trump, cap=self.cap, num_bids=self.num_bids, num_trumps=self.num_trumps,
+            complete_grid_rule=bool(self.options["complete_grid"]),
+            last_grids="/".join(",".join(c or "" for c in g) for g in self.grids),
+        )
 
     def _prompt(self) -> str:
         if self.phase == "fill":

@@ -10,6 +10,7 @@ from .clone import DEEP, LIST, LISTS, SHARED
 from .options import Option
 from .state import GameState, Rules
 from .views import Event, Outcome, Play, SeatView, TrickResult, make_event, render_seats
+from .viewdata import NO_EXTRA, VIEW_DATA, NoExtra, is_view_data, view_data, view_data_name
 from .record import Record, atomic_write
 from .trickgame import TrickGame, seat_play
 from .potgame import PotGame

@@ -18,6 +18,7 @@ from .cards import Card
 from .clone import LIST, LISTS
 from .state import GameState, Rules
 from .views import Play, SeatView, TrickResult, make_event
+from .viewdata import NO_EXTRA
 from .resample import DealPlan, Place, frozen_seed, minus
 from .tricks import Ranking, follow_suit, trick_winner
 
@@ -127,8 +128,10 @@ class TrickGame(GameState):
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
         return []
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {}
+    def _view_extra(self, seat: int | None) -> Any:
+        """The game's typed view data for ``seat`` (a frozen dataclass registered with
+        :func:`~games.core.viewdata.view_data`); NO_EXTRA for a game without any."""
+        return NO_EXTRA
 
     def _prompt(self) -> str:
         return "your turn"

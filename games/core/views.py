@@ -17,6 +17,7 @@ from typing import Any
 
 from .actions import Action
 from .cards import Card
+from .viewdata import NO_EXTRA
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,8 @@ class SeatView:
     """Exactly what one seat may know now (seat None: the public view of a spectator).
 
     Generic fields cover every trick game; ``info`` holds extra scoreboard lines (pot, stock,
-    bags...) and ``extra`` structured data for optional per-game panels (grids, trump pile).
+    bags...) and ``extra`` the game's own typed view data for its bot and optional panel (grids,
+    trump pile): a frozen dataclass registered with :func:`~games.core.viewdata.view_data`.
     """
 
     game: str
@@ -138,7 +140,7 @@ class SeatView:
     hand_number: int
     events: tuple[Event, ...]
     info: tuple[tuple[str, str], ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Any = NO_EXTRA  # the game's typed view data (games.core.viewdata)
     outcome: Outcome | None = None
     prompt: str = ""
     teams: tuple[tuple[int, ...], ...] = ()

@@ -37,6 +37,8 @@ from games.core import (
     active_seats, cards_text, deck_52, next_active, parse_card, play, seat_play, trick_complete,
 )
 
+from .viewdata import CucumberView
+
 HAND_SIZE = 7
 MAX_HANDS = 2000  # safety stop: scores only grow between busts, so matches end long before
 
@@ -249,10 +251,10 @@ class Cucumber(TrickGame):
         return [("Trick", f"{min(len(self.done) + 1, HAND_SIZE)} of {HAND_SIZE}"),
                 ("Bust", f"over {self.options['limit']}")]
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {"tricks": tuple(self.done), "cucumbers": tuple(self.cucumbers), "eliminated": tuple(self.eliminated),
-                "limit": self.options["limit"], "trick_number": min(len(self.done) + 1, HAND_SIZE),
-                "bounds": tuple(self.bounds)}
+    def _view_extra(self, seat: int | None) -> CucumberView:
+        return CucumberView(tricks=tuple(self.done), cucumbers=tuple(self.cucumbers),
+                            eliminated=tuple(self.eliminated), limit=self.options["limit"],
+                            trick_number=min(len(self.done) + 1, HAND_SIZE), bounds=tuple(self.bounds))
 
     def _prompt(self) -> str:
         last = len(self.done) == HAND_SIZE - 1

@@ -2,7 +2,7 @@
 and never forget the call.
 
 It sees only its view: its hand, the trick, the finished tricks still in the discard pile, hand
-sizes and the suits each player has shown they lack (``extra["lacking"]``).  Every other card is
+sizes and the suits each player has shown they lack (``extra.lacking``).  Every other card is
 "unknown" (in a hand or in the stock).
 
 - The call: whenever a play is offered with the call, it takes that one.
@@ -65,7 +65,7 @@ class PageOneBot(Bot):
         return max((c for c in suited if c.suit is best), key=lambda c: c.rank)
 
     def _suit_score(self, view: SeatView, suit: Suit, knows: "_Knowledge") -> float:
-        lacking = view.extra.get("lacking", ())
+        lacking = view.extra.lacking
         score = 0.0
         for s in range(view.num_seats):
             if s != view.seat and s < len(lacking) and suit.value in lacking[s]:
@@ -104,7 +104,7 @@ class _Knowledge:
 
     def __init__(self, view: SeatView) -> None:
         seen = set(view.hand) | {c for p in view.trick for c in p.cards}
-        seen.update(view.extra.get("discard_cards", ()))
+        seen.update(view.extra.discard_cards)
         self.unknown = [c for c in PACK if c not in seen]
 
     def unknown_of(self, suit: Suit) -> int:

@@ -50,6 +50,8 @@ from games.core import (
 )
 from games.core.words import plural
 
+from .viewdata import PageOneView
+
 HAND_SIZE = 4
 PENALTY = 5
 MAX_GAMES = 200  # safety stop for a series (a game always ends; a series of draws could go on)
@@ -353,18 +355,17 @@ class PageOne(TrickGame):
         game = f"{self.hand_number} (first to {target} points)" if target else "one game"
         return [("Stock", str(len(self.stock))), ("Discard", str(len(self.discard))), ("Game", game)]
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+    def _view_extra(self, seat: int | None) -> PageOneView:
         led = self._led()
-        return {
-            "stock": len(self.stock), "discard": len(self.discard), "reshuffles": self.generation,
-            "discard_cards": tuple(self.discard),
-            "led": led.value if led else "",
-            "drawing": (self.to_act, self.drawn) if self.drawn and self.to_act is not None else None,
-            "called": tuple(s for s in range(self.num_seats) if self.status[s]),
-            "warning": self.warning if sum(self.tricks_won) < self.warning_until else "",
-            "warned": self.warned if sum(self.tricks_won) < self.warning_until else None,
-            "warning_no": self.warnings, "lacking": self._known_lacking(), "target": self.options["target"],
-        }
+        recent = sum(self.tricks_won) < self.warning_until
+        return PageOneView(
+            stock=len(self.stock), discard=len(self.discard), reshuffles=self.generation,
+            discard_cards=tuple(self.discard), led=led.value if led else "",
+            drawing=(self.to_act, self.drawn) if self.drawn and self.to_act is not None else None,
+            called=tuple(s for s in range(self.num_seats) if self.status[s]),
+            warning=self.warning if recent else "", warned=self.warned if recent else None,
+            warning_no=self.warnings, lacking=self._known_lacking(), target=self.options["target"],
+        )
 
     def _known_lacking(self) -> tuple[str, ...]:
         """Per seat, the suits every card of that hand is publicly known not to be."""

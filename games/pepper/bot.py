@@ -96,8 +96,8 @@ class PepperBot(Bot):
         _, mine = best_trump(view.hand)
         partners = partner_seats(view, view.seat)
         side = mine + (PARTNER_SHARE if partners else 0.0)
-        high_seat = view.extra.get("declarer")
-        if high_seat in partners and mine < self._value(view.extra["contract"], per_hand) + 1.5:
+        high_seat = view.extra.declarer
+        if high_seat in partners and mine < self._value(view.extra.contract, per_hand) + 1.5:
             return legal[0]  # pass: the partner holds the contract and we are not clearly stronger
         bids = [a for a in legal if a.kind != "pass"]
         if not bids:
@@ -126,10 +126,10 @@ class PepperBot(Bot):
     # -- playing -----------------------------------------------------------------
     def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
         cards = {a.card: a for a in legal}
-        letter = view.extra.get("trump_suit")
+        letter = view.extra.trump_suit
         r = trump_ranking(Suit(letter) if letter else None, bowers=True)
-        declarer = view.extra["declarer"]
+        declarer = view.extra.declarer
         declarers = (declarer, *partner_seats(view, declarer))
-        policy = PartnerPlay(view, r, unseen_cards(view, PACK), declarers, view.extra.get("voids", ()))
+        policy = PartnerPlay(view, r, unseen_cards(view, PACK), declarers, view.extra.voids)
         pick = policy.follow(list(cards)) if view.trick else policy.lead(list(cards))
         return cards[pick]

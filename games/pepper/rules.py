@@ -36,6 +36,8 @@ from games.core import (
 )
 from games.core.words import plural
 
+from .viewdata import PepperView
+
 PACK = tuple(deck_24())
 PLAYS = {c: play(c) for c in PACK}
 PASS = word("pass")
@@ -320,20 +322,15 @@ class Pepper(TrickGame):
             info.append(("Dead hand", f"{len(self.dead)} cards face down"))
         return info
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "contract": self.bid_words(self.high_bid) if self.high_bidder is not None else "",
-            "declarer": self.high_bidder,
-            "trump_suit": self.trump.letter if self.trump else None,
-            "no_trump": self.phase in ("play", "over") and self.trump is None,
-            "team_scores": tuple(self.team_scores),
-            "team_tricks": tuple(self.team_tricks(t) for t in range(len(self.teams))),
-            "target": self.options["target"],
-            "dead_hand": len(self.dead),
-            "voids": tuple(self.voids),
-            "need": self._need(),
-            "tricks_left": self.per_hand - sum(self.tricks_won),
-        }
+    def _view_extra(self, seat: int | None) -> PepperView:
+        return PepperView(
+            contract=self.bid_words(self.high_bid) if self.high_bidder is not None else "",
+            declarer=self.high_bidder, trump_suit=self.trump.letter if self.trump else None,
+            no_trump=self.phase in ("play", "over") and self.trump is None, team_scores=tuple(self.team_scores),
+            team_tricks=tuple(self.team_tricks(t) for t in range(len(self.teams))), target=self.options["target"],
+            dead_hand=len(self.dead), voids=tuple(self.voids), need=self._need(),
+            tricks_left=self.per_hand - sum(self.tricks_won),
+        )
 
     def _need(self) -> int | None:
         """Tricks the bidder's side still needs for its contract (None before the contract)."""

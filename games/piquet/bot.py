@@ -78,7 +78,7 @@ def known_gone(view: SeatView) -> set[Card]:
     our own discards, the talon cards we have seen and a shown leftover."""
     ex = view.extra
     played = {c for e in view.events if e.hand == view.hand_number and e.kind == "play" for c in e.cards}
-    return played | set(ex.get("my_discards", ())) | set(ex.get("seen", ())) | set(ex.get("leftover", ()))
+    return played | set(ex.my_discards) | set(ex.seen) | set(ex.leftover)
 
 
 def opponent_known(view: SeatView) -> list[Card]:
@@ -86,9 +86,9 @@ def opponent_known(view: SeatView) -> list[Card]:
     carte blanche it showed before exchanging, minus what it has played."""
     opp = 1 - view.seat
     ex = view.extra
-    named = set(ex.get("named", ((), ()))[opp])
-    if ex.get("shown", ((), ()))[opp] and not ex["took"][opp]:
-        named |= set(ex["shown"][opp])
+    named = set(ex.named[opp])
+    if ex.shown[opp] and not ex.took[opp]:
+        named |= set(ex.shown[opp])
     return sorted(named - known_gone(view), key=lambda c: c.index)
 
 
@@ -97,7 +97,7 @@ class PiquetBot(Bot):
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         by_text = {a.text: a for a in legal}
-        stage = view.extra["stage"]
+        stage = view.extra.stage
         if stage == "exchange":
             return by_text[self._exchange(view, by_text)]
         if stage == "leftover":
@@ -110,8 +110,8 @@ class PiquetBot(Bot):
 
     # -- the exchange -----------------------------------------------------------
     def _exchange(self, view: SeatView, options: dict[str, Action]) -> str:
-        picked = list(view.extra["picked"])
-        target = exchange_target(view.hand, view.extra["exchange_limit"], view.seat == view.extra["elder"])
+        picked = list(view.extra.picked)
+        target = exchange_target(view.hand, view.extra.exchange_limit, view.seat == view.extra.elder)
         for c in picked:
             if c not in target:
                 return f"keep {c.text}"
@@ -122,13 +122,13 @@ class PiquetBot(Bot):
 
     # -- declarations -----------------------------------------------------------
     def _declare(self, view: SeatView, options: dict[str, Action]) -> str:
-        cat = view.extra["category"]
-        if view.extra["step"] == "answer":
+        cat = view.extra.category
+        if view.extra.step == "answer":
             return next((a for a in ("not good", "equal") if a in options), "good")
         declare = f"declare {cat}"
         if declare not in options:
             return f"sink {cat}"
-        if view.seat == view.extra["elder"] and self._beaten(view, cat):
+        if view.seat == view.extra.elder and self._beaten(view, cat):
             return f"sink {cat}"
         return declare
 

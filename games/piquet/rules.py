@@ -69,6 +69,8 @@ from games.core import (
 from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 
+from .viewdata import PiquetView
+
 HAND_SIZE = 12
 TALON_SIZE = 8
 MAX_EXCHANGE = 5
@@ -936,24 +938,23 @@ class Piquet(TrickGame):
             info.append(("Series", f"{{p0}} {self.series[0]}, {{p1}} {self.series[1]}"))
         return info
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+    def _view_extra(self, seat: int | None) -> PiquetView:
         mine = seat is not None and seat in (0, 1)
-        return {
-            "elder": self.elder, "partie": self.partie, "parties": self.options["parties"],
-            "partie_hand": self.partie_hand, "stage": self.phase, "step": self.step,
-            "category": CATEGORIES[self.category] if self.phase == "declare" else "",
-            "offer": self.offer if self.phase == "declare" else None,
-            "exchange_limit": self.exchange_limit() if self.phase == "exchange" else 0,
-            "picked": tuple(self.picked) if mine and seat == self.to_act and self.phase == "exchange" else (),
-            "talon": len(self.talon), "took": tuple(self.took),
-            "my_discards": tuple(self.discards[seat]) if mine else (),
-            "seen": tuple(c for c in self.peeked_cards() if c in self.talon) if mine and seat == self.elder else (),
-            "leftover": tuple(self.leftover), "blanche": tuple(self.blanche),
-            "shown": tuple(tuple(x) for x in self.shown), "named": tuple(tuple(x) for x in self.named),
-            "said": tuple(self.said), "stages": tuple(tuple(x) for x in self.stage_pts), "bonus": self.bonus,
-            "sheet": tuple(self.sheet), "results": tuple(self.results), "series": tuple(self.series),
-            "plain": self.plain,
-        }
+        return PiquetView(
+            elder=self.elder, partie=self.partie, parties=self.options["parties"], partie_hand=self.partie_hand,
+            stage=self.phase, step=self.step,
+            category=CATEGORIES[self.category] if self.phase == "declare" else "",
+            offer=self.offer if self.phase == "declare" else None,
+            exchange_limit=self.exchange_limit() if self.phase == "exchange" else 0,
+            picked=tuple(self.picked) if mine and seat == self.to_act and self.phase == "exchange" else (),
+            talon=len(self.talon), took=tuple(self.took),
+            my_discards=tuple(self.discards[seat]) if mine else (),
+            seen=tuple(c for c in self.peeked_cards() if c in self.talon) if mine and seat == self.elder else (),
+            leftover=tuple(self.leftover), blanche=tuple(self.blanche),
+            shown=tuple(tuple(x) for x in self.shown), named=tuple(tuple(x) for x in self.named),
+            said=tuple(self.said), stages=tuple(tuple(x) for x in self.stage_pts), bonus=self.bonus,
+            sheet=tuple(self.sheet), results=tuple(self.results), series=tuple(self.series), plain=self.plain,
+        )
 
     # -- cards and checks --------------------------------------------------------
     def zones(self) -> dict[str, list[Card]]:

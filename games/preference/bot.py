@@ -145,15 +145,15 @@ class PreferenceBot(Bot):
 
     def _name(self, view: SeatView, legal: dict[str, Action]) -> str:
         values = {s: declarer_tricks(view.hand, s) for s in BY_RANK}
-        top = max((SUIT_RANK[Suit(x)] for _, x in view.extra["named"]), default=0)
+        top = max((SUIT_RANK[Suit(x)] for _, x in view.extra.named), default=0)
         winning = [s for s in BY_RANK if SUIT_RANK[s] > top]
         pool = winning if winning and max(values[s] for s in winning) >= TO_MAKE - 0.5 else list(BY_RANK)
         return f"trump {max(pool, key=lambda s: values[s]).letter}"
 
     # -- the talon exchange ----------------------------------------------------------
     def _discard(self, view: SeatView, legal: dict[str, Action]) -> str:
-        picked = list(view.extra.get("picked", ()))
-        pair, _, _ = best_discard(view.hand, view.extra["high"])
+        picked = list(view.extra.picked)
+        pair, _, _ = best_discard(view.hand, view.extra.high)
         wrong = [c for c in picked if c not in pair]
         if wrong:
             return f"discard {wrong[0].text}"
@@ -167,24 +167,24 @@ class PreferenceBot(Bot):
         return f"trump {max(options, key=lambda s: declarer_tricks(view.hand, s)).letter}"
 
     def _announce(self, view: SeatView, legal: dict[str, Action]) -> str:
-        trump = Suit(view.extra["trump_suit"])
+        trump = Suit(view.extra.trump_suit)
         return "noaces" if declarer_tricks(view.hand, trump) >= NO_ACES_BAR else "quiet"
 
     # -- defending ---------------------------------------------------------------------
     def _defend(self, view: SeatView, legal: dict[str, Action]) -> str:
-        value = defender_tricks(view.hand, Suit(view.extra["trump_suit"]))
-        beside = bool(view.extra["playing"])  # the other defender already plays
+        value = defender_tricks(view.hand, Suit(view.extra.trump_suit))
+        beside = bool(view.extra.playing)  # the other defender already plays
         return "play" if value >= (PLAY_BESIDE_BAR if beside else PLAY_BAR) else "drop"
 
     def _invite(self, view: SeatView, legal: dict[str, Action]) -> str:
-        value = defender_tricks(view.hand, Suit(view.extra["trump_suit"]))
+        value = defender_tricks(view.hand, Suit(view.extra.trump_suit))
         return "invite" if value >= INVITE_BAR else "alone"
 
     # -- card play ------------------------------------------------------------------------
     def _play(self, view: SeatView, legal: dict[str, Action]) -> Action:
-        r = shared_ranking((Suit(view.extra["trump_suit"]),))
+        r = shared_ranking((Suit(view.extra.trump_suit),))
         cards = {a.card: a for a in legal.values()}
-        known = seen_cards(view) | set(view.hand) | set(view.extra.get("discards", ()))
+        known = seen_cards(view) | set(view.hand) | set(view.extra.discards)
         if not view.trick:
             return cards[self._lead(view, sorted(cards, key=lambda c: c.index), r, known)]
         return cards[self._follow(view, sorted(cards, key=lambda c: c.index), r, known)]
@@ -193,7 +193,7 @@ class PreferenceBot(Bot):
         trumps = sorted((c for c in cards if r.is_trump(c)), key=lambda c: -c.rank)
         side = [c for c in cards if not r.is_trump(c)]
         outside_trumps = [c for c in _suit_cards(r.trumps[0]) if c not in known]
-        declaring = view.extra["declarer"] == view.seat
+        declaring = view.extra.declarer == view.seat
         if declaring and trumps and outside_trumps and (len(trumps) >= 3 or is_boss(trumps[0], known, LOW)):
             return trumps[0] if is_boss(trumps[0], known, LOW) else trumps[-1]
         bosses = [c for c in side if is_boss(c, known, LOW)]
@@ -208,8 +208,8 @@ class PreferenceBot(Bot):
         led = r.suit_of(played[0][1])
         top_seat, top = max(played, key=lambda sc: r.power(sc[1], led))
         lowest = min(cards, key=lambda c: (r.is_trump(c), r.power(c, led), c.rank))
-        declarer = view.extra["declarer"]
-        players = view.extra["players"] or ()
+        declarer = view.extra.declarer
+        players = view.extra.players or ()
         last = len(view.trick) == len(players) - 1
         partner_wins = view.seat != declarer and top_seat != declarer
         if partner_wins and (last or is_boss(top, known, LOW) or r.is_trump(top)):

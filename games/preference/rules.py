@@ -74,6 +74,8 @@ from games.core import (
 from games.core.resample import Place
 from games.core.trickgame import PastPlay
 
+from .viewdata import PreferenceView
+
 TRICKS = 10
 TO_MAKE, TO_DEFEND, PAIR_TO_DEFEND = 6, 2, 4
 POT_TAKE, DECLARER_FINE, DEFENDER_FINE, BONUS = 10, 20, 10, 10
@@ -641,25 +643,23 @@ class Preference(TrickGame):
             info.append(("Talon", f"taken: {cards_text(self.talon_seen)}"))
         return info
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+    def _view_extra(self, seat: int | None) -> PreferenceView:
         """Public table data for the panel and bots; the declarer's picks and discards and a
         laid-aside hand only in their owner's view."""
-        extra: dict[str, Any] = {
-            "pot": self.pot, "ante": self.options["ante"], "stacks": tuple(self.scores), "sheet": self.sheet,
-            "pots": (self.pots_emptied, self.options["pots"]), "in_hand": tuple(self.in_hand()),
-            "high": self.high, "named": tuple((t, x.letter) for t, x in self.named),
-            "trump_suit": self.trump.letter if self.trump else None, "contract": self.contract,
-            "contract_text": contract_text(self.contract, self.trump), "declarer": self.declarer,
-            "talon": tuple(self.talon_seen), "talon_count": len(self.talon), "no_aces": self.no_aces,
-            "defenders": tuple(self.defenders), "playing": tuple(self.playing), "host": self.host,
-            "laid_aside_by": self.laid_aside_by, "players": tuple(self.players),
-        }
-        if seat is not None and seat == self.declarer:
-            extra["picked"] = tuple(self.picked)
-            extra["discards"] = tuple(self.discards)
-        if seat is not None and seat == self.laid_aside_by:
-            extra["laid_aside"] = tuple(sorted(self.laid_aside, key=_index))
-        return extra
+        declaring = seat is not None and seat == self.declarer
+        return PreferenceView(
+            pot=self.pot, ante=self.options["ante"], stacks=tuple(self.scores), sheet=tuple(self.sheet),
+            pots=(self.pots_emptied, self.options["pots"]), in_hand=tuple(self.in_hand()),
+            high=self.high, named=tuple((t, x.letter) for t, x in self.named),
+            trump_suit=self.trump.letter if self.trump else None, contract=self.contract,
+            contract_text=contract_text(self.contract, self.trump), declarer=self.declarer,
+            talon=tuple(self.talon_seen), talon_count=len(self.talon), no_aces=self.no_aces,
+            defenders=tuple(self.defenders), playing=tuple(self.playing), host=self.host,
+            laid_aside_by=self.laid_aside_by, players=tuple(self.players),
+            picked=tuple(self.picked) if declaring else (), discards=tuple(self.discards) if declaring else (),
+            laid_aside=tuple(sorted(self.laid_aside, key=_index))
+            if seat is not None and seat == self.laid_aside_by else (),
+        )
 
     def _prompt(self) -> str:
         return getattr(self, f"_prompt_{self.phase}")()

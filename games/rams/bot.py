@@ -29,7 +29,7 @@ class RamsBot(Bot):
         if view.phase == "swap":
             worst = min(view.hand, key=lambda c: (r.is_trump(c), SIDE_VALUE.get(c.rank, 0), c.rank))
             return by_text[f"discard {worst.text}"]
-        rams_by = view.extra.get("rams_by")
+        rams_by = view.extra.rams_by
         if rams_by is not None and rams_by == view.seat and not view.trick:
             trumps = [a for a in legal if r.is_trump(a.card)]
             if trumps:

@@ -54,6 +54,8 @@ from games.core import (
 from games.core.words import plural
 from games.core.potgame import check_ending, hand_limit_option, named_card
 
+from .viewdata import RamsView
+
 HAND_SIZE = 5
 IN_PLAY = ("play", "widow", "rams", "swap")
 
@@ -346,10 +348,10 @@ class Rams(PotGame):
             info.append(("Rams", "declared"))
         return info
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {"trump_suit": self.ranking.trumps[0].letter, "pot": self.pot, "stacks": tuple(self.scores),
-                "ante": self.unit, "active": tuple(self._active()) if self.phase == "play" else (),
-                "rams_by": self.rams_by, "widow_by": self.widow_by}
+    def _view_extra(self, seat: int | None) -> RamsView:
+        return RamsView(trump_suit=self.ranking.trumps[0].letter, pot=self.pot, stacks=tuple(self.scores),
+                        ante=self.unit, active=tuple(self._active()) if self.phase == "play" else (),
+                        rams_by=self.rams_by, widow_by=self.widow_by)
 
     def _prompt(self) -> str:
         if self.phase == "decide":  # name only the choices open now (passing is not always allowed)

@@ -47,7 +47,7 @@ class SedmaBot(Bot):
             return legal[0]
         by_text = {a.text: a for a in legal}
         scene = _Scene(view)
-        if view.extra.get("deciding"):
+        if view.extra.deciding:
             return by_text[scene.decide([a.card for a in legal if a.card is not None])]
         cards = [a.card for a in legal]
         pick = scene.lead(cards) if not view.trick else scene.follow(cards)
@@ -62,16 +62,16 @@ class _Scene:
         extra = view.extra
         self.me = view.seat
         self.side = {self.me, *partner_seats(view, self.me)}
-        self.starter: Card | None = extra.get("starter")
-        self.holder = extra.get("holder")
-        self.order: tuple[int, ...] = tuple(extra.get("order", ()))
-        played = [c for r in extra.get("rounds", ()) for c in r]
+        self.starter: Card | None = extra.starter
+        self.holder = extra.holder
+        self.order: tuple[int, ...] = extra.order
+        played = [c for r in extra.rounds for c in r]
         self.stake = sum(points(c) for c in played)
-        self.stock = extra.get("stock", 0)
+        self.stock = extra.stock
         if self.stock == 0 and len(view.hand) == 1:
             self.stake += 10  # our last card: this trick is the hand's last
         self.unseen = set(sedma_pack(view.num_seats)) - seen_this_hand(view) - set(view.hand)
-        self.played_this_round = len(extra["rounds"][-1]) if extra.get("rounds") else 0
+        self.played_this_round = len(extra.rounds[-1]) if extra.rounds else 0
 
     def matches(self, c: Card) -> bool:
         return self.starter is not None and (c.rank == SEVEN or c.rank == self.starter.rank)

@@ -53,6 +53,8 @@ from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 from games.core.words import plural
 
+from .viewdata import SedmaView
+
 HAND_SIZE = 4
 MAX_ROUNDS = 4
 SEVEN = 7
@@ -335,18 +337,18 @@ class Sedma(TrickGame):
             info.append(("Target", f"{self.options['target']} victory points"))
         return info
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+    def _view_extra(self, seat: int | None) -> SedmaView:
         order = seat_order(self.leader, self.num_seats)
         rounds: list[tuple[Card, ...]] = []
         for i, p in enumerate(self.trick):
             if i % self.num_seats == 0:
                 rounds.append(())
             rounds[-1] += p.cards
-        return {"stock": len(self.stock), "order": tuple(order), "rounds": tuple(rounds),
-                "starter": self.trick[0].cards[0] if self.trick else None, "holder": self.holder,
-                "round": self.round, "deciding": self.phase == "decide",
-                "points": tuple(self.points), "vp": tuple(self.vp), "target": self.options["target"],
-                "captured": tuple(len(w) for w in self.won)}
+        return SedmaView(stock=len(self.stock), order=tuple(order), rounds=tuple(rounds),
+                         starter=self.trick[0].cards[0] if self.trick else None, holder=self.holder,
+                         round=self.round, deciding=self.phase == "decide", points=tuple(self.points),
+                         vp=tuple(self.vp), target=self.options["target"],
+                         captured=tuple(len(w) for w in self.won))
 
     def _prompt(self) -> str:
         if self.phase == "decide":

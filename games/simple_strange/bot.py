@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.bots import Bot
-from games.core import Action, Card, SeatView, Suit, parse_card, play
+from games.core import Action, Card, SeatView, Suit, play
+
+from .viewdata import StrangeView
 from .rules import pip_value, pair_allowed
 
 SUPER_PREMIUM = 30  # extra cost of a super-trump: keep it for a trick it decides
@@ -31,11 +33,12 @@ class SimpleStrangeBot(Bot):
     level = "heuristic"
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        trumps = tuple(Suit(s) for s in view.extra.get("trumps", ()))
-        supers = {parse_card(t): p for t, p in view.extra.get("super_pips", {}).items()}
-        staged = view.extra.get("staged")
-        first = (staged["card"], None if staged["slot"] is None else staged["slot"] - 1) if staged else None
-        ctx = _Context(trumps, supers, 1 + len(view.extra.get("pending", ())))
+        extra: StrangeView = view.extra
+        trumps = tuple(Suit(s) for s in extra.trumps)
+        supers = extra.pips()
+        staged = extra.staged
+        first = (staged.card, None if staged.slot is None else staged.slot - 1) if staged else None
+        ctx = _Context(trumps, supers, 1 + len(extra.pending))
         hand = list(view.hand)
         if not view.trick:
             action = play(self._lead(ctx, hand, first is not None))

@@ -27,7 +27,7 @@ Action model (design.md: a several-card decision may be a short sequence of atom
 the leader plays ``play(card)`` twice; a follower plays ``play(card, slot)`` (``QS@1``,
 ``QS@2``) to set a card against led card 1 or 2.  The first card of a seat is *staged*: it
 leaves the hand but is not on the table, only that seat's view shows it
-(``extra["staged"]``) and ``takeback`` returns it to the hand.  The second card commits the
+(``extra.staged``) and ``takeback`` returns it to the hand.  The second card commits the
 pair as one :class:`Play` (cards in led-card order, ``note`` with the pip sum).
 """
 
@@ -43,6 +43,8 @@ from games.core import (
     TrickGame, TrickResult, card, cards_text, deck_52, deck_double, next_seat, play, seat_order, shared_ranking, word,
 )
 from games.core.words import plural
+
+from .viewdata import Staged, StrangeView
 
 TAKEBACK = word("takeback")
 # the interned actions, looked up instead of built (speed): play(c), and play(c, slot) by slot - 1
@@ -345,18 +347,14 @@ class SimpleStrange(TrickGame):
                 ("Super-trumps", supers),
                 ("Drawn tricks pending", str(len(self.pending)))]
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        extra: dict[str, Any] = {
-            "trumps": tuple(s.letter for s in self.trumps),
-            "super_trumps": tuple(c for c, _ in self._super_list()),
-            "super_pips": {c.text: p for c, p in self.supers.items()},
-            "pending": tuple(self.pending),
-            "staged": None,
-        }
+    def _view_extra(self, seat: int | None) -> StrangeView:
+        staged = None
         if seat is not None and seat == self.to_act and self.staged is not None:
             c, slot = self.staged
-            extra["staged"] = {"card": c, "slot": None if slot is None else slot + 1}
-        return extra
+            staged = Staged(c, None if slot is None else slot + 1)
+        return StrangeView(trumps=tuple(s.letter for s in self.trumps),
+                           super_trumps=tuple(c for c, _ in self._super_list()),
+                           super_pips=tuple(self.supers.items()), pending=tuple(self.pending), staged=staged)
 
     def _prompt(self) -> str:
         led = self.led()

@@ -28,7 +28,7 @@ class TricksNTrumpsBot(Bot):
     level = "heuristic"
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        trump = Suit(view.extra.get("trump_suit", "H"))
+        trump = Suit(view.extra.trump_suit)
         r = Ranking(trumps=(trump,), joker_suit=trump)
         by_card = {a.card: a for a in legal}
         odds = _Odds(view, r)

@@ -31,6 +31,8 @@ from games.core import (
 from games.core.words import plural
 from games.core.potgame import hand_limit_option
 
+from .viewdata import TricksView
+
 
 _INDEX = attrgetter("index")
 _PLAY = {c: play(c) for c in ALL_CARDS}  # card -> its interned play action
@@ -174,8 +176,8 @@ class TricksNTrumps(TrickGame):
             deal = f"{self.hand_number} of {self.options['rounds'] * n}"
         return [("Deal", deal), ("Points per trick", str(self.options["points_per_trick"]))]
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {"trump_suit": self.ranking.trumps[0].letter}
+    def _view_extra(self, seat: int | None) -> TricksView:
+        return TricksView(self.ranking.trumps[0].letter)
 
     def _prompt(self) -> str:
         if not self.trick:

@@ -153,7 +153,7 @@ class TrumpSuitBot(Bot):
     def bid_values(self, view: SeatView, legal: Sequence[Action]) -> dict[str, float]:
         """Expected points of each legal bid for this hand (the bot bids the best)."""
         n = view.num_seats
-        trump = _suit(view.extra.get("trump_suit"))
+        trump = _suit(view.extra.trump_suit)
         first, earlier = bid_context(view)
         mean = estimate_tricks(view.hand, trump, n, first, earlier)
         p_nil = nil_chance(view.hand, trump, n, first, earlier)
@@ -193,9 +193,9 @@ class TrumpSuitBot(Bot):
     def _swap(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Nil swaps (TS-10): throw the card that most endangers the nil, if it is dangerous."""
         keep = next(a for a in legal if a.kind == "keep")
-        if view.extra["bid_kinds"][view.seat] not in NIL_KINDS:
+        if view.extra.bid_kinds[view.seat] not in NIL_KINDS:
             return keep
-        trump = _suit(view.extra.get("trump_suit"))
+        trump = _suit(view.extra.trump_suit)
         swaps = [a for a in legal if a.kind == "swap"]
         worst = max(swaps, key=lambda a: (_danger(a.card, view.hand, trump), a.card.index))
         return worst if _danger(worst.card, view.hand, trump) >= 0.35 else keep
@@ -203,11 +203,11 @@ class TrumpSuitBot(Bot):
     def _buy(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Buy a bag when the hand will probably take that many tricks beyond its bid."""
         me, n = view.seat, view.num_seats
-        trump = _suit(view.extra.get("trump_suit"))
+        trump = _suit(view.extra.trump_suit)
         order = [(view.dealer + k) % n for k in range(1, n + 1)]
         first, earlier = bid_context(view, order[:order.index(me)])
         mean = estimate_tricks(view.hand, trump, n, first, earlier)
-        bid = view.extra["bid_values"][me]
+        bid = view.extra.bid_values[me]
         k = 0
         while k + 1 < len(legal) and _at_least(bid + k + 1, mean, _MAX_SD[n]) > 0.6:
             k += 1
@@ -215,8 +215,8 @@ class TrumpSuitBot(Bot):
 
     def _cash(self, view: SeatView, legal: Sequence[Action]) -> Action:
         me = view.seat
-        counted = view.tricks_won[me] - view.extra["cashed"][me]
-        made = counted - 1 >= view.extra["bid_values"][me] and view.extra["bid_kinds"][me] in ("bid", "blind")
+        counted = view.tricks_won[me] - view.extra.cashed[me]
+        made = counted - 1 >= view.extra.bid_values[me] and view.extra.bid_kinds[me] in ("bid", "blind")
         return next(a for a in legal if a.kind == ("cash" if made else "pass"))
 
 
@@ -232,7 +232,7 @@ def _bid_value(bid: int, mean: float, seats: int, bag_cost: float) -> float:
 def bid_context(view: SeatView, before: Sequence[int] | None = None) -> tuple[bool, list[int]]:
     """Whether this seat bids first (and so leads first), and what the bids made before it
     (by ``before``, default: every seat that has bid) claim."""
-    kinds, values = view.extra["bid_kinds"], view.extra["bid_values"]
+    kinds, values = view.extra.bid_kinds, view.extra.bid_values
     if before is None:
         before = [s for s in range(view.num_seats) if kinds[s] and s != view.seat]
     fair = 13 / view.num_seats
@@ -244,23 +244,23 @@ def _credible(view: SeatView, seat: int) -> float:
     """The most tricks a bid of ``seat`` is believed to claim: one more than it has taken on
     average in earlier hands (a player whose bids overshoot its tricks claims less).  Claims
     are also kept within the range the model was fitted on (a fair share -2.5 to +1.5)."""
-    rows = view.extra.get("sheet", [])[-8:]
+    rows = view.extra.sheet[-8:]
     if len(rows) < 2:
         return 13.0
-    return 1 + sum(row["tricks"][seat] for row in rows) / len(rows)
+    return 1 + sum(row.tricks[seat] for row in rows) / len(rows)
 
 
 def _desperate(view: SeatView) -> bool:
     """The leader is about to reach the target and this seat is too far behind to catch up by
     ordinary bids: only a big swing (blind nil, a blind bid met exactly) can still win."""
-    me, target = view.seat, view.extra.get("target", 500)
+    me, target = view.seat, view.extra.target
     leader = max(view.scores)
     return leader >= target - 80 and leader - view.scores[me] > 150
 
 
 def _bag_cost(view: SeatView, seat: int) -> float:
     """What one more bag costs: a share of the bag penalty, more when the counter is near 10."""
-    bags = view.extra.get("bags", [0] * view.num_seats)[seat]
+    bags = view.extra.bags[seat]
     penalty = view.options.get("bag_penalty", 100) if view.options else 100
     return penalty / 10 * (1.5 if bags >= 7 else 1.0) - 1
 
@@ -285,10 +285,10 @@ class _Play:
         self.flip_margin = flip_margin
         self.me, self.n = view.seat, view.num_seats
         ex = view.extra
-        self.trump = _suit(ex.get("trump_suit"))
-        self.r = _RANKINGS[ex.get("trump_suit")]
-        self.kinds, self.bids = ex["bid_kinds"], ex["bid_values"]
-        self.bought, self.cashed = ex.get("bought", [0] * self.n), ex.get("cashed", [0] * self.n)
+        self.trump = _suit(ex.trump_suit)
+        self.r = _RANKINGS[ex.trump_suit]
+        self.kinds, self.bids = ex.bid_kinds, ex.bid_values
+        self.bought, self.cashed = ex.bought, ex.cashed
         self._read_hand(view)
 
     # -- what this seat knows ----------------------------------------------
@@ -303,7 +303,7 @@ class _Play:
                 self._read_event(e, now, seen, buried)
         seen |= buried
         self.unseen = [c for c in _PACK if c not in seen]
-        self.deck_unknown = max(0, view.extra.get("deck_count", 0) - len(buried))
+        self.deck_unknown = max(0, view.extra.deck_count - len(buried))
 
     def _read_event(self, e, now: dict, seen: set[Card], buried: set[Card]) -> None:
         """One event of this hand: the turned-up card and flips set trump, a swap buries my card

@@ -67,6 +67,8 @@ from games.core import (
 from games.core.resample import Place
 from games.core.words import plural
 
+from .viewdata import SheetRow, TrumpSuitView
+
 HAND_SIZE = 13
 BLIND_CAP = 7  # TS-9: blind bids are capped at seven
 BLIND_BONUS = 100
@@ -578,20 +580,13 @@ class TrumpSuit(TrickGame):
                          + ", ".join(f"{{p{s}}} {b}" for s, b in enumerate(self.bought) if b)))
         return info
 
-    def _view_extra(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "trump_suit": self.trump.letter if self.trump else None,
-            "pile": list(self.up_cards),
-            "deck_count": len(self.draw),
-            "bags": list(self.bags),
-            "sheet": [dict(zip(SHEET_FIELDS, row)) for row in self.sheet],
-            "bid_kinds": list(self.bid_kind),
-            "bid_values": list(self.bid_n),
-            "bought": list(self.bought),
-            "cashed": list(self.cashed),
-            "tricks_played": self.tricks_played,
-            "target": self.options["target"],
-        }
+    def _view_extra(self, seat: int | None) -> TrumpSuitView:
+        return TrumpSuitView(
+            trump_suit=self.trump.letter if self.trump else None, pile=tuple(self.up_cards),
+            deck_count=len(self.draw), bags=tuple(self.bags), sheet=tuple(SheetRow(*row) for row in self.sheet),
+            bid_kinds=tuple(self.bid_kind), bid_values=tuple(self.bid_n), bought=tuple(self.bought),
+            cashed=tuple(self.cashed), tricks_played=self.tricks_played, target=self.options["target"],
+        )
 
     def _prompt(self) -> str:
         if self.phase == "bid":

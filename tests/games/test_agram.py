@@ -170,7 +170,7 @@ def test_winning_the_first_five_tricks_wins_nothing_the_sixth_wins_the_game():
 def test_the_prompt_warns_that_the_sixth_trick_decides():
     state = table("3S", "9S", trick=6)
     assert "last trick" in state.view(0).prompt
-    assert state.view(0).extra["trick_number"] == 6
+    assert state.view(0).extra.trick_number == 6
 
 
 # ---------------------------------------------------------------- AG-1, AG-2: the series

@@ -72,7 +72,7 @@ def test_ba3_the_discard_is_face_up_and_out_of_play():
     play(st, "pick", "accept", "discard 7D")
     for seat in range(4):
         assert dict(st.view(seat).info)["Discard"] == "{p1} threw 7D"
-        assert st.view(seat).extra["discard"] == parse_card("7D")
+        assert st.view(seat).extra.discard == parse_card("7D")
     assert st.zones()["discard"] == [parse_card("7D")]
 
 

@@ -89,7 +89,7 @@ def test_play_then_discard_and_draw_the_same_number():
     st.apply("discard 2C")
     st.apply("discard 3C")
     assert texts(st)[-1] == "done" and "discard 2C" not in texts(st)
-    assert st.view(1).extra["discarding"] == tuple(parse_cards("2C 3C"))
+    assert st.view(1).extra.discarding == tuple(parse_cards("2C 3C"))
     st.apply("done")
     assert sorted(c.text for c in st.hands[1]) == sorted("4C 5C 6C QD KD".split())
     assert parse_card("2C") in st.discards

@@ -202,8 +202,8 @@ def test_hand_event_explains_every_score():
         assert line.startswith(f"{{p{s}}}: ") and "unmarked values" in line and "lines" in line
         assert line.endswith(f"total {state.scores[s]} of cap 1000")
     extra = state.view(0).extra
-    assert sum(b["gained"] for b in extra["breakdown"]) == sum(state.scores)
-    assert all("Play" in m for m in extra["made"])
+    assert sum(b.gained for b in extra.breakdown) == sum(state.scores)
+    assert all("Play" in m for m in extra.made)
 
 
 # ---------------------------------------------------------------- the end (CG-8, CG-9)
@@ -308,7 +308,7 @@ def test_random_fill_is_replayable():
 
 def test_fill_same_copies_the_last_grid():
     done = filled(seed=2)
-    text = done.view(None).extra["last_grids"]
+    text = done.view(None).extra.last_grids
     state = RULES.new_game(3, {"last_grids": text}, 8)
     seat = state.to_act
     assert "fill same" in [a.text for a in state.legal_actions()]
@@ -342,7 +342,7 @@ def test_bids_are_distinct_squares_in_turn_and_public():
         state.apply("bid a1")
     state.apply("bid d4")
     assert state.to_act == (first + 1) % 3
-    assert state.view((first + 2) % 3).extra["bids"][first] == ["a1", "b2", "c3", "d4"]  # CG-7
+    assert state.view((first + 2) % 3).extra.bids[first] == ("a1", "b2", "c3", "d4")  # CG-7
 
 
 def test_joker_follows_a_trump_lead():
@@ -367,7 +367,7 @@ def test_joker_follows_a_trump_lead():
 def test_3x3_variant_nine_contracts_three_bids_cap_100():
     state = filled({"grid": "3x3"})
     assert state.contracts == CONTRACTS[:9] and state.num_bids == 3 and state.cap == 100
-    assert len(state.view(0).extra["grids"][0]) == 3 and square_name(8, 3) == "c3"
+    assert len(state.view(0).extra.grids[0]) == 3 and square_name(8, 3) == "c3"
     for s in "SDC":
         state.apply(f"drop {s}")
     assert [a.text for a in state.legal_actions()][-1] == "bid c3" and len(state.legal_actions()) == 9
@@ -490,7 +490,7 @@ def test_the_bot_keeps_an_earlier_grid_as_good_as_its_own_plan():
     while done.phase == "fill":
         s = done.to_act
         done.apply(bots[s].choose(done.view(s), done.legal_actions()))
-    text = done.view(None).extra["last_grids"]
+    text = done.view(None).extra.last_grids
     state, seat, action = bot_fill({"last_grids": text})
     assert action.text == "fill same"
     state.apply(action)

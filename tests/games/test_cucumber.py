@@ -52,7 +52,7 @@ def test_seven_cards_each_and_the_rest_of_the_pack_is_not_used():
     assert [len(h) for h in state.hands] == [7] * 5 and len(state.out) == 52 - 35
     assert state.to_act == (state.dealer + 1) % 5
     assert Counter(c for z in state.zones().values() for c in z) == Counter(state.deck())
-    assert state.view(0).up_cards == () and "out" not in str(state.view(0).extra.get("tricks"))
+    assert state.view(0).up_cards == () and "out" not in str(state.view(0).extra.tricks)
 
 
 def test_the_deal_passes_left():
@@ -109,8 +109,8 @@ def test_equal_ranks_the_card_played_last_takes_the_trick():
 def test_cu7_finished_tricks_stay_on_the_table_for_everyone():
     state = table("9H 2C 3D", "10S 5D 6D", "5S 6S 7S", played="9H 10S 5S 5D")
     extra = state.view(2).extra
-    assert len(extra["tricks"]) == 1 and isinstance(extra["tricks"][0], TrickResult)
-    assert [p.cards[0].text for p in extra["tricks"][0].plays] == ["9H", "10S", "5S"]
+    assert len(extra.tricks) == 1 and isinstance(extra.tricks[0], TrickResult)
+    assert [p.cards[0].text for p in extra.tricks[0].plays] == ["9H", "10S", "5S"]
     assert state.zones()["table"] == parse_cards("9H 10S 5S")
 
 

@@ -87,7 +87,7 @@ def test_each_draw_is_public_as_a_draw_and_the_card_is_shown_only_to_the_drawer(
     assert "2C" not in public[0].text and public[0].cards == ()
     assert [(e.visible_to, e.cards) for e in private] == [(1, (parse_card("2C"),))]
     assert not any("2C" in text for text in events(state, 0) + events(state, 2) + events(state, None))
-    assert state.view(0).extra["drawing"] == (1, 1) and state.view(0).hand_sizes[1] == 3
+    assert state.view(0).extra.drawing == (1, 1) and state.view(0).hand_sizes[1] == 3
 
 
 def test_drawing_is_refused_when_leading():
@@ -202,7 +202,7 @@ def test_po3_a_made_call_is_public_and_costs_nothing():
     assert state.status[0] == "Page One!" and len(state.hands[0]) == 1
     assert "{p0} plays 5H and calls “Page One!”" in events(state, 1)
     state.apply("call 9H")  # seat 1 plays down to one as well
-    assert len(state.stock) == 6 and state.view(2).extra["called"] == (0, 1)
+    assert len(state.stock) == 6 and state.view(2).extra.called == (0, 1)
 
 
 def test_po3_a_missed_call_costs_five_cards_before_the_next_player_acts_with_a_warning():
@@ -210,7 +210,7 @@ def test_po3_a_missed_call_costs_five_cards_before_the_next_player_acts_with_a_w
     assert state.to_act == 1 and len(state.hands[0]) == 1 + PENALTY
     assert state.hands[0][1:] == parse_cards("2S 3S 4S 5S 6S")
     warning = "{p0} did not call Page One! and draws 5 cards as a penalty"
-    assert warning in events(state, 1) and state.view(2).extra["warning"] == warning
+    assert warning in events(state, 1) and state.view(2).extra.warning == warning
     assert [e.cards for e in state.events if e.visible_to == 0][-1] == tuple(parse_cards("2S 3S 4S 5S 6S"))
     assert not any("2S" in t for t in events(state, 1))
     assert state.status[0] == ""

@@ -169,7 +169,7 @@ def test_elder_may_look_at_the_rest_of_the_five_privately():
     assert texts(st) == ["put back"]
     assert not {"7D", "9C"} & {c.text for c in view_mentions(st.view(0))}, "the dealer does not see them"
     assert not {"7D", "9C"} & public_cards(st)
-    assert st.view(1).extra["seen"] == tuple(parse_cards("7D 9C"))
+    assert st.view(1).extra.seen == tuple(parse_cards("7D 9C"))
     st.apply("put back")
     assert st.talon[:2] == parse_cards("7D 9C") and st.to_act == st.dealer and st.phase == "exchange"
 
@@ -190,7 +190,7 @@ def test_after_the_dealer_takes_them_elder_keeps_the_count_not_the_cards():
     note = next(line for line in log(st, 1) if line.startswith("You looked at"))
     assert note == "You looked at 2 cards left in the talon; P0 has taken the first 1 card you saw, 9C still in " \
                    "the talon"
-    assert st.view(1).extra["seen"] == tuple(parse_cards("9C"))
+    assert st.view(1).extra.seen == tuple(parse_cards("9C"))
 
 
 def test_the_dealer_exchanges_at_most_what_is_left_and_at_least_one_PQ_4():
@@ -232,8 +232,8 @@ def test_exchange_picks_are_private():
     """PQ-8: the cards being picked are seen by their owner only; the log tells only the count."""
     st = deal(A_ELDER, A_DEALER, A_TALON)
     st.apply("discard 7S")
-    assert st.view(1).extra["picked"] == tuple(parse_cards("7S"))
-    assert st.view(0).extra["picked"] == () and "7S" not in {c.text for c in view_mentions(st.view(0))}
+    assert st.view(1).extra.picked == tuple(parse_cards("7S"))
+    assert st.view(0).extra.picked == () and "7S" not in {c.text for c in view_mentions(st.view(0))}
 
 
 # -- carte blanche (PQ-5) -------------------------------------------------------------------

@@ -162,7 +162,7 @@ def test_four_is_the_highest_number_PR_2():
     assert st.bids == ["Four", "pass", "pass"] and st.declarer == 0 and st.phase == "discard"
     st = run(deal(STRONG), "bid 1", "pass", "bid 2", "bid 3", "bid 4")
     assert st.bids == ["pass", "pass", "Four"] and st.declarer == 2
-    assert st.view(0).extra["high"] == 4
+    assert st.view(0).extra.high == 4
 
 
 def test_a_pass_is_final():
@@ -263,7 +263,7 @@ def test_a_number_declarer_takes_the_talon_in_view_of_everyone():
     taken = [e for e in st.events if "takes the talon" in e.text][-1]
     assert taken.visible_to is None and taken.cards == tuple(parse_cards("7S 7C"))
     for seat in (0, 2):
-        assert st.view(seat).extra["talon"] == tuple(parse_cards("7S 7C"))
+        assert st.view(seat).extra.talon == tuple(parse_cards("7S 7C"))
 
 
 def test_the_discard_picks_two_with_take_back_then_confirm():
@@ -290,7 +290,7 @@ def test_the_discards_stay_secret():
     for seat in (0, 2):
         assert not view_mentions(st.view(seat)) & hidden
     assert not view_mentions(st.view(None)) & hidden
-    assert st.view(1).extra["discards"] == tuple(parse_cards("JS QS"))
+    assert st.view(1).extra.discards == tuple(parse_cards("JS QS"))
 
 
 def test_trumps_must_rank_at_least_the_bid_PR_1():
@@ -372,7 +372,7 @@ def test_without_an_invitation_the_hand_is_played_two_handed_PR_5():
     laid = parse_cards(STRONG[1])
     assert st.laid_aside_by == 2 and st.hands[2] == [] and len(st.laid_aside) == 10 and st.status[2] == "dropped"
     assert st.players == [0, 1] and st.view(0).sitting_out == (2,)
-    assert st.view(2).extra["laid_aside"] and "laid_aside" not in st.view(1).extra
+    assert st.view(2).extra.laid_aside and st.view(1).extra.laid_aside == ()
     hidden = set(st.laid_aside)
     assert not view_mentions(st.view(0)) & hidden and not view_mentions(st.view(1)) & hidden
     assert set(laid) == set(st.hands[1])

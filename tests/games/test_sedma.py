@@ -129,8 +129,8 @@ def test_the_view_shows_the_trick_by_seat_with_the_leader_and_the_holder_marked(
     view = state.view(2)
     assert [(p.seat, [c.text for c in p.cards], p.note) for p in view.trick] == [
         (0, ["KH"], "(led)"), (1, ["7S"], "(holds)")]
-    assert view.extra["starter"] == parse_card("KH") and view.extra["holder"] == 1
-    assert view.extra["order"] == (0, 1, 2) and view.extra["rounds"] == ((parse_card("KH"), parse_card("7S")),)
+    assert view.extra.starter == parse_card("KH") and view.extra.holder == 1
+    assert view.extra.order == (0, 1, 2) and view.extra.rounds == ((parse_card("KH"), parse_card("7S")),)
 
 
 # ---------------------------------------------------------------- ending or continuing (SE-1)

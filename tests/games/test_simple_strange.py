@@ -7,6 +7,7 @@ import pytest
 from games.bots import RandomBot
 from games.core import BadOptionError, IllegalActionError, parse_card, parse_cards
 from games.simple_strange import RULES, pip_value, super_trump_pips
+from games.simple_strange.viewdata import Staged
 
 
 def table(up: str, hands: list[str], leader: int = 0, seats: int = 3, **options):
@@ -55,7 +56,7 @@ def test_example_2_drawn_trick_goes_to_the_next_winner():
     assert notes(st.last_trick) == ["led: 14+24=38", "vs AS/JH: 18+20=38", "vs AS/JH: 12+26=38"]
     assert st.last_trick.winner is None and st.tricks_won == [0, 0, 0]
     view = st.view(2)
-    assert ("Drawn tricks pending", "1") in view.info and len(view.extra["pending"]) == 1
+    assert ("Drawn tricks pending", "1") in view.info and len(view.extra.pending) == 1
     assert st.to_act == 0  # the same leader leads again
     play(st, "QH", "QH", "JC@1", "10C@2")
     # player three holds one heart only: after a throw-away, the heart must follow
@@ -64,7 +65,7 @@ def test_example_2_drawn_trick_goes_to_the_next_winner():
     play(st, "6H@2")
     assert notes(st.last_trick) == ["led: 25+25=50", "vs QH/QH: 29+23=52", "vs QH/QH: 0+19=19"]
     assert st.last_trick.winner == 1 and st.tricks_won == [0, 2, 0]
-    assert st.view(0).extra["pending"] == () and ("Drawn tricks pending", "0") in st.view(0).info
+    assert st.view(0).extra.pending == () and ("Drawn tricks pending", "0") in st.view(0).info
     assert st.to_act == 1 and len(st.won[1]) == 12
 
 
@@ -72,9 +73,9 @@ def test_intro_example_trumps_and_super_trumps():
     """Up-cards JC and QH: clubs and hearts are trump; QH (29) beats JC (28)."""
     st = table("JC QH", ["2D 3D", "2D 3D", "2D 3D"])
     extra = st.view(0).extra
-    assert extra["trumps"] == ("C", "H")
-    assert extra["super_trumps"] == (parse_card("QH"), parse_card("JC"))
-    assert extra["super_pips"] == {"QH": 29, "JC": 28}
+    assert extra.trumps == ("C", "H")
+    assert extra.super_trumps == (parse_card("QH"), parse_card("JC"))
+    assert extra.pips() == {parse_card("QH"): 29, parse_card("JC"): 28}
     assert ("Super-trumps", "QH (29), JC (28)") in st.view(1).info
 
 
@@ -141,7 +142,7 @@ def test_ss6_identical_up_cards_and_one_suit_up_cards():
     assert ("Super-trumps", "none in play") in st.view(0).info
     assert super_trump_pips(parse_cards("7C KC")) == {parse_card("KC"): 29, parse_card("7C"): 28}
     st = table("7C KC", ["2D 3D", "2D 3D", "2D 3D"])
-    assert st.view(0).extra["trumps"] == ("C",)
+    assert st.view(0).extra.trumps == ("C",)
     # a super-trump keeps its value even when thrown against another suit
     assert pip_value(parse_card("KC"), parse_card("AS"), st.trumps, st.supers) == 29
 
@@ -195,8 +196,8 @@ def test_first_card_is_staged_privately_and_can_be_taken_back():
     st = table("JH QH", ["3C 8S 2D 3D", "4C 9D 5H 6D", "5C 6C 7C 8C"])
     play(st, "3C")
     assert st.trick == [] and st.to_act == 0
-    assert st.view(0).extra["staged"] == {"card": parse_card("3C"), "slot": None}
-    assert st.view(1).extra["staged"] is None and st.view(None).extra["staged"] is None
+    assert st.view(0).extra.staged == Staged(parse_card("3C"), None)
+    assert st.view(1).extra.staged is None and st.view(None).extra.staged is None
     assert st.view(1).hand_sizes == (4, 4, 4)
     assert refused(st, "3C") == "3C is not legal for seat 0: that card is already staged (take it back first)"
     assert st.label(st.legal_actions()[-1]) == "Take back"

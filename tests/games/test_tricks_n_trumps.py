@@ -220,7 +220,7 @@ def test_turn_up_trump_sets_the_trump_suit_and_the_joker_stays_top_trump():
     assert r.suit_of(JOKER) is Suit.SPADES
     assert trick_winner(parse_cards("AS JK KS"), r) == 1
     assert trick_winner(parse_cards("AH 2S"), r) == 1  # hearts are now a plain suit
-    assert state.view(0).extra["trump_suit"] == "S"
+    assert state.view(0).extra.trump_suit == "S"
     assert "spades are trump" in [e for e in state.events if e.kind == "deal"][-1].text
     # the joker now follows spades: a spade lead forces it out of a hand with no other spade
     state.hands = [parse_cards("5S 3C"), parse_cards("JK 4H"), parse_cards("6D 7C")]

@@ -62,8 +62,8 @@ def test_deal_gives_13_each_and_turns_up_the_top_of_the_draw_deck():
         assert state.trump is state.up_cards[0].suit
         assert state.to_act == (state.dealer + 1) % n and state.phase == "bid"
         view = state.view(0)
-        assert view.up_cards == tuple(state.up_cards) and view.extra["deck_count"] == left
-        assert view.extra["pile"] == list(state.up_cards) and view.extra["bags"] == [0] * n
+        assert view.up_cards == tuple(state.up_cards) and view.extra.deck_count == left
+        assert view.extra.pile == tuple(state.up_cards) and view.extra.bags == (0,) * n
 
 
 # ---------------------------------------------------------------- bidding (TS-6, TS-9)
@@ -127,7 +127,7 @@ def test_a_leader_void_in_trump_must_flip_from_trick_2_on():
     with pytest.raises(IllegalActionError, match="you have already flipped for this lead"):
         state.apply("flip")
     view = state.view(1)
-    assert view.extra["deck_count"] == 1 and view.up_cards[-1] == parse_card("9D")
+    assert view.extra.deck_count == 1 and view.up_cards[-1] == parse_card("9D")
 
 
 def test_still_void_after_the_flip_the_leader_leads_anything():
@@ -206,12 +206,12 @@ def test_the_highest_trump_wins_else_the_highest_card_of_the_led_suit():
 def test_the_seed_sandbag_example_bid_5_took_8_scores_53_and_108_becomes_61_ts8():
     state = table("AS", "2S", pile="2S", trick_no=13, bids=["5", "4"], won=[7, 5], scores=[108, 0], bags=[8, 0])
     play(state, "AS 2S")
-    row = state.view(0).extra["sheet"][-1]
-    assert row["tricks"] == (8, 5) and row["points"] == (-47, 41) and state.scores == [61, 41] and state.bags == [1, 1]
+    row = state.view(0).extra.sheet[-1]
+    assert row.tricks == (8, 5) and row.points == (-47, 41) and state.scores == [61, 41] and state.bags == [1, 1]
     lines = last_hand_lines(state)
     assert lines[0] == "Ann: bid 5, took 8: contract +50, 3 bags +3; hand +53, 10 bags -100; total 61 (1 bag)"
     assert lines[1] == "Bob: bid 4, took 5: contract +40, 1 bag +1; hand +41; total 41 (1 bag)"
-    assert state.view(1).extra["sheet"][-1]["totals"] == (61, 41)
+    assert state.view(1).extra.sheet[-1].totals == (61, 41)
 
 
 def test_a_set_loses_ten_per_trick_bid_ts7():

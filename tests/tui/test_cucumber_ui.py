@@ -35,8 +35,8 @@ def advance(table: Table, until, limit: int = 20000) -> None:
 def pickled_and_out(view) -> bool:
     """Mid-hand, Ana to play, someone holds a cucumber and someone is out."""
     extra = view.extra
-    return (view.is_my_turn and any(extra["cucumbers"]) and bool(extra["eliminated"])
-            and 4 <= extra["trick_number"] <= 6 and len(view.trick) >= 1)
+    return (view.is_my_turn and any(extra.cucumbers) and bool(extra.eliminated)
+            and 4 <= extra.trick_number <= 6 and len(view.trick) >= 1)
 
 
 async def test_a_whole_match_by_keys_to_the_last_player():
@@ -82,9 +82,9 @@ async def test_eliminated_players_and_cucumbers_are_marked_and_played_cards_stay
         await settle(pilot)
         text = screen_text(app)
         view = table.view(0)
-        out = view.extra["eliminated"][0]
+        out = view.extra.eliminated[0]
         assert "Cucumber: " in text and "Out: " in text and table.names[out] in text
-        assert "On the table:" in text and f"Trick {view.extra['trick_number']}/7" in text
+        assert "On the table:" in text and f"Trick {view.extra.trick_number}/7" in text
         assert "sits out" in text or "out" in text
 
 

@@ -38,7 +38,7 @@ def advance(table: Table, until, limit: int = 5000) -> None:
 
 def drawing_twice(view) -> bool:
     """Ana has drawn twice without finding the suit, and must draw again."""
-    drawing = view.extra.get("drawing")
+    drawing = view.extra.drawing
     return view.is_my_turn and drawing is not None and drawing[1] >= 2 and [a.kind for a in view.legal] == ["draw"]
 
 
@@ -110,11 +110,11 @@ async def test_the_panel_counts_the_draws_and_the_log_names_only_my_own_cards():
         text = screen_text(app)
         assert "You drew 2 · needs" in text and "1 Draw a card" in text
         assert "(only you see it)" in text
-        stock = table.view(0).extra["stock"]
+        stock = table.view(0).extra.stock
         await pilot.press("1")
         await settle(pilot)
         view = table.view(0)
-        assert view.extra["stock"] == stock - 1 and len(view.hand) == len(table.state.hands[0])
+        assert view.extra.stock == stock - 1 and len(view.hand) == len(table.state.hands[0])
         assert "drew 3" in screen_text(app) or [a.kind for a in view.legal] != ["draw"]
 
 

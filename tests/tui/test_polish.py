@@ -127,7 +127,7 @@ async def test_rams_has_the_pot_panel():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert app.screen.extra_panel is not None and f"Pot {table.view(0).extra['pot']} · ante" in text
+        assert app.screen.extra_panel is not None and f"Pot {table.view(0).extra.pot} · ante" in text
         assert "Pot:" not in text  # the info line is not repeated
 
 

@@ -39,7 +39,7 @@ async def _human_turn(pilot, table: Table, seen: dict) -> None:
     if view.phase == "decide":
         text = screen_text(pilot.app)
         assert ": end it or go on" in text and "End trick (" in text
-        if view.extra["round"] < 3:  # go on: a match picked in the hand
+        if view.extra.round < 3:  # go on: a match picked in the hand
             card = next(a.card for a in view.legal if a.card is not None)
             await _pick(pilot, card)
             seen["continued"] += 1
@@ -92,8 +92,8 @@ async def test_the_trick_area_marks_the_leader_and_the_holder_and_the_panel_show
             await pilot.press("space")
         view = table.view(0)
         text = screen_text(app)
-        assert "(holds)" in text and ("(led)" in text or view.extra["holder"] == view.extra["order"][0])
-        holder = view.extra["holder"]
+        assert "(holds)" in text and ("(led)" in text or view.extra.holder == view.extra.order[0])
+        holder = view.extra.holder
         assert f"{('Ana', 'Ben', 'Cy', 'Dee')[holder]} holds it" in text or (holder == 0 and "You hold it" in text)
         assert "Stock" in text and "Stock:" not in text and "round 1 of 4" in text
         assert "1 End trick (" in text

@@ -9,7 +9,7 @@ package named after the game (``Rules.name``), which sets ``PANEL``::
 
     class GridPanel(ExtraPanel):
         def render_extra(self, view, names, ascii_suits):   # return any Rich renderable
-            return Text(str(view.extra["grid"]))
+            return Text(str(view.extra.grids))   # the game's typed view data (games/<name>/viewdata.py)
 
     PANEL = GridPanel
 
@@ -17,7 +17,7 @@ package named after the game (``Rules.name``), which sets ``PANEL``::
 screen calls :meth:`ExtraPanel.show` after every update.  Nothing lists the panels: a game without
 a module here gets nothing extra (its ``info`` lines already appear on the scoreboard).
 :class:`InfoPanel` is a generic fallback that prints ``extra`` as ``key: value`` lines, for a
-game whose ``extra`` is simple (``PANEL = InfoPanel``).  Code shared by several panels lives in
+game whose view data is simple (``PANEL = InfoPanel``).  Code shared by several panels lives in
 modules whose names start with ``_`` (``_pot.py``: Rams and Bourré) or here (:func:`trump_line`).
 
 A panel that shows some of the game's ``info`` lines itself says so with :meth:`hides_info`
@@ -31,6 +31,7 @@ game's panel module on first use.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import pkgutil
 from collections.abc import Sequence
@@ -89,10 +90,11 @@ class ExtraPanel(Static):
 
 
 class InfoPanel(ExtraPanel):
-    """Generic fallback: ``extra`` as ``key: value`` lines."""
+    """Generic fallback: the fields of ``extra`` (the game's typed view data) as ``name: value`` lines."""
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        return Text("\n".join(f"{k}: {v}" for k, v in view.extra.items()))
+        extra = view.extra
+        return Text("\n".join(f"{f.name}: {getattr(extra, f.name)}" for f in dataclasses.fields(extra)))
 
 
 def panel_for(game: str) -> ExtraPanel | None:

@@ -1,7 +1,7 @@
 """The pot panel shared by the pot games (panels/rams.py and panels/bourre.py): the pot and the
 ante, who declared Rams, the widow or the stock.  Stacks, tricks and this hand's decisions are
 on the scoreboard (Pts, Tr, Bid), so the panel does not repeat them and hides the info lines it
-shows itself.  Pure function of ``SeatView.extra`` (pot, ante, rams_by, widow_by, stock) and the
+shows itself.  Pure function of ``SeatView.extra`` (a RamsView or a BourreView) and the
 generic view fields."""
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from games.bourre.viewdata import BourreView
 from games.core import SeatView, plural
+from games.rams.viewdata import RamsView
 
 from . import ExtraPanel
 from ..render import seat_name
@@ -23,25 +25,25 @@ class PotPanel(ExtraPanel):
     HIDES_INFO = frozenset({"Pot", "Ante", "Widow", "Stock", "Rams"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra = view.extra
+        extra: RamsView | BourreView = view.extra
         out = Text("Pot ", style="dim")
-        out.append(str(extra.get("pot", 0)), style="bold")
-        out.append(f" · ante {extra.get('ante', '?')}", style="dim")
-        if extra.get("rams_by") is not None:
-            out.append(f"\nRAMS: {seat_name(view, names, extra['rams_by'])}", style="bold")
-        if "widow_by" in extra:
-            who = extra.get("widow_by")
+        out.append(str(extra.pot), style="bold")
+        out.append(f" · ante {extra.ante}", style="dim")
+        if isinstance(extra, RamsView):
+            if extra.rams_by is not None:
+                out.append(f"\nRAMS: {seat_name(view, names, extra.rams_by)}", style="bold")
+            who = extra.widow_by
             out.append("\nWidow " + ("face down" if who is None else f"taken by {seat_name(view, names, who)}"),
                        style="dim")
-        if "stock" in extra:
-            out.append(f"\nStock {plural(extra['stock'], 'card')}", style="dim")
+        else:
+            out.append(f"\nStock {plural(extra.stock, 'card')}", style="dim")
         return out
 
 
     def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
                       height: int) -> RenderableType | None:
         """On an empty table: the pot as a pile of chips, its size beneath."""
-        pot = int(view.extra.get("pot", 0) or 0)
+        pot = view.extra.pot
         if pot <= 0 or height < 3:
             return None
         return chips(pot, width, min(4, height - 2), ascii_suits)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from games.agram.viewdata import AgramView
 from games.core import SeatView, seat_order
 
 from . import ExtraPanel
@@ -32,13 +33,13 @@ class AgramPanel(ExtraPanel):
     HIDES_INFO = frozenset({"Game", "Trick"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra = view.extra
-        k = extra.get("trick_number", 1)
+        extra: AgramView = view.extra
+        k = extra.trick_number
         out = Text(f"Trick {k} of {LAST}", style="bold")
         out.append(" — it wins the game" if k == LAST else " · the 6th wins", style="bold" if k == LAST else "dim")
         out.append(f"\n{direction_text(view, ascii_suits).capitalize()}:\n", style="dim")
         out.append_text(self._order(view, names, ascii_suits))
-        games = extra.get("games", 1)
+        games = extra.games
         if games > 1:
             out.append(f"\nGame {view.hand_number} of {games}", style="dim")
         return out

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from games.bacon.viewdata import BaconView
 from games.core import SeatView
 
 from . import ExtraPanel, trump_line
@@ -24,53 +25,53 @@ class BaconPanel(ExtraPanel):
     HIDES_INFO = frozenset({"Contract", "Passed upcards", "Discard", "Tricks", "Target"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex = view.extra
+        ex: BaconView = view.extra
         out = Text()
-        if ex.get("declarer") is None:
+        if ex.declarer is None:
             out.append_text(self._offer(view, names, ascii_suits))
         else:
-            out.append_text(trump_line(ex.get("trump_suit"), False, ascii_suits, False))
+            out.append_text(trump_line(ex.trump_suit, False, ascii_suits, False))
             out.append("\n")
             out.append_text(self._declarers(view, names))
             out.append("\n")
             out.append_text(self._taker(view, names, ascii_suits))
-        if ex.get("passed_up"):
+        if ex.passed_up:
             out.append("\nPassed ", style="dim")
-            out.append_text(cards_line(ex["passed_up"], ascii_suits))
+            out.append_text(cards_line(ex.passed_up, ascii_suits))
         out.append("\nTricks ", style="dim")
-        out.append(" · ".join(f"{team_tag(view, t[0])} {n}" for t, n in zip(view.teams, ex["team_tricks"])))
-        out.append(f" · to {ex['target']}", style="dim")
+        out.append(" · ".join(f"{team_tag(view, t[0])} {n}" for t, n in zip(view.teams, ex.team_tricks)))
+        out.append(f" · to {ex.target}", style="dim")
         return out
 
     @staticmethod
     def _offer(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
-        ex = view.extra
+        ex: BaconView = view.extra
         out = Text("Upcard ", style="dim")
-        if ex.get("upcard") is not None:
-            out.append_text(card_text(ex["upcard"], ascii_suits, "bold reverse"))
-            out.append(f" ({len(ex.get('passed_up', ())) + 1} of 4)", style="dim")
-        if ex.get("caller") is not None:
-            what = "alone" if ex.get("call_alone") else "picks up"
-            out.append(f"\n{seat_name(view, names, ex['caller'])} {what}: partner to say", style="bold")
+        if ex.upcard is not None:
+            out.append_text(card_text(ex.upcard, ascii_suits, "bold reverse"))
+            out.append(f" ({len(ex.passed_up) + 1} of 4)", style="dim")
+        if ex.caller is not None:
+            what = "alone" if ex.call_alone else "picks up"
+            out.append(f"\n{seat_name(view, names, ex.caller)} {what}: partner to say", style="bold")
         return out
 
     @staticmethod
     def _declarers(view: SeatView, names: Sequence[str]) -> Text:
-        ex = view.extra
-        who = seat_name(view, names, ex["declarer"])
-        if ex.get("alone"):
+        ex: BaconView = view.extra
+        who = seat_name(view, names, ex.declarer)
+        if ex.alone:
             return Text(f"{who} goes alone", style="bold")
         return Text(f"{who} picked it up", style="bold")
 
     @staticmethod
     def _taker(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
-        ex = view.extra
-        out = Text(f"{seat_name(view, names, ex['taker'])} took ", style="dim")
-        if ex.get("picked_up") is not None:
-            out.append_text(card_text(ex["picked_up"], ascii_suits, "bold"))
-        if ex.get("discard") is not None:
+        ex: BaconView = view.extra
+        out = Text(f"{seat_name(view, names, ex.taker)} took ", style="dim")
+        if ex.picked_up is not None:
+            out.append_text(card_text(ex.picked_up, ascii_suits, "bold"))
+        if ex.discard is not None:
             out.append(", threw ", style="dim")
-            out.append_text(card_text(ex["discard"], ascii_suits, "bold"))
+            out.append_text(card_text(ex.discard, ascii_suits, "bold"))
         return out
 
 

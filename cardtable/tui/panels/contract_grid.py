@@ -7,7 +7,7 @@ bid squares bold yellow, so the marks survive NO_COLOR.  Your own grid comes fir
 enough (side by side, or stacked on a terminal of 40 rows), otherwise one summary line each
 (score, marked squares, bids).  The last scored hand's
 result closes the panel.  The panel replaces the info lines for the cap and the number of bids.
-Pure function of ``SeatView.extra`` and ``scores``."""
+Pure function of ``SeatView.extra`` (a :class:`GridView`) and ``scores``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from games.contract_grid.viewdata import GridView
 from games.core import SeatView
 
 from . import ExtraPanel
@@ -59,22 +60,22 @@ def _small_cell(contract: str | None, marked: bool, bid: bool, ascii_suits: bool
 
 def small_grid(view: SeatView, seat: int, name: str, ascii_suits: bool, here: bool) -> Table:
     """A grid of 4-cell squares (18 columns): the centre holds two at 80x24, three from 100 columns."""
-    ex = view.extra
-    size = ex["size"]
-    bids = set(ex["bids"][seat])
+    ex: GridView = view.extra
+    size = ex.size
+    bids = set(ex.bids[seat])
     table = Table.grid()
     table.add_row(Text(" "), *(Text(f"  {col.upper()} ", style="dim") for col in "abcd"[:size]))
-    for r, row in enumerate(ex["grids"][seat]):
+    for r, row in enumerate(ex.grids[seat]):
         table.add_row(Text(str(r + 1), style="dim"), *(
-            _small_cell(cell["contract"], cell["marked"], f"{'abcd'[c]}{r + 1}" in bids, ascii_suits)
+            _small_cell(cell.contract, cell.marked, f"{'abcd'[c]}{r + 1}" in bids, ascii_suits)
             for c, cell in enumerate(row)))
     outer = Table.grid()
     title = Text(("▶ " if here else "") + name[:12], style="bold")
     title.append(f" {view.scores[seat]}", style="dim")
     outer.add_row(title)
     outer.add_row(table)
-    outer.add_row(Text("Bids " + " ".join(b.upper() for b in ex["bids"][seat]), style="yellow")
-                  if ex["bids"][seat] else Text(""))
+    outer.add_row(Text("Bids " + " ".join(b.upper() for b in ex.bids[seat]), style="yellow")
+                  if ex.bids[seat] else Text(""))
     return outer
 
 
@@ -83,46 +84,46 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _marked(view: SeatView, seat: int) -> int:
-    return sum(cell["marked"] for row in view.extra["grids"][seat] for cell in row)
+    return view.extra.marked_count(seat)
 
 
 def grid_table(view: SeatView, seat: int, name: str) -> Table:
     """One player's grid with a title line and their bids this hand."""
-    ex = view.extra
-    size = ex["size"]
-    bids = set(ex["bids"][seat])
-    cap = f"/{ex['cap']}" if ex.get("cap") else ""
+    ex: GridView = view.extra
+    size = ex.size
+    bids = set(ex.bids[seat])
+    cap = f"/{ex.cap}" if ex.cap else ""
     table = Table.grid(padding=(0, 1))
     table.add_row(Text(" "), *(Text(f" {col.upper()}", style="dim") for col in "abcd"[:size]))
-    for r, row in enumerate(ex["grids"][seat]):
+    for r, row in enumerate(ex.grids[seat]):
         table.add_row(Text(str(r + 1), style="dim"), *(
-            _cell(cell["contract"], cell["marked"], f"{'abcd'[c]}{r + 1}" in bids) for c, cell in enumerate(row)))
+            _cell(cell.contract, cell.marked, f"{'abcd'[c]}{r + 1}" in bids) for c, cell in enumerate(row)))
     outer = Table.grid()
     title = Text(f"{name[:10]} ", style="bold")
     title.append(f"{view.scores[seat]}{cap} · {_marked(view, seat)}/{size * size} marked", style="dim")
     outer.add_row(title)
     outer.add_row(table)
-    if ex["bids"][seat]:
-        outer.add_row(Text("Bids " + " ".join(b.upper() for b in ex["bids"][seat]), style="yellow"))
+    if ex.bids[seat]:
+        outer.add_row(Text("Bids " + " ".join(b.upper() for b in ex.bids[seat]), style="yellow"))
     return outer
 
 
 def summary_line(view: SeatView, seat: int, name: str) -> Text:
-    ex = view.extra
+    ex: GridView = view.extra
     out = Text(f"{name[:10]} ", style="bold")
-    out.append(f"{view.scores[seat]} · {_marked(view, seat)}/{ex['size'] ** 2}", style="dim")
-    if ex["bids"][seat]:
-        out.append(" " + " ".join(b.upper() for b in ex["bids"][seat]), style="yellow")
+    out.append(f"{view.scores[seat]} · {_marked(view, seat)}/{ex.size ** 2}", style="dim")
+    if ex.bids[seat]:
+        out.append(" " + " ".join(b.upper() for b in ex.bids[seat]), style="yellow")
     return out
 
 
 def last_hand(view: SeatView, seat: int) -> Text | None:
-    last = view.extra["breakdown"][seat]
+    last = view.extra.breakdown[seat]
     if not last:
         return None
-    made = ", ".join(last["made_bids"]) or "no bid"
-    return Text(f"Last hand +{last['gained']}: made {made}; values {last['unmarked']}, bids {last['bids']}, "
-                f"lines {last['lines']}", style="dim")
+    made = ", ".join(last.made_bids) or "no bid"
+    return Text(f"Last hand +{last.gained}: made {made}; values {last.unmarked}, bids {last.bids}, "
+                f"lines {last.lines}", style="dim")
 
 
 class ContractGridPanel(ExtraPanel):
@@ -150,10 +151,10 @@ class ContractGridPanel(ExtraPanel):
         return Group(*parts)
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex = view.extra
+        ex: GridView = view.extra
         me = view.seat if view.seat is not None else 0
         order = [me] + [s for s in range(view.num_seats) if s != me]
-        head = Text(f"Cap {ex.get('cap') or 'none'} · {ex.get('num_bids', '?')} bids", style="dim")
+        head = Text(f"Cap {ex.cap or 'none'} · {ex.num_bids} bids", style="dim")
         if view.phase in CENTRE_PHASES:  # the grids are in the middle of the table
             parts = [head, *(summary_line(view, s, _name(names, s)) for s in order)]
             last = last_hand(view, me)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from games.cucumber.viewdata import CucumberView
 from games.core import SeatView, TrickResult
 
 from . import ExtraPanel
@@ -40,18 +41,18 @@ class CucumberPanel(ExtraPanel):
     HIDES_INFO = frozenset({"Trick", "Bust"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra = view.extra
-        out = Text(f"Trick {extra.get('trick_number', 1)}/7", style="bold")
-        out.append(f" · bust over {extra.get('limit', 21)}", style="dim")
-        gone = list(extra.get("eliminated", ()))
-        pickled = [name_of(view, names, s) for s, c in enumerate(extra.get("cucumbers", ())) if c and s not in gone]
+        extra: CucumberView = view.extra
+        out = Text(f"Trick {extra.trick_number}/7", style="bold")
+        out.append(f" · bust over {extra.limit}", style="dim")
+        gone = list(extra.eliminated)
+        pickled = [name_of(view, names, s) for s, c in enumerate(extra.cucumbers) if c and s not in gone]
         if pickled:
             out.append("\nCucumber: ", style=f"bold {CUCUMBER}")
             out.append(", ".join(pickled))
         if gone:
             out.append("\nOut: ", style="bold")
             out.append(", ".join(name_of(view, names, s) for s in gone), style="strike dim")
-        tricks = list(extra.get("tricks", ()))
+        tricks = list(extra.tricks)
         shown = tricks[-(6 if self.tall else 2):]
         if shown:
             out.append("\nOn the table:", style="dim")
@@ -62,7 +63,7 @@ class CucumberPanel(ExtraPanel):
 
     def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
                       height: int) -> RenderableType | None:
-        tricks = list(view.extra.get("tricks", ()))
+        tricks = list(view.extra.tricks)
         if not tricks or view.trick:
             return None
         out = Text("Played this hand (the taking card bright)\n", style="dim", justify="center")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from games.page_one.viewdata import PageOneView
 from games.core import SeatView, Suit
 
 from . import ExtraPanel
@@ -50,7 +51,7 @@ class PageOnePanel(ExtraPanel):
     def _toast(self, view: SeatView, names: Sequence[str]) -> None:
         """A notification the first time a new missed call shows (never for one made before
         this screen opened)."""
-        count, seat = view.extra.get("warning_no", 0), view.extra.get("warned")
+        count, seat = view.extra.warning_no, view.extra.warned
         if self._warnings_seen is not None and count > self._warnings_seen and seat is not None:
             name = "You" if seat == view.seat else who(view, names, seat)
             self.app.notify(f"{name} did not call Page One! and {'draw' if name == 'You' else 'draws'} five cards",
@@ -58,29 +59,29 @@ class PageOnePanel(ExtraPanel):
         self._warnings_seen = count
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra = view.extra
+        extra: PageOneView = view.extra
         out = Text("Stock ", style="dim")
-        out.append(str(extra.get("stock", 0)), style="bold")
+        out.append(str(extra.stock), style="bold")
         out.append(" · discard ", style="dim")
-        out.append(str(extra.get("discard", 0)), style="bold")
-        if extra.get("reshuffles"):
-            out.append(f"\nReshuffled {extra['reshuffles']}×", style="dim")
+        out.append(str(extra.discard), style="bold")
+        if extra.reshuffles:
+            out.append(f"\nReshuffled {extra.reshuffles}×", style="dim")
         self._drawing(out, view, names, ascii_suits)
-        called = [who(view, names, s) for s in extra.get("called", ())]
+        called = [who(view, names, s) for s in extra.called]
         if called:
             out.append("\nPage One! ", style="bold")
             out.append(", ".join(called))
-        if extra.get("warned") is not None:
-            out.append(f"\n⚠ {who(view, names, extra['warned'])} missed the call: +5", style=WARNING)
-        if extra.get("target"):
-            out.append(f"\nGame {view.hand_number} · first to {extra['target']}", style="dim")
+        if extra.warned is not None:
+            out.append(f"\n⚠ {who(view, names, extra.warned)} missed the call: +5", style=WARNING)
+        if extra.target:
+            out.append(f"\nGame {view.hand_number} · first to {extra.target}", style="dim")
         return out
 
     @staticmethod
     def _drawing(out: Text, view: SeatView, names: Sequence[str], ascii_suits: bool) -> None:
-        led = view.extra.get("led") or ""
+        led = view.extra.led
         suit = (led if ascii_suits else Suit(led).symbol) if led else ""
-        drawing = view.extra.get("drawing")
+        drawing = view.extra.drawing
         if drawing is not None and drawing[0] is not None:
             seat, count = drawing
             out.append(f"\n▶ {who(view, names, seat)} drew {count}", style="bold")

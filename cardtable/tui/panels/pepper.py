@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from games.pepper.viewdata import PepperView
 from games.core import SeatView
 
 from . import ExtraPanel, trump_line
@@ -24,41 +25,41 @@ class PepperPanel(ExtraPanel):
     HIDES_INFO = frozenset({"Contract", "Target", "Tricks", "Dead hand"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex = view.extra
+        ex: PepperView = view.extra
         out = Text()
         out.append_text(self._contract(view, names))
-        if view.phase in ("play", "over") and ex.get("declarer") is not None:
+        if view.phase in ("play", "over") and ex.declarer is not None:
             out.append("\n")
-            out.append_text(trump_line(ex.get("trump_suit"), ex.get("no_trump", False), ascii_suits, True))
+            out.append_text(trump_line(ex.trump_suit, ex.no_trump, ascii_suits, True))
         out.append("\n")
         out.append_text(self._tricks(view))
-        if ex.get("dead_hand"):
-            out.append(f"\nDead hand: {ex['dead_hand']} cards face down", style="dim")
+        if ex.dead_hand:
+            out.append(f"\nDead hand: {ex.dead_hand} cards face down", style="dim")
         return out
 
     @staticmethod
     def _contract(view: SeatView, names: Sequence[str]) -> Text:
-        ex = view.extra
-        who = ex.get("declarer")
+        ex: PepperView = view.extra
+        who = ex.declarer
         if who is None:
             return Text("Bidding: no bid yet", style="dim")
         out = Text("Bidding: high " if view.phase == "bid" else "Contract ", style="dim")
-        out.append(f"{ex['contract']}", style="bold")
+        out.append(f"{ex.contract}", style="bold")
         out.append(f" by {seat_name(view, names, who)}")
         return out
 
     def _tricks(self, view: SeatView) -> Text:
         """Tricks by side (partnerships; alone, the scoreboard has them), what the bidder's side
         still needs, and the target."""
-        ex = view.extra
+        ex: PepperView = view.extra
         parts: list[Text] = []
         if view.teams:
             parts.append(Text("Tricks ", style="dim") + Text(" · ".join(
-                f"{team_tag(view, t[0])} {n}" for t, n in zip(view.teams, ex["team_tricks"]))))
-        need, left = ex.get("need"), ex.get("tricks_left", 0)
+                f"{team_tag(view, t[0])} {n}" for t, n in zip(view.teams, ex.team_tricks))))
+        need, left = ex.need, ex.tricks_left
         if view.phase == "play" and need is not None:
             parts.append(Text("made" if need <= 0 else "set" if need > left else f"need {need}", style="bold"))
-        parts.append(Text(f"to {ex['target']}", style="dim"))
+        parts.append(Text(f"to {ex.target}", style="dim"))
         out, line = Text(), 0
         for part in parts:  # joined with dots; a part that does not fit starts a new line
             if line and line + 3 + part.cell_len > self.width:

@@ -21,6 +21,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from games.piquet.viewdata import PiquetView
 from games.core import Card, SeatView
 
 from . import ExtraPanel
@@ -60,15 +61,15 @@ class PiquetPanel(ExtraPanel):
 
     @staticmethod
     def _title(view: SeatView, names: Sequence[str]) -> Text:
-        ex = view.extra
-        hands = 6 if ex["partie_hand"] <= 6 else 8
-        title = Text(f"P{ex['partie']}" + (f"/{ex['parties']}" if ex["parties"] > 1 else ""), style="bold")
-        title.append(f" · hand {ex['partie_hand']}/{hands} · elder {short(_name(names, ex['elder']), 10)}",
+        ex: PiquetView = view.extra
+        hands = 6 if ex.partie_hand <= 6 else 8
+        title = Text(f"P{ex.partie}" + (f"/{ex.parties}" if ex.parties > 1 else ""), style="bold")
+        title.append(f" · hand {ex.partie_hand}/{hands} · elder {short(_name(names, ex.elder), 10)}",
                      style="dim")
         return title
 
     def _stages(self, view: SeatView, names: Sequence[str]) -> Table:
-        ex = view.extra
+        ex: PiquetView = view.extra
         table = Table(box=None, pad_edge=False, padding=(0, 0), show_edge=False, header_style="dim")
         table.add_column("", no_wrap=True, width=max(4, self.width - 21))
         for head in STAGE_HEADS:
@@ -76,7 +77,7 @@ class PiquetPanel(ExtraPanel):
         table.add_column("=", justify="right", width=4, style="bold")
         me = view.seat if view.seat is not None else 0
         for s in (me, 1 - me):
-            pts = ex["stages"][s]
+            pts = ex.stages[s]
             cells = [str(p) if p else "·" for p in pts]
             name = short(_name(names, s), max(4, self.width - 22))
             table.add_row(Text(name, style="bold" if s == view.seat else ""), *cells, str(sum(pts)))
@@ -85,21 +86,21 @@ class PiquetPanel(ExtraPanel):
     @staticmethod
     def _exchange(view: SeatView, ascii_suits: bool) -> list[Text]:
         ex, rows = view.extra, []
-        if ex["stage"] == "exchange" and view.is_my_turn:
-            line = cards_row("Picked", ex["picked"], ascii_suits) if ex["picked"] else Text("Picked none", style="dim")
-            line.append(f" ({len(ex['picked'])}/{ex['exchange_limit']})", style="dim")
+        if ex.stage == "exchange" and view.is_my_turn:
+            line = cards_row("Picked", ex.picked, ascii_suits) if ex.picked else Text("Picked none", style="dim")
+            line.append(f" ({len(ex.picked)}/{ex.exchange_limit})", style="dim")
             rows.append(line)
-        if ex["my_discards"]:
-            rows.append(cards_row("Put away", ex["my_discards"], ascii_suits))
-        if ex["seen"]:
-            rows.append(cards_row("Seen in talon", ex["seen"], ascii_suits))
-        if ex["leftover"]:
-            rows.append(cards_row("Left, shown", ex["leftover"], ascii_suits))
+        if ex.my_discards:
+            rows.append(cards_row("Put away", ex.my_discards, ascii_suits))
+        if ex.seen:
+            rows.append(cards_row("Seen in talon", ex.seen, ascii_suits))
+        if ex.leftover:
+            rows.append(cards_row("Left, shown", ex.leftover, ascii_suits))
         return rows
 
     def _sheet(self, view: SeatView, names: Sequence[str], rows: int) -> list[RenderableType]:
         ex, out = view.extra, []
-        sheet = list(ex["sheet"])[-rows:]
+        sheet = list(ex.sheet)[-rows:]
         if sheet:
             table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim")
             table.add_column("#", justify="right", style="dim")
@@ -114,7 +115,7 @@ class PiquetPanel(ExtraPanel):
     @staticmethod
     def _results(view: SeatView, names: Sequence[str]) -> list[Text]:
         ex, out = view.extra, []
-        for partie, totals, winner, margin, _hands in list(ex["results"])[-2:]:
+        for partie, totals, winner, margin, _hands in list(ex.results)[-2:]:
             if winner is None:
                 out.append(Text(f"P{partie} drawn {totals[0]} all", style="bold"))
                 continue
@@ -124,9 +125,9 @@ class PiquetPanel(ExtraPanel):
             line.append(f" ({totals[winner]}-{totals[loser]}, {short(_name(names, loser), 6)} {crossed} "
                         f"the Rubicon)", style="dim")
             out.append(line)
-        if ex["parties"] > 1 and ex["results"]:
-            out.append(Text(f"Series {short(_name(names, 0), 8)} {ex['series'][0]} · "
-                            f"{short(_name(names, 1), 8)} {ex['series'][1]}", style="dim"))
+        if ex.parties > 1 and ex.results:
+            out.append(Text(f"Series {short(_name(names, 0), 8)} {ex.series[0]} · "
+                            f"{short(_name(names, 1), 8)} {ex.series[1]}", style="dim"))
         return out
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from games.preference.viewdata import PreferenceView
 from games.core import SeatView, render_seats
 
 from . import ExtraPanel
@@ -26,56 +27,56 @@ class PreferencePanel(ExtraPanel):
     HIDES_INFO = frozenset({"Pot", "Ante", "Contract", "Talon"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex = view.extra
+        ex: PreferenceView = view.extra
         out = Text("Pot ", style="dim")
-        out.append(str(ex.get("pot", 0)), style="bold")
-        out.append(f" · ante {ex.get('ante', '?')}", style="dim")
+        out.append(str(ex.pot), style="bold")
+        out.append(f" · ante {ex.ante}", style="dim")
         self._contract(out, view, names)
         self._talon(out, view, ascii_suits)
         self._defenders(out, view, names)
         self._discard(out, view, ascii_suits)
-        if self.tall and ex.get("sheet"):
-            out.append("\n" + render_seats(ex["sheet"][-1], names), style="dim")
+        if self.tall and ex.sheet:
+            out.append("\n" + render_seats(ex.sheet[-1], names), style="dim")
         return out
 
     @staticmethod
     def _contract(out: Text, view: SeatView, names: Sequence[str]) -> None:
-        ex = view.extra
-        if ex.get("declarer") is not None and ex.get("trump_suit"):
-            out.append(f"\n{ex['contract_text']}", style="bold yellow")
-            out.append(f" · {seat_name(view, names, ex['declarer'])}")
-            if ex.get("no_aces"):
+        ex: PreferenceView = view.extra
+        if ex.declarer is not None and ex.trump_suit:
+            out.append(f"\n{ex.contract_text}", style="bold yellow")
+            out.append(f" · {seat_name(view, names, ex.declarer)}")
+            if ex.no_aces:
                 out.append("\nNo aces announced", style="bold")
         elif view.phase in ("bid", "name"):
             out.append("\nBidding", style="dim")
 
     @staticmethod
     def _talon(out: Text, view: SeatView, ascii_suits: bool) -> None:
-        ex = view.extra
-        if ex.get("talon"):
+        ex: PreferenceView = view.extra
+        if ex.talon:
             out.append("\nTalon ", style="dim")
-            out.append_text(cards_line(ex["talon"], ascii_suits))
-        elif ex.get("talon_count"):
-            out.append(f"\nTalon {ex['talon_count']} face down", style="dim")
+            out.append_text(cards_line(ex.talon, ascii_suits))
+        elif ex.talon_count:
+            out.append(f"\nTalon {ex.talon_count} face down", style="dim")
 
     @staticmethod
     def _defenders(out: Text, view: SeatView, names: Sequence[str]) -> None:
-        for s in view.extra.get("defenders", ()):
-            role = "hand laid aside" if s == view.extra.get("laid_aside_by") else ROLE.get(view.status[s])
+        for s in view.extra.defenders:
+            role = "hand laid aside" if s == view.extra.laid_aside_by else ROLE.get(view.status[s])
             if role:
                 out.append(f"\n{seat_name(view, names, s)}: {role}")
 
     @staticmethod
     def _discard(out: Text, view: SeatView, ascii_suits: bool) -> None:
-        ex = view.extra
-        if ex.get("picked"):
+        ex: PreferenceView = view.extra
+        if ex.picked:
             out.append("\nTo discard ", style="dim")
-            out.append_text(cards_line(ex["picked"], ascii_suits))
-        elif ex.get("discards"):
+            out.append_text(cards_line(ex.picked, ascii_suits))
+        elif ex.discards:
             out.append("\nDiscarded ", style="dim")
-            out.append_text(cards_line(ex["discards"], ascii_suits))
-        if ex.get("laid_aside"):
-            out.append(f"\nYour hand is laid aside ({len(ex['laid_aside'])} cards)", style="dim")
+            out.append_text(cards_line(ex.discards, ascii_suits))
+        if ex.laid_aside:
+            out.append(f"\nYour hand is laid aside ({len(ex.laid_aside)} cards)", style="dim")
 
 
 PANEL = PreferencePanel  # the panel panel_for shows at this game's table

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from games.sedma.viewdata import SedmaView
 from games.core import SeatView
 
 from . import ExtraPanel
@@ -54,11 +55,11 @@ class SedmaPanel(ExtraPanel):
     HIDES_INFO = True  # stock, round, points and target are all drawn here
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra = view.extra
-        rounds = extra.get("rounds", ())
-        out = Text(f"Stock {extra.get('stock', 0)}", style="bold")
+        extra: SedmaView = view.extra
+        rounds = extra.rounds
+        out = Text(f"Stock {extra.stock}", style="bold")
         if rounds:
-            out.append(f" · round {extra.get('round', 1)} of {MAX_ROUNDS}", style="dim")
+            out.append(f" · round {extra.round} of {MAX_ROUNDS}", style="dim")
         out.append("\n")
         if rounds:
             out.append_text(self._grid(view, names, ascii_suits))
@@ -68,8 +69,8 @@ class SedmaPanel(ExtraPanel):
 
     def _grid(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
         """A header of names, then one row of cards per round, in the order of play."""
-        extra = view.extra
-        order, rounds = extra["order"], extra["rounds"]
+        extra: SedmaView = view.extra
+        order, rounds = extra.order, extra.rounds
         cell = max(4, min(8, (self.width - 3) // len(order)))
         out = Text("   ")
         for s in order:
@@ -92,12 +93,12 @@ class SedmaPanel(ExtraPanel):
     @staticmethod
     def _holder_card(view: SeatView) -> tuple[int, int] | None:
         """(round, column) of the card that holds the trick: the holder's latest card played."""
-        extra = view.extra
-        holder, order = extra.get("holder"), extra.get("order", ())
+        extra: SedmaView = view.extra
+        holder, order = extra.holder, extra.order
         if holder is None or holder not in order:
             return None
         col = order.index(holder)
-        rounds = extra.get("rounds", ())
+        rounds = extra.rounds
         for r in range(len(rounds) - 1, -1, -1):
             if col < len(rounds[r]):
                 starter = rounds[0][0]
@@ -107,18 +108,18 @@ class SedmaPanel(ExtraPanel):
         return None
 
     def _status(self, view: SeatView, names: Sequence[str]) -> Text:
-        extra = view.extra
-        holder = extra.get("holder")
+        extra: SedmaView = view.extra
+        holder = extra.holder
         if holder is None:
             lead = view.to_act
             who = "" if lead is None else ("You lead" if lead == view.seat else f"{_short(_name(names, lead), 10)} leads")
-            last = "" if extra.get("stock") else (" · no more drawing" if who else "No more drawing")
+            last = "" if extra.stock else (" · no more drawing" if who else "No more drawing")
             return Text(f"{who}{last}\n", style="dim")
-        worth = sum(10 for r in extra.get("rounds", ()) for c in r if c.rank in (10, 14))
+        worth = sum(10 for r in extra.rounds for c in r if c.rank in (10, 14))
         who = "You hold" if holder == view.seat else f"{_short(_name(names, holder), 10)} holds"
         out = Text(f"{who} it · {worth} pts\n", style="bold")
-        if extra.get("deciding"):
-            leader = extra["order"][0]
+        if extra.deciding:
+            leader = extra.order[0]
             lead = "You" if leader == view.seat else _short(_name(names, leader), 10)
             out.append(f"{lead}: end it or go on\n", style="bold reverse")
         return out
@@ -126,13 +127,13 @@ class SedmaPanel(ExtraPanel):
     def _points(self, view: SeatView, names: Sequence[str]) -> Text:
         """In a series (the scoreboard then shows victory points): this hand's card points and
         the victory points, by side (the scoreboard's side letters, or the players' names)."""
-        extra = view.extra
-        target = extra.get("target", 0)
+        extra: SedmaView = view.extra
+        target = extra.target
         if not target:
             return Text("")
         sides = side_labels(view, names, max(3, (self.width - 12) // view.num_seats - 3))
-        out = Text("Card pts " + " · ".join(f"{n} {p}" for n, p in zip(sides, extra.get("points", ()))), style="dim")
-        out.append(f"\nVP to {target}: " + " · ".join(f"{n} {v}" for n, v in zip(sides, extra.get("vp", ()))),
+        out = Text("Card pts " + " · ".join(f"{n} {p}" for n, p in zip(sides, extra.points)), style="dim")
+        out.append(f"\nVP to {target}: " + " · ".join(f"{n} {v}" for n, v in zip(sides, extra.vp)),
                    style="dim")
         return out
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from games.simple_strange.viewdata import StrangeView
 from games.core import SeatView, Suit
 
 from . import ExtraPanel
@@ -26,31 +27,31 @@ class SimpleStrangePanel(ExtraPanel):
     HIDES_INFO = frozenset({"Trumps", "Super-trumps", "Drawn tricks pending"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra = view.extra
+        extra: StrangeView = view.extra
         out = Text("Trump ", style="dim")
-        for letter in extra.get("trumps", ()):
+        for letter in extra.trumps:
             out.append_text(_suit(letter, ascii_suits))
             out.append(" ")
         out.append("\nSuper ", style="dim")
-        pips = extra.get("super_pips", {})
-        supers = extra.get("super_trumps", ())
+        pips = extra.pips()
+        supers = extra.super_trumps
         for i, c in enumerate(supers):
             out.append(" · " if i else "", style="dim")
             out.append_text(card_text(c, ascii_suits, "bold"))
-            out.append(f" {pips.get(c.text, '')}")
+            out.append(f" {pips.get(c, '')}")
         if not supers:
             out.append("none in play", style="dim")
-        pending = extra.get("pending", ())
+        pending = extra.pending
         out.append(f"\nDrawn tricks pending {len(pending)}", style="bold" if pending else "dim")
         if pending:
             out.append(" (" + ", ".join(t.note for t in pending) + ")", style="dim")
-        staged = extra.get("staged")
+        staged = extra.staged
         if staged:
             out.append("\nStaged ", style="dim")
-            out.append_text(card_text(staged["card"], ascii_suits, "bold reverse"))
-            if staged["slot"] and view.trick:
+            out.append_text(card_text(staged.card, ascii_suits, "bold reverse"))
+            if staged.slot and view.trick:
                 out.append(" vs ")
-                out.append_text(card_text(view.trick[0].cards[staged["slot"] - 1], ascii_suits))
+                out.append_text(card_text(view.trick[0].cards[staged.slot - 1], ascii_suits))
             else:
                 out.append(" first led")
         return out

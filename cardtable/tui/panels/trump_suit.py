@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from games.core import SeatView
+from games.trump_suit.viewdata import SheetRow, TrumpSuitView
 
 from . import ExtraPanel
 from ..cardface import CURSOR, LARGE, SMALL, Canvas, draw_back, draw_face, min_step
@@ -35,8 +36,8 @@ class TrumpSuitPanel(ExtraPanel):
                       height: int) -> RenderableType | None:
         """On an empty table: the trump pile as cards (the top one, the trump, framed) and the
         draw deck face down with its count."""
-        pile = list(view.extra.get("pile", ()))[-4:]
-        deck = view.extra.get("deck_count", 0)
+        pile = list(view.extra.pile)[-4:]
+        deck = view.extra.deck_count
         size = LARGE if height >= LARGE.height + 3 and width >= 40 else SMALL
         if height < size.height + 2 or not (pile or deck):
             return None
@@ -63,25 +64,25 @@ class TrumpSuitPanel(ExtraPanel):
 
     @staticmethod
     def _pile(view: SeatView, ascii_suits: bool) -> Text:
-        extra = view.extra
-        pile = list(extra.get("pile", ()))
+        extra: TrumpSuitView = view.extra
+        pile = list(extra.pile)
         out = Text("Pile ", style="dim")
         for i, c in enumerate(pile[-4:]):
             top = i == len(pile[-4:]) - 1
             out.append_text(card_text(c, ascii_suits, "bold reverse" if top else "dim"))
             out.append(" ")
-        out.append(f"· deck {extra.get('deck_count', 0)}", style="dim")
+        out.append(f"· deck {extra.deck_count}", style="dim")
         return out
 
     def _bags(self, view: SeatView, names: Sequence[str]) -> Text:
-        bags = view.extra.get("bags", [0] * view.num_seats)
+        bags = view.extra.bags
         each = max(3, (self.width - 5) // view.num_seats - 3)
         out = Text("Bags ", style="dim")
         out.append("  ".join(f"{short(names[s], each)} {bags[s]}" for s in range(view.num_seats)))
         return out
 
     def _sheet(self, view: SeatView, names: Sequence[str], rows: int) -> RenderableType:
-        sheet = list(view.extra.get("sheet", ()))[-rows:]
+        sheet: list[SheetRow] = list(view.extra.sheet)[-rows:]
         if not sheet:
             return Text("No hand scored yet", style="dim")
         table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="dim", show_edge=False)
@@ -90,7 +91,7 @@ class TrumpSuitPanel(ExtraPanel):
         for s in range(view.num_seats):
             table.add_column(short(names[s], col), justify="right", no_wrap=True)
         for row in sheet:
-            table.add_row(str(row["hand"]), *(f"{row['points'][s]:+d}" for s in range(view.num_seats)))
+            table.add_row(str(row.hand), *(f"{row.points[s]:+d}" for s in range(view.num_seats)))
         return table
 
 
