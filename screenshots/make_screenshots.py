@@ -87,7 +87,7 @@ async def settle(pilot, rounds: int = 400) -> None:
         screen = app.screen
         if not isinstance(screen, TableScreen) or screen.driver is None:
             break
-        if screen.driver.bot_to_act() is None and not screen._bot_scheduled:
+        if screen.driver.bot_to_act() is None and not screen.pacer.busy:
             break
     await pilot.pause()
 

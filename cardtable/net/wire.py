@@ -2,8 +2,8 @@
 
 Every message is a JSON object with a ``type``.  A connection starts with the client's hello::
 
-    -> {"type": "hello", "version": 1, "code": "k7mq-2xpd"}        (or "token" on the ssh Unix socket)
-    <- {"type": "welcome", "version": 1, "seat": 1, "names": [...], "game": "tricks_n_trumps"}
+    -> {"type": "hello", "version": 2, "code": "k7mq-2xpd"}        (or "token" on the ssh Unix socket)
+    <- {"type": "welcome", "version": 2, "seat": 1, "names": [...], "game": "tricks_n_trumps"}
     <- {"type": "view", "view": {...}}                               (after every change)
     <- {"type": "table", "seats": [{"name": ..., "kind": ..., "connected": ..., "stand_in": ..., "held": ...}],
         "waiting": [...]}                                            ("held": seconds the hold has left, or null)
@@ -33,7 +33,7 @@ from games import all_rules
 from games.core.errors import BadNotationError
 from games.core.viewdata import from_data, is_view_data, to_data
 
-VERSION = 1
+VERSION = 2  # 2: typed view data (a dict extra of version 1 is refused)
 #: Largest line a client may send to the server (the server refuses longer ones).
 MAX_CLIENT_LINE = 64 * 1024
 #: Largest line the client accepts from the server (views hold the whole match log).

@@ -82,7 +82,7 @@ def settle(count, rounds: int = 200) -> None:
 
 @pytest.mark.parametrize("hello", [
     '{"type":"hello","version":%s,"code":"x"}' % HUGE,
-    '{"type":"hello","version":1,"code":"x","id":-%s}' % HUGE,
+    '{"type":"hello","version":%d,"code":"x","id":-%s}' % (wire.VERSION, HUGE),
 ], ids=["huge-version", "huge-negative-id"])
 def test_a_5000_digit_number_in_a_hello_gets_the_protocol_error(srv, hello):
     """A hello with a 5,000-digit number: one protocol error line (not an unhandled ValueError)."""
@@ -99,7 +99,7 @@ def test_a_5000_digit_number_in_an_act_keeps_the_player_seated(srv):
     """After the hello, an act with a huge id is refused with the protocol error; the seat stays joined."""
     s = srv()
     c = Sock(s.port)
-    c.send(wire.dumps({"type": "hello", "version": 1, "code": s.code(0)}))
+    c.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": s.code(0)}))
     assert c.msg()["type"] == "welcome"
     c.send(('{"type":"act","id":%s,"action":"2C"}\n' % HUGE).encode())
     c.send(('{"type":"act","id":1,"action":"2C","seat":%s}\n' % HUGE).encode())
@@ -177,7 +177,7 @@ def test_code_guessing_is_throttled_per_address_across_connections(srv):
     s = srv(limits=Limits(guess_free=3, guess_interval=30.0))
     guessers = [Sock(s.port, "127.0.0.2") for _ in range(12)]  # over the cap of 8: the oldest are pushed out
     for i, g in enumerate(guessers):
-        g.send(wire.dumps({"type": "hello", "version": 1, "code": f"zzzz-zz{i:02d}"}))
+        g.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": f"zzzz-zz{i:02d}"}))
     answered: list[dict] = []
 
     def poll() -> int:
@@ -203,7 +203,7 @@ def test_throttled_guesses_are_delayed_not_lost(srv):
     s = srv(limits=Limits(guess_free=2, guess_interval=0.05))
     guessers = [Sock(s.port, "127.0.0.2") for _ in range(6)]
     for g in guessers:
-        g.send(wire.dumps({"type": "hello", "version": 1, "code": "zzzz-zzzz"}))
+        g.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": "zzzz-zzzz"}))
     replies = [g.msg() for g in guessers]
     assert [m["error"] for m in replies] == ["code"] * 6
     for g in guessers:
@@ -323,13 +323,13 @@ def test_a_connection_pushed_out_while_waiting_for_its_turn_never_takes_the_seat
     all_spoke = lambda: all(v.spoke for v in door._waiting.values())  # noqa: E731 - every hello read
 
     first = Sock(s.port, "127.0.0.2")
-    first.send(wire.dumps({"type": "hello", "version": 1, "code": "zzzz-zzzz"}))
+    first.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": "zzzz-zzzz"}))
     assert first.msg()["error"] == "code"  # the free guess is spent: the next code waits its turn
     waiting = Sock(s.port, "127.0.0.2")
-    waiting.send(wire.dumps({"type": "hello", "version": 1, "code": s.code(0)}))
+    waiting.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": s.code(0)}))
     wait_until(lambda: door.count("127.0.0.2") == 1 and all_spoke(), what="the valid code waiting")
     other = Sock(s.port, "127.0.0.2")
-    other.send(wire.dumps({"type": "hello", "version": 1, "code": "zzzz-zzzy"}))
+    other.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": "zzzz-zzzy"}))
     wait_until(lambda: door.count("127.0.0.2") == 2 and all_spoke(), what="a second code waiting")
     last = Sock(s.port, "127.0.0.2")  # over the cap: the oldest waiting connection is pushed out
     assert waiting.msg()["error"] == "busy"

@@ -134,7 +134,7 @@ def test_acting_for_another_seat_is_refused(served):
     join(srv, 1)
     wait_until(lambda: table.state.to_act is not None)
     s = raw(srv)
-    s.sendall(wire.dumps({"type": "hello", "version": 1, "code": srv.code(1)}))
+    s.sendall(wire.dumps({"type": "hello", "version": wire.VERSION, "code": srv.code(1)}))
     recv_msgs(s, "view")
     before = len(table.state.history)
     card = table.view(0).hand[0].text
@@ -151,7 +151,7 @@ def test_malformed_and_oversized_messages_are_refused_and_the_match_goes_on(serv
     srv = start(table, limits=Limits(max_line=4096))
     a, b = join(srv, 0), join(srv, 1)
     s = raw(srv)
-    s.sendall(wire.dumps({"type": "hello", "version": 1, "code": srv.code(1)}))  # takes over seat 1
+    s.sendall(wire.dumps({"type": "hello", "version": wire.VERSION, "code": srv.code(1)}))  # takes over seat 1
     recv_msgs(s, "view")
     for bad in (b"\xff\xfe not utf8\n", b"{not json\n", b"[1,2]\n", b'{"type":"act","action":5}\n',
                 b'{"type":"launch"}\n'):
@@ -177,7 +177,7 @@ def test_hello_with_a_wrong_code_or_version_is_refused(served):
         RemoteSeatHandle(srv.address, "zzzz-zzzz").connect()
     s = raw(srv)
     s.sendall(wire.dumps({"type": "hello", "version": 99, "code": srv.code(0)}))
-    assert recv_msgs(s, "error")[-1]["message"] == "this table speaks protocol version 1, not 99"
+    assert recv_msgs(s, "error")[-1]["message"] == f"this table speaks protocol version {wire.VERSION}, not 99"
     s.close()
 
 
@@ -187,7 +187,7 @@ def test_flooding_gets_a_disconnect_and_the_table_goes_on(served):
     srv = start(table, limits=Limits(rate=100, burst=30, max_strikes=3))
     a = join(srv, 0)
     s = raw(srv)
-    s.sendall(wire.dumps({"type": "hello", "version": 1, "code": srv.code(1)}))
+    s.sendall(wire.dumps({"type": "hello", "version": wire.VERSION, "code": srv.code(1)}))
     s.sendall(b'{"type":"ping"}\n' * 1000)
     msgs = recv_msgs(s, "never", 1200)
     assert any(m.get("message") == "disconnected for flooding" for m in msgs)
@@ -206,7 +206,7 @@ def test_connection_cap_pushes_out_the_oldest_idle_connection(served):
     third = raw(srv)
     assert recv_msgs(first, "error")[-1]["message"] == "too many connections are waiting to join; try again"
     wait_until(lambda: srv.server.unauthenticated() == 2, what="the newcomer admitted")
-    third.sendall(wire.dumps({"type": "hello", "version": 1, "code": srv.code(0)}))
+    third.sendall(wire.dumps({"type": "hello", "version": wire.VERSION, "code": srv.code(0)}))
     assert recv_msgs(third, "welcome")[-1]["seat"] == 0
     for x in (first, second, third):
         x.close()
