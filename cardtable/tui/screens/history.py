@@ -269,9 +269,9 @@ class StatsScreen(SizedScreen):
             self.player = players(matches)[0] if players(matches) else self.player
             figures = player_stats(matches, self.player)
         yield Static(f"Statistics of {self.player}", id="lobby-title")
-        table = RichTable(box=None, padding=(0, 2), header_style="dim")
+        table = RichTable(box=None, padding=(0, 1), header_style="dim")
         for col in ("game", "played", "won", "win rate", "best", "average", "bids made", "form", "scores"):
-            table.add_column(col)
+            table.add_column(col, no_wrap=col in ("game", "win rate", "bids made"))
         for st in figures.values():
             table.add_row(st.game, str(st.played), str(st.won), f"{bar(st.win_rate)} {st.win_rate:.0%}",
                           f"{st.best:g}", f"{st.average:.1f}", bids_text(st), st.form(),
