@@ -186,6 +186,8 @@ class SearchBot(Bot):
         the match is what counts (a cap reached without a complete grid, a last hand).  Updates
         the range seen."""
         gains = [now - then for now, then in zip(world.scores, start)]
+        if getattr(world, "LOW_SCORES_WIN", False):  # penalty points: the less gained, the better
+            gains = [-g for g in gains]
         teams = _teams(world)
         side = [sum(gains[t] for t in team) / len(team) for team in teams]
         team_of = {s: i for i, team in enumerate(teams) for s in team}

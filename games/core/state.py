@@ -154,6 +154,9 @@ class GameState(Cloning):
     #: (the contract in a bid square) overrides :meth:`label` instead.
     LABELS: ClassVar[Mapping[str, str]] = {}
 
+    #: True for games whose scores count against a player (penalty points: the lowest does best);
+    #: a search bot then plays to gain as few as it can.
+    LOW_SCORES_WIN: ClassVar[bool] = False
     #: True for games whose players bid or declare a contract that is then made or set.
     HAS_BIDS: ClassVar[bool] = False
     #: Per seat, (made, set) so far: a tuple of tuples, replaced on every change (clones share it).

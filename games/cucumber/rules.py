@@ -56,6 +56,7 @@ class Cucumber(TrickGame):
     """State of a Cucumber match.  Phases: ``play``, ``over``."""
 
     PLAIN_TRICKS = False  # suits play no part, and the last trick is to be avoided
+    LOW_SCORES_WIN = True  # the points of the last trick count against its taker (CU-3)
 
     _COPY = {"pack": SHARED, "out": LIST, "table": LIST, "done": LIST, "cucumbers": LIST, "eliminated": LIST,
              "bounds": LIST, "won": LISTS}

@@ -149,3 +149,16 @@ def test_rewards_are_gains_over_the_opponents_or_the_own_gain_with_a_bonus_at_th
     over = Over(scores=[10, 4, 7], num_seats=3, is_over=True, _teams=lambda: ())
     r = selfish._rewards(over, [0, 0, 0])
     assert r[2] > r[0] > r[1], "the match winner's reward tops the others"
+
+
+def test_in_a_game_of_penalty_points_the_search_plays_to_gain_fewer():
+    """Cucumber's points count against their taker: a seat that gains fewer is rewarded more."""
+    from types import SimpleNamespace
+
+    world = SimpleNamespace(scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: (), LOW_SCORES_WIN=True)
+    bot = SearchBot(0, iterations=1)
+    bot.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)  # sets up the ranges
+    rewards = bot._rewards(world, [0, 0, 0])
+    assert rewards[1] > rewards[2] > rewards[0]
+    assert get_rules("cucumber").new_game(4, None, 1).LOW_SCORES_WIN
+    assert not get_rules("tricks_n_trumps").new_game(3, None, 1).LOW_SCORES_WIN
