@@ -118,7 +118,10 @@ def test_each_panel_is_found_by_its_games_name():
             assert type(panel) is sys.modules[f"cardtable.tui.panels.{name}"].PANEL
         else:
             assert panel is None
-    assert type(panel_for("rams")) is type(panel_for("bourre")), "the pot games share one panel"
+    from cardtable.tui.panels._pot import PotPanel
+
+    assert isinstance(panel_for("rams"), PotPanel) and isinstance(panel_for("bourre"), PotPanel), \
+        "the pot games share one panel (each names its own info lines)"
     assert panel_for("_pot") is None and panel_for("no_such_game") is None
 
 

@@ -22,7 +22,7 @@ from ..render import seat_name
 class PotPanel(ExtraPanel):
     """Pot and ante, then Rams / widow / stock lines when the game has them."""
 
-    HIDES_INFO = frozenset({"Pot", "Ante", "Widow", "Stock", "Rams"})
+    HIDES_INFO: frozenset[str] = frozenset({"Pot", "Ante"})  # each game's panel adds its own lines
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         extra: RamsView | BourreView = view.extra

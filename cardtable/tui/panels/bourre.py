@@ -2,4 +2,9 @@
 
 from ._pot import PotPanel
 
-PANEL = PotPanel  # the panel panel_for shows at this game's table
+
+class BourrePanel(PotPanel):
+    HIDES_INFO = frozenset({"Pot", "Ante", "Stock"})  # the info lines Bourré shows
+
+
+PANEL = BourrePanel  # the panel panel_for shows at this game's table

@@ -2,4 +2,9 @@
 
 from ._pot import PotPanel
 
-PANEL = PotPanel  # the panel panel_for shows at this game's table
+
+class RamsPanel(PotPanel):
+    HIDES_INFO = frozenset({"Pot", "Ante", "Widow", "Rams"})  # the info lines Rams shows
+
+
+PANEL = RamsPanel  # the panel panel_for shows at this game's table
