@@ -23,6 +23,8 @@ def card_reason(state: GameState, seat: int, action: Action) -> str:
     hand: Sequence[Card] = state.hands[seat]  # type: ignore[attr-defined]
     plays = state.trick  # type: ignore[attr-defined]
     legal = [a.card for a in state.legal_actions() if a.card is not None]
+    if len(legal) == 1:
+        return "the only card you may play"
     if not plays:
         return _lead_reason(action.card, hand, ranking)
     cards = [p.cards[0] for p in plays]
