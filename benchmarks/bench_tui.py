@@ -15,9 +15,11 @@ run of one play; figures only, no verdicts.
 from __future__ import annotations
 
 import argparse
+import atexit
 import fcntl
 import os
 import select
+import shutil
 import statistics
 import struct
 import subprocess
@@ -51,7 +53,9 @@ class Term:
     def __init__(self, argv: list[str] | None = None) -> None:
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
-        env = dict(os.environ, TERM="xterm-256color", CARDTABLE_HOME=tempfile.mkdtemp(prefix="ct-bench-"),
+        home = tempfile.mkdtemp(prefix="ct-bench-")
+        atexit.register(shutil.rmtree, home, True)  # the scratch home goes at exit
+        env = dict(os.environ, TERM="xterm-256color", CARDTABLE_HOME=home,
                    COLUMNS=str(COLS), LINES=str(ROWS), LOGNAME=LOGIN, USER=LOGIN)
         env.pop("CARDTABLE_ASCII", None)
         self.screen = pyte.Screen(COLS, ROWS)

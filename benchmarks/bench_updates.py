@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -126,7 +128,9 @@ def run_tree(tree: Path, moves: int) -> dict:
 def _env(tree: Path) -> dict:
     import os
 
-    return {**os.environ, "PYTHONPATH": str(tree), "CARDTABLE_HOME": tempfile.mkdtemp(prefix="bench-updates-")}
+    home = tempfile.mkdtemp(prefix="bench-updates-")
+    atexit.register(shutil.rmtree, home, True)  # the scratch home goes at exit
+    return {**os.environ, "PYTHONPATH": str(tree), "CARDTABLE_HOME": home}
 
 
 def extract(ref: str, into: Path) -> Path:

@@ -10,9 +10,11 @@ key names for the pilot or the words ``settle`` (let bots play until a human mus
 from __future__ import annotations
 
 import asyncio
+import atexit
 import html
 import os
 import re
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -22,6 +24,7 @@ from typing import NamedTuple
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-shots-")
+atexit.register(shutil.rmtree, os.environ["CARDTABLE_HOME"], True)  # the scratch home goes at exit
 os.environ.pop("CARDTABLE_ASCII", None)
 
 from cardtable.session import SeatConfig, Table  # noqa: E402

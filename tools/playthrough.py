@@ -11,8 +11,10 @@ final screen.  Needs tmux.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -43,6 +45,7 @@ def main() -> int:
     width, height = args.size.split("x")
     sock = f"play-{os.getpid()}"
     home = tempfile.mkdtemp(prefix="cardtable-play-")
+    atexit.register(shutil.rmtree, home, True)  # the scratch home goes at exit
     exe = ROOT / ".venv" / "bin" / "cardtable"
     tmux = ["tmux", "-L", sock]
 
