@@ -3,21 +3,40 @@
 from __future__ import annotations
 
 from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 
 from ..widgets.toosmall import MIN_HEIGHT, MIN_WIDTH
 
 
+def size_classes(size: Size) -> dict[str, bool]:
+    """The screen classes for a terminal size: ``-small`` below the minimum, and size steps for
+    the .tcss (Textual has no media queries): wider side column, taller panels."""
+    return {"-small": size.width < MIN_WIDTH or size.height < MIN_HEIGHT,
+            "-w100": size.width >= 100, "-w130": size.width >= 130,
+            "-h30": size.height >= 30, "-h40": size.height >= 40}
+
+
+def _preset(screen: Screen) -> None:
+    """Give a new screen its size classes before it is styled, so that its first frame needs no
+    second styling pass (a screen made outside a running app gets them when mounted)."""
+    try:
+        size = screen.app.size
+    except RuntimeError:  # no active app (NoActiveAppError): the classes come at mount
+        return
+    for name, on in size_classes(size).items():
+        screen.set_class(on, name, update=False)
+
+
 def _fit(screen: Screen) -> None:
-    size = screen.app.size
-    small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-    screen.set_class(small, "-small")
-    # size classes for the .tcss (Textual has no media queries): wider side column, taller panels
-    screen.set_class(size.width >= 100, "-w100")
-    screen.set_class(size.width >= 130, "-w130")
-    screen.set_class(size.height >= 30, "-h30")
-    screen.set_class(size.height >= 40, "-h40")
-    if not small and screen.focused is None and screen.AUTO_FOCUS and screen.AUTO_FOCUS != "*":
+    classes = size_classes(screen.app.size)
+    on = [name for name, wanted in classes.items() if wanted]
+    off = [name for name, wanted in classes.items() if not wanted]
+    if on:
+        screen.add_class(*on)
+    if off:
+        screen.remove_class(*off)
+    if not classes["-small"] and screen.focused is None and screen.AUTO_FOCUS and screen.AUTO_FOCUS != "*":
         found = screen.query(screen.AUTO_FOCUS)
         if found:
             screen.call_after_refresh(found.first().focus)  # focus lost while hidden comes back
@@ -25,6 +44,10 @@ def _fit(screen: Screen) -> None:
 
 class SizedScreen(Screen):
     """Subclasses yield a :class:`~cardtable.tui.widgets.TooSmall` in compose; CSS does the rest."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _preset(self)
 
     def on_mount(self) -> None:
         _fit(self)
@@ -37,6 +60,10 @@ class SizedScreen(Screen):
 
 
 class SizedModal(ModalScreen):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _preset(self)
+
     def on_mount(self) -> None:
         _fit(self)
 

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.store import MatchRow, MatchStore, StoreError
@@ -32,6 +32,7 @@ from games.core import CardtableError, GameState, TrickResult, render_seats
 from ..players import default_player_name
 from ..render import cards_line, show_cards
 from ..widgets.field import Field
+from ..widgets.keybar import KeyBar
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
@@ -69,7 +70,7 @@ class HistoryScreen(SizedScreen):
         hint = problem or ("No finished matches yet: they appear here when a match ends." if not opts
                            else "Enter: replay hand by hand · s: statistics · Esc: back")
         yield Static(hint, classes="hint")
-        yield Footer()
+        yield KeyBar()
         yield TooSmall()
 
     @staticmethod
@@ -168,7 +169,7 @@ class ReplayScreen(SizedScreen):
         with Horizontal(id="goto", classes="row"):
             yield Label("Go to hand", classes="label")
             yield Field("", id="goto-hand", compact=True)
-        yield Footer()
+        yield KeyBar()
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -286,5 +287,5 @@ class StatsScreen(SizedScreen):
         with VerticalScroll(id="setup"):
             yield Static(Group(table, Text(""), levels) if figures else
                          Text(problem or "No finished matches yet.", style="dim"))
-        yield Footer()
+        yield KeyBar()
         yield TooSmall()

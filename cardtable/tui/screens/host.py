@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from games import get_rules
 from games.bots import LEVELS
@@ -31,6 +31,7 @@ from cardtable.pacer import BOT_DELAY
 
 from ..players import BOT_NAMES
 from ..widgets.field import Field
+from ..widgets.keybar import KeyBar
 from ..widgets.options import option_widget
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
@@ -138,7 +139,7 @@ class HostScreen(SizedScreen):
         with Vertical(id="host-running"):
             yield Static("", id="host-join")
             yield Static("", id="host-log")
-        yield Footer()
+        yield KeyBar()
         yield TooSmall()
 
     def on_mount(self) -> None:

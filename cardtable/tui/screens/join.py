@@ -16,11 +16,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from games.core import CardtableError
 
 from ..widgets.field import Field
+from ..widgets.keybar import KeyBar
 from ..widgets.netstatus import RECONNECTING, connection_notice
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
@@ -84,7 +85,7 @@ class JoinScreen(SizedScreen):
                          "(cardtable join HOST:PORT --code CODE).", classes="hint")
             yield Button("Join (Enter)", id="join", variant="primary", compact=True)
             yield Static("", id="join-status")
-        yield Footer()
+        yield KeyBar()
         yield TooSmall()
 
     def _status(self, text: str, error: bool = False) -> None:

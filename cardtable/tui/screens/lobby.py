@@ -16,11 +16,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from games import all_rules
 
+from ..widgets.keybar import KeyBar
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
@@ -63,12 +64,8 @@ class LobbyScreen(SizedScreen):
         yield OptionList(*options, id="games")
         yield Static("Enter: set up seats and options · p: play now against bots · r: resume a saved game",
                      classes="hint")
-        yield Footer()
+        yield KeyBar()
         yield TooSmall()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one(OptionList).focus()
 
     def _game(self) -> str | None:
         ol = self.query_one(OptionList)

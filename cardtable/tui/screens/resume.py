@@ -14,13 +14,14 @@ from rich.text import Text
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from cardtable.session import saves_dir
 from games import get_rules
 from games.core import CardtableError, Record
 
+from ..widgets.keybar import KeyBar
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
@@ -101,7 +102,7 @@ class ResumeScreen(SizedScreen):
         yield OptionList(*opts, id="saves")
         yield Static("No saved games yet." if not summaries else "Enter resumes the highlighted game · Esc back",
                      classes="hint")
-        yield Footer()
+        yield KeyBar()
         yield TooSmall()
 
     def on_mount(self) -> None:

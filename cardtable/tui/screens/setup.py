@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from cardtable.session import SeatConfig
 from games import get_rules
@@ -21,6 +21,7 @@ from games.core import CardtableError
 
 from ..players import BOT_NAMES, bot_names, default_player_name
 from ..widgets.field import Field
+from ..widgets.keybar import KeyBar
 from ..widgets.options import option_widget
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
@@ -73,7 +74,7 @@ class SetupScreen(SizedScreen):
                 yield Field(self._seed_text(), placeholder="random", id="seed", compact=True)
             yield Static("", id="setup-error")
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
-        yield Footer()
+        yield KeyBar()
         yield TooSmall()
 
     def _count(self) -> int:

@@ -26,7 +26,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from games import get_rules
 from games.core import Action, Card, CardtableError, SeatView, TrickResult, plural
@@ -35,7 +35,7 @@ from cardtable.pacer import TRICK_PAUSE, Pacer, pause_before
 
 from ..panels import panel_for
 from ..render import cards_line, direction_text, refusal_text, seat_positions, show_cards
-from ..widgets import ActionBar, EventLog, HandWidget, Scoreboard, SeatPanel, TooSmall, TrickArea
+from ..widgets import ActionBar, EventLog, HandWidget, KeyBar, Scoreboard, SeatPanel, TooSmall, TrickArea
 from ..widgets.actions import are_squares, is_square
 from ..widgets.seat import team_tag, text_key
 from .base import SizedScreen
@@ -134,7 +134,7 @@ class TableScreen(SizedScreen):
         yield Static("", id="me")
         yield ActionBar(id="actions")
         yield HandWidget(id="hand")
-        yield Footer()
+        yield KeyBar()
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -1,7 +1,7 @@
 """Table widgets.  Each renders values it is given (attributes down) and posts messages up.
 
 Imported lazily (``from cardtable.tui.widgets import HandWidget`` loads only that module), so
-the lobby, which needs only :class:`TooSmall`, does not pay for the table's widgets before its
+the lobby, which needs only :class:`TooSmall` and :class:`KeyBar`, does not pay for the table's widgets before its
 first frame.
 """
 
@@ -10,13 +10,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-_WHERE = {"ActionBar": "actions", "EventLog": "eventlog", "HandWidget": "hand", "Scoreboard": "scoreboard",
-          "SeatPanel": "seat", "TooSmall": "toosmall", "TrickArea": "trick"}
+_WHERE = {"ActionBar": "actions", "EventLog": "eventlog", "HandWidget": "hand", "KeyBar": "keybar",
+          "Scoreboard": "scoreboard", "SeatPanel": "seat", "TooSmall": "toosmall", "TrickArea": "trick"}
 
 if TYPE_CHECKING:
     from .actions import ActionBar
     from .eventlog import EventLog
     from .hand import HandWidget
+    from .keybar import KeyBar
     from .scoreboard import Scoreboard
     from .seat import SeatPanel
     from .toosmall import TooSmall
@@ -29,4 +30,4 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ActionBar", "EventLog", "HandWidget", "Scoreboard", "SeatPanel", "TooSmall", "TrickArea"]
+__all__ = ["ActionBar", "EventLog", "HandWidget", "KeyBar", "Scoreboard", "SeatPanel", "TooSmall", "TrickArea"]
