@@ -42,33 +42,26 @@ def _fit(screen: Screen) -> None:
             screen.call_after_refresh(found.first().focus)  # focus lost while hidden comes back
 
 
-class SizedScreen(Screen):
+class _Sized:
+    """Size classes before the first styling, and again at mount, resize and resume."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _preset(self)
+
+    def on_mount(self) -> None:
+        _fit(self)
+
+    def on_resize(self, event: Resize) -> None:
+        _fit(self)
+
+    def on_screen_resume(self) -> None:
+        _fit(self)
+
+
+class SizedScreen(_Sized, Screen):
     """Subclasses yield a :class:`~cardtable.tui.widgets.TooSmall` in compose; CSS does the rest."""
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        _preset(self)
 
-    def on_mount(self) -> None:
-        _fit(self)
-
-    def on_resize(self, event: Resize) -> None:
-        _fit(self)
-
-    def on_screen_resume(self) -> None:
-        _fit(self)
-
-
-class SizedModal(ModalScreen):
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        _preset(self)
-
-    def on_mount(self) -> None:
-        _fit(self)
-
-    def on_resize(self, event: Resize) -> None:
-        _fit(self)
-
-    def on_screen_resume(self) -> None:
-        _fit(self)
+class SizedModal(_Sized, ModalScreen):
+    """A dialog that hides behind "enlarge the terminal" like the screens."""
