@@ -148,7 +148,7 @@ def hand_line(text: str) -> str:
 
 def one_run(plays: int) -> tuple[float, list[float], float]:
     term = Term()
-    first = term.wait_for("choose a game", "Quick play vs bots") - term.t0
+    first = term.wait_for("choose a game", "Play now") - term.t0
     term.send("p")
     term.wait_for("Save & quit", "Hand 1")
     term.send("---")  # bots without delay, so the run is quick

@@ -82,7 +82,7 @@ async def test_no_screen_of_the_app_uses_textuals_footer():
     app = CardTableApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert not app.screen.query(Footer) and "Quick play vs bots" in _bar_text(app)
+        assert not app.screen.query(Footer) and "p Play now" in _bar_text(app)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ResumeScreen) and not app.screen.query(Footer)

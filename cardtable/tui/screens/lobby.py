@@ -43,7 +43,7 @@ class LobbyScreen(SizedScreen):
     AUTO_FOCUS = "OptionList"
     BINDINGS = [
         Binding("enter", "setup", "Set up", show=True, priority=False),
-        Binding("p", "quick", "Quick play vs bots"),
+        Binding("p", "quick", "Play now"),
         Binding("r", "resume", "Resume"),
         Binding("y", "history", "History"),
         Binding("s", "stats", "Statistics"),
@@ -62,7 +62,7 @@ class LobbyScreen(SizedScreen):
             t.append(r.description)
             options.append(Option(t, id=r.name))
         yield OptionList(*options, id="games")
-        yield Static("Enter: set up seats and options · p: play now against bots · r: resume a saved game",
+        yield Static("Enter: choose seats and options first · p: play now against bots",
                      classes="hint")
         yield KeyBar()
         yield TooSmall()
