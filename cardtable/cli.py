@@ -97,16 +97,16 @@ def list_games() -> None:
     """Every game with its player counts and a one-line description."""
     from rich.table import Table
 
-    from games import all_rules
+    from games import listings
 
     table = Table(title="Games", title_justify="left")
     table.add_column("game", style="bold")
     table.add_column("title")
     table.add_column("players", justify="right")
     table.add_column("description")
-    for rules in all_rules():
-        players = f"{rules.players_text()} (default {rules.default_seats})"
-        table.add_row(rules.name, rules.title, players, rules.description)
+    for game in listings():
+        players = f"{game.players_text()} (default {game.default_seats})"
+        table.add_row(game.name, game.title, players, game.description)
     _console().print(table)
 
 

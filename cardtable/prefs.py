@@ -9,16 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.core import atomic_write
-
 from cardtable.pacer import BOT_DELAY
+from cardtable.paths import data_dir
 
 DEFAULTS: dict[str, Any] = {"bot_delay": BOT_DELAY, "four_colour": False}
 
 
 def _path():
-    from cardtable.session import data_dir
-
     return data_dir() / "prefs.json"
 
 
@@ -40,6 +37,8 @@ def load() -> dict[str, Any]:
 
 def save(**changes: Any) -> None:
     """Remember ``changes`` (known keys only); never raises."""
+    from games.core import atomic_write
+
     prefs = load()
     prefs.update({k: v for k, v in changes.items() if k in DEFAULTS})
     try:

@@ -8,7 +8,6 @@ remote play share one code path.  No Textual here.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -21,6 +20,8 @@ from games.arena import bot_seed as seat_bot_seed, reseed
 from games.bots import Bot, bot_task, make_bot
 from games.core import Action, Card, CardtableError, GameState, IllegalActionError, Record, SeatView
 
+from cardtable.paths import data_dir, saves_dir  # noqa: F401  (where they were before)
+
 SEAT_KINDS = ("human", "bot", "remote")
 
 
@@ -31,18 +32,6 @@ class SeatConfig:
     kind: str = "bot"
     name: str = ""
     level: str = "heuristic"
-
-
-def data_dir() -> Path:
-    """Where saves live: $CARDTABLE_HOME, else $XDG_DATA_HOME/cardtable, else ~/.local/share/cardtable."""
-    if os.environ.get("CARDTABLE_HOME"):
-        return Path(os.environ["CARDTABLE_HOME"])
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "cardtable"
-
-
-def saves_dir() -> Path:
-    return data_dir() / "saves"
 
 
 class SeatHandle(Protocol):

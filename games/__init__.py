@@ -6,8 +6,13 @@ looking at the subpackages of ``games`` (``core``, ``bots`` and names starting w
 games); nothing here lists them.  The game itself says where it is listed (``Rules.position``,
 then by name) and which heuristic bot it has (``Rules.bot``, used by :mod:`games.bots`).
 
-Adding a game: ``games/<name>/__init__.py`` (exports RULES), ``rules.py``, ``bot.py`` (optional),
-and, in the app, an optional panel ``cardtable/tui/panels/<name>.py``.
+Adding a game: ``games/<name>/__init__.py`` (declares ``LISTING`` and exports RULES on demand,
+like every game here), ``rules.py``, ``bot.py`` (optional), and, in the app, an optional panel
+``cardtable/tui/panels/<name>.py``.
+
+Listing the games (:func:`listings`: the lobby, ``cardtable list``) loads no game's rules: a
+package declares its ``LISTING`` (games/core/listing.py) and loads ``rules.py`` only when
+``RULES`` is first asked for.  A package without a ``LISTING`` is listed from its ``RULES``.
 """
 
 from __future__ import annotations
@@ -17,12 +22,19 @@ import pkgutil
 import re
 import unicodedata
 
-from games.core import Rules, UnknownGameError
-from games.core.record import use_rules_finder
+from typing import TYPE_CHECKING
+
+from games.core.errors import UnknownGameError
+from games.core.finder import use_rules_finder
+
+if TYPE_CHECKING:
+    from games.core import Rules
+    from games.core.listing import Listing
 
 NOT_GAMES = frozenset({"core", "bots"})  # subpackages of games that hold shared code, not a game
 
 _REGISTRY: dict[str, Rules] = {}
+_LISTINGS: list[Listing | Rules] = []
 
 
 def _load() -> dict[str, Rules]:
@@ -46,6 +58,21 @@ def _rules_of(package: str) -> Rules | None:
     if rules is not None and rules.name != package:
         raise ImportError(f"games/{package} exports the rules of {rules.name!r}: name the package after its game")
     return rules
+
+
+def listings() -> list[Listing | Rules]:
+    """What lists every game (name, title, description, ``players_text()``), in listing order,
+    without loading the rules of a game whose package declares a ``LISTING``."""
+    if not _LISTINGS:
+        found = [_listing_of(package) for package in _game_packages()]
+        _LISTINGS.extend(sorted((x for x in found if x is not None), key=lambda x: (x.position, x.name)))
+    return list(_LISTINGS)
+
+
+def _listing_of(package: str) -> Listing | Rules | None:
+    module = importlib.import_module(f"{__name__}.{package}")
+    listing = vars(module).get("LISTING")
+    return listing if listing is not None else _rules_of(package)
 
 
 def all_rules() -> list[Rules]:

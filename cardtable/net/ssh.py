@@ -84,7 +84,7 @@ import asyncssh
 
 from games.core import CardtableError
 
-from cardtable.session import data_dir
+from cardtable.paths import data_dir
 
 from .guard import Doorway, address_key
 from .config import is_loopback

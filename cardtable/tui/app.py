@@ -78,7 +78,7 @@ def terminal_gone(fd: int) -> bool:
 
 def new_save_path(game: str) -> Path:
     """saves_dir()/<game>-<timestamp>.json, never an existing file."""
-    from cardtable.session import saves_dir
+    from cardtable.paths import saves_dir
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = saves_dir() / f"{game}-{stamp}.json"

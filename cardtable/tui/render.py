@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from games.core import Card, SeatView, render_seats
+if TYPE_CHECKING:  # the lobby draws before the rules library is loaded
+    from games.core import Card, SeatView
 
 RED = "#e05050"
 BLACK = "#e8e8e8"
@@ -66,6 +68,8 @@ def cards_line(cards: Sequence[Card], ascii_suits: bool) -> Text:
 
 def fill_names(text: str, names: Sequence[str]) -> str:
     """Replace seat placeholders ``{p0}`` ... in game texts (info lines) with names."""
+    from games.core import render_seats
+
     return render_seats(text, names)
 
 

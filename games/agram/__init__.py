@@ -1,9 +1,10 @@
-"""Agram: a game package (see games/__init__.py).
+"""Agram: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import HAND_SIZE, RULES
+LISTING = Listing("agram", "Agram",
+                  "Six tricks played to the right; only the last trick matters.",
+                  min_seats=2, max_seats=5, default_seats=3, position=7)
 
-__all__ = ["HAND_SIZE", "RULES"]
+__all__ = ["LISTING", "HAND_SIZE", "RULES"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -31,6 +31,7 @@ from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 from games.core.words import plural
 
+from . import LISTING
 from .viewdata import AgramView
 
 HAND_SIZE = 6
@@ -210,13 +211,9 @@ def join_seats(seats: tuple[int, ...]) -> str:
 
 
 class AgramRules(Rules):
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     hand_word = "Game"
-    name = "agram"
-    position = 7
     bot = "games.agram.bot:AgramBot"
-    title = "Agram"
-    description = "Six tricks played to the right; only the last trick matters."
-    min_seats, max_seats, default_seats = 2, 5, 3
     state_class = Agram
     options = (
         Option("games", 1, "How many games the match lasts; the most games won takes it (1: a single game).",

@@ -1,9 +1,10 @@
-"""Bacon: a game package (see games/__init__.py).
+"""Bacon: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import RULES
+LISTING = Listing("bacon", "Bacon",
+                  "Partners pick up the upcard to make trumps; go alone for double points.",
+                  min_seats=4, max_seats=4, default_seats=4, position=10)
 
-__all__ = ["RULES"]
+__all__ = ["LISTING", "RULES"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

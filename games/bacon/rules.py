@@ -35,6 +35,7 @@ from games.core import (
 )
 from games.core.words import plural
 
+from . import LISTING
 from .viewdata import BaconView
 
 PACK = tuple(deck_52())
@@ -397,12 +398,8 @@ def _index(c: Card) -> int:
 
 
 class BaconRules(Rules):
-    name = "bacon"
-    position = 10
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.bacon.bot:BaconBot"
-    title = "Bacon"
-    description = "Partners pick up the upcard to make trumps; go alone for double points."
-    min_seats, max_seats, default_seats = 4, 4, 4
     state_class = Bacon
     options = (
         Option("target", 10, "The first side to reach this many points wins.", minimum=1, maximum=50),

@@ -1,9 +1,10 @@
-"""Bourré: a game package (see games/__init__.py).
+"""Bourré: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import RULES
+LISTING = Listing("bourre", "Bourré",
+                  "Louisiana's pot game: pass or play, draw to improve, take the most of five tricks or pay up.",
+                  min_seats=2, max_seats=8, default_seats=5, position=6)
 
-__all__ = ["RULES"]
+__all__ = ["LISTING", "RULES"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

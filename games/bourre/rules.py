@@ -48,6 +48,7 @@ from games.core import (
 from games.core.words import plural
 from games.core.potgame import check_ending, hand_limit_option, named_card
 
+from . import LISTING
 from .viewdata import BourreView
 
 HAND_SIZE = 5
@@ -360,12 +361,8 @@ class Bourre(PotGame):
 
 
 class BourreRules(Rules):
-    name = "bourre"
-    position = 6
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.bourre.bot:BourreBot"
-    title = "Bourré"
-    description = "Louisiana's pot game: pass or play, draw to improve, take the most of five tricks or pay up."
-    min_seats, max_seats, default_seats = 2, 8, 5
     state_class = Bourre
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=1, maximum=10_000),

@@ -1,9 +1,10 @@
-"""Contract Grid: a game package (see games/__init__.py).
+"""Contract Grid: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import CONTRACTS, RULES, grid_lines, judge, square_name
+LISTING = Listing("contract_grid", "Contract Grid",
+                  "Three players bid squares of a 4x4 grid of contracts; lines of marked squares score.",
+                  min_seats=3, max_seats=3, default_seats=3, position=4)
 
-__all__ = ["CONTRACTS", "RULES", "grid_lines", "judge", "square_name"]
+__all__ = ["LISTING", "CONTRACTS", "RULES", "grid_lines", "judge", "square_name"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -52,6 +52,7 @@ from games.core import (
 from games.core.potgame import hand_limit_option
 from games.core.words import plural
 
+from . import LISTING
 from .viewdata import GridView, HandScore, Square
 
 CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Soloist", "Partner",
@@ -466,12 +467,8 @@ class ContractGrid(TrickGame):
 
 
 class ContractGridRules(Rules):
-    name = "contract_grid"
-    position = 4
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.contract_grid.bot:ContractGridBot"
-    title = "Contract Grid"
-    description = "Three players bid squares of a 4x4 grid of contracts; lines of marked squares score."
-    min_seats, max_seats, default_seats = 3, 3, 3
     state_class = ContractGrid
     options = (
         Option("grid", "4x4", "4x4: sixteen contracts, 14 lines; 3x3: the first nine contracts, 8 lines, "

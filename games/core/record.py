@@ -7,7 +7,7 @@ BadRecordError naming the file and the field, never a crash.  Saving is atomic: 
 temporary file beside the target, then rename over it.
 
 The core sits below the game registry and never imports it: a record finds its game through the
-finder the registry installs (:func:`use_rules_finder`, called by ``games/__init__.py``, which
+finder the registry installs (:mod:`games.core.finder`, set by ``games/__init__.py``, which
 Python always runs before any ``games.core`` module).
 """
 
@@ -17,18 +17,13 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .errors import BadRecordError, CardtableError, UnknownGameError
-
-if TYPE_CHECKING:
-    from .state import Rules
-
-RulesFinder = Callable[[str], "Rules"]
-_finder: RulesFinder | None = None  # installed by games/__init__.py (use_rules_finder)
+from .errors import BadRecordError, CardtableError
+from .finder import find_rules, use_rules_finder  # noqa: F401  (use_rules_finder: re-exported)
 
 FORMAT = "cardtable-record"
 VERSION = 1
@@ -127,20 +122,6 @@ class Record:
             except CardtableError as exc:
                 raise BadRecordError(f"record action {i + 1} ({text!r}) does not replay: {exc}") from None
         return state
-
-
-def use_rules_finder(finder: RulesFinder) -> None:
-    """Let records find a game's Rules by its name with ``finder`` (the registry's ``get_rules``,
-    which raises UnknownGameError for a name it does not know); replaces any earlier finder."""
-    global _finder
-    _finder = finder
-
-
-def find_rules(game: str) -> Rules:
-    """The Rules of ``game`` from the installed finder; UnknownGameError if none is installed."""
-    if _finder is None:
-        raise UnknownGameError(f"no game registry is installed to find {game!r}")
-    return _finder(game)
 
 
 def _parse(text: str, source: str) -> Any:

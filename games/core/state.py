@@ -23,8 +23,13 @@ from .actions import Action, normalize
 from .cards import Card
 from .clone import LIST, SHARED, Cloning
 from .errors import BadNotationError, BadOptionError, IllegalActionError
+from .listing import Listing, players_text
 from .options import Option, _brief, _plain, _show
 from .views import Event, Outcome, SeatView, make_event
+
+
+#: the Rules attributes a Listing holds
+LISTED = ("name", "title", "description", "min_seats", "max_seats", "default_seats", "position")
 
 
 class Rules:
@@ -32,7 +37,9 @@ class Rules:
 
     Subclasses set the class attributes and ``state_class``; ``check(num_seats, options)``
     may add cross-option checks (raise BadOptionError).  A game is found by the registry
-    (``games/__init__.py``) as the package ``games/<name>/`` exporting ``RULES``.
+    (``games/__init__.py``) as the package ``games/<name>/`` exporting ``RULES``.  A subclass that
+    sets ``listing`` (its package's :class:`~games.core.listing.Listing`) takes its name, title,
+    description, seat range and position from it.
     """
 
     name: ClassVar[str]
@@ -50,6 +57,14 @@ class Rules:
     #: the game's heuristic bot (the ``normal`` level) as ``"module:Class"``, imported only when a
     #: bot is made; None: only the generic bots (random, and search without a fallback)
     bot: ClassVar[str | None] = None
+    #: the package's listing, when it declares one: the attributes above that it holds come from it
+    listing: ClassVar[Listing | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "listing" in cls.__dict__ and cls.listing is not None:
+            for attribute in LISTED:
+                setattr(cls, attribute, getattr(cls.listing, attribute))
 
     def option(self, name: str) -> Option:
         """The declared option ``name``, in any case, with ``-``, ``_`` or spaces alike."""
@@ -132,7 +147,7 @@ class Rules:
                 + ", the same in the log, in choices and on the cards.")
 
     def players_text(self) -> str:
-        return str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}-{self.max_seats}"
+        return players_text(self.min_seats, self.max_seats)
 
 
 

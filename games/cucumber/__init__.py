@@ -1,9 +1,10 @@
-"""Cucumber (Danish Agurk): a game package (see games/__init__.py).
+"""Cucumber (Danish Agurk): its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import HAND_SIZE, NO_BOUNDS, RULES
+LISTING = Listing("cucumber", "Cucumber",
+                  "Seven tricks and only the last one counts, against you: go over 21 twice and you are out.",
+                  min_seats=2, max_seats=7, default_seats=4, position=13)
 
-__all__ = ["HAND_SIZE", "NO_BOUNDS", "RULES"]
+__all__ = ["LISTING", "HAND_SIZE", "NO_BOUNDS", "RULES"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -37,6 +37,7 @@ from games.core import (
     active_seats, cards_text, deck_52, next_active, parse_card, play, seat_play, trick_complete,
 )
 
+from . import LISTING
 from .viewdata import CucumberView
 
 HAND_SIZE = 7
@@ -317,12 +318,8 @@ def _by_rank(cards: list[Card]) -> list[Card]:
 
 
 class CucumberRules(Rules):
-    name = "cucumber"
-    position = 13
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.cucumber.bot:CucumberBot"
-    title = "Cucumber"
-    description = "Seven tricks and only the last one counts, against you: go over 21 twice and you are out."
-    min_seats, max_seats, default_seats = 2, 7, 4
     state_class = Cucumber
     options = (
         Option("limit", 21, "A score above this earns a cucumber (the second time: out).", minimum=10, maximum=50),

@@ -1,9 +1,10 @@
-"""Page One: a game package (see games/__init__.py).
+"""Page One: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import NO_SUITS, PENALTY, RULES
+LISTING = Listing("page_one", "Page One",
+                  "Follow suit or draw until you can; call “Page One!” at one card; first out wins.",
+                  min_seats=2, max_seats=4, default_seats=4, position=12)
 
-__all__ = ["NO_SUITS", "PENALTY", "RULES"]
+__all__ = ["LISTING", "NO_SUITS", "PENALTY", "RULES"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

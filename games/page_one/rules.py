@@ -50,6 +50,7 @@ from games.core import (
 )
 from games.core.words import plural
 
+from . import LISTING
 from .viewdata import PageOneView
 
 HAND_SIZE = 4
@@ -481,13 +482,9 @@ def _named(text: str) -> tuple[str, Card | None]:
 
 
 class PageOneRules(Rules):
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     hand_word = "Game"
-    name = "page_one"
-    position = 12
     bot = "games.page_one.bot:PageOneBot"
-    title = "Page One"
-    description = "Follow suit or draw until you can; call “Page One!” at one card; first out wins."
-    min_seats, max_seats, default_seats = 2, 4, 4
     state_class = PageOne
     options = (
         Option("joker_any", False, "The joker may be played to any trick, even when you could follow suit "

@@ -36,6 +36,7 @@ from games.core import (
 )
 from games.core.words import plural
 
+from . import LISTING
 from .viewdata import PepperView
 
 PACK = tuple(deck_24())
@@ -377,12 +378,8 @@ def _index(c: Card) -> int:
 
 
 class PepperRules(Rules):
-    name = "pepper"
-    position = 9
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.pepper.bot:PepperBot"
-    title = "Pepper"
-    description = "Partners bid for trumps with 24 cards and two bowers; peppers take every trick."
-    min_seats, max_seats, default_seats = 2, 4, 4
     state_class = Pepper
     options = (
         Option("target", 30, "The match ends after the hand in which a side reaches this many points.",

@@ -1,9 +1,11 @@
-"""Piquet: a game package (see games/__init__.py).
+"""Piquet: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import CATEGORY, RULES, SEQ_POINTS, is_carte_blanche, partie_margin, point_of, runs, sets_of
+LISTING = Listing("piquet", "Piquet",
+                  "Two players, 32 cards: exchange with the talon, declare point, sequences and sets, win the cards.",
+                  min_seats=2, max_seats=2, default_seats=2, position=14)
 
-__all__ = ["CATEGORY", "RULES", "SEQ_POINTS", "is_carte_blanche", "partie_margin", "point_of", "runs", "sets_of"]
+__all__ = ["LISTING", "CATEGORY", "RULES", "SEQ_POINTS", "is_carte_blanche", "partie_margin", "point_of", "runs",
+           "sets_of"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -69,6 +69,7 @@ from games.core import (
 from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 
+from . import LISTING
 from .viewdata import PiquetView
 
 HAND_SIZE = 12
@@ -1144,12 +1145,8 @@ def _claim_holds(claim: tuple, hand: Sequence[Card]) -> bool:
 
 
 class PiquetRules(Rules):
-    name = "piquet"
-    position = 14
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.piquet.bot:PiquetBot"
-    title = "Piquet"
-    description = "Two players, 32 cards: exchange with the talon, declare point, sequences and sets, win the cards."
-    min_seats, max_seats, default_seats = 2, 2, 2
     state_class = Piquet
     options = (
         Option("parties", 1, "How many parties make the match; the margins won add up to a running total.",

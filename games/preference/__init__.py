@@ -1,9 +1,10 @@
-"""Preference (Austrian): a game package (see games/__init__.py).
+"""Preference (Austrian): its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import RULES, allowed_cards
+LISTING = Listing("preference", "Preference",
+                  "Austrian Preference: bid for trumps and the talon, defend or drop out, win from the pot.",
+                  min_seats=3, max_seats=4, default_seats=3, position=11)
 
-__all__ = ["RULES", "allowed_cards"]
+__all__ = ["LISTING", "RULES", "allowed_cards"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -74,6 +74,7 @@ from games.core import (
 from games.core.resample import Place
 from games.core.trickgame import PastPlay
 
+from . import LISTING
 from .viewdata import PreferenceView
 
 TRICKS = 10
@@ -785,12 +786,8 @@ def named_card(text: str) -> Card | None:
 
 
 class PreferenceRules(Rules):
-    name = "preference"
-    position = 11
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.preference.bot:PreferenceBot"
-    title = "Preference"
-    description = "Austrian Preference: bid for trumps and the talon, defend or drop out, win from the pot."
-    min_seats, max_seats, default_seats = 3, 4, 3
     state_class = Preference
     options = (
         Option("ante", 10, "What each player puts into an empty pot; a multiple of 10, so the pot always is.",

@@ -1,9 +1,10 @@
-"""Rams: a game package (see games/__init__.py).
+"""Rams: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import RULES
+LISTING = Listing("rams", "Rams",
+                  "A pot game of five tricks: play, take the widow, sit out, or declare Rams for all five.",
+                  min_seats=3, max_seats=5, default_seats=4, position=5)
 
-__all__ = ["RULES"]
+__all__ = ["LISTING", "RULES"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -54,6 +54,7 @@ from games.core import (
 from games.core.words import plural
 from games.core.potgame import check_ending, hand_limit_option, named_card
 
+from . import LISTING
 from .viewdata import RamsView
 
 HAND_SIZE = 5
@@ -399,12 +400,8 @@ class Rams(PotGame):
 
 
 class RamsRules(Rules):
-    name = "rams"
-    position = 5
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.rams.bot:RamsBot"
-    title = "Rams"
-    description = "A pot game of five tricks: play, take the widow, sit out, or declare Rams for all five."
-    min_seats, max_seats, default_seats = 3, 5, 4
     state_class = Rams
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=5, maximum=10_000),

@@ -1,9 +1,10 @@
-"""Sedma: a game package (see games/__init__.py).
+"""Sedma: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import RULES, card_points, sedma_pack
+LISTING = Listing("sedma", "Sedma",
+                  "Match the first card's rank or play a seven to take the trick; aces and tens score.",
+                  min_seats=2, max_seats=4, default_seats=4, position=8)  # four: the partnership game
 
-__all__ = ["RULES", "card_points", "sedma_pack"]
+__all__ = ["LISTING", "RULES", "card_points", "sedma_pack"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

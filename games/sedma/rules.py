@@ -53,6 +53,7 @@ from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 from games.core.words import plural
 
+from . import LISTING
 from .viewdata import SedmaView
 
 HAND_SIZE = 4
@@ -383,12 +384,8 @@ class Sedma(TrickGame):
 
 
 class SedmaRules(Rules):
-    name = "sedma"
-    position = 8
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.sedma.bot:SedmaBot"
-    title = "Sedma"
-    description = "Match the first card's rank or play a seven to take the trick; aces and tens score."
-    min_seats, max_seats, default_seats = 2, 4, 4  # four: the partnership game
     state_class = Sedma
     options = (
         Option("target", 0, "Play a series to this many victory points (a win 1, all 90 points 2, every card 3); "

@@ -1,9 +1,10 @@
-"""Simple Strange: a game package (see games/__init__.py).
+"""Simple Strange: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import RULES, pip_value, super_trump_pips
+LISTING = Listing("simple_strange", "Simple Strange",
+                  "Two packs, two-card tricks scored by pips, super-trumps, and drawn tricks that carry over.",
+                  min_seats=2, max_seats=3, default_seats=3, position=2)
 
-__all__ = ["RULES", "pip_value", "super_trump_pips"]
+__all__ = ["LISTING", "RULES", "pip_value", "super_trump_pips"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

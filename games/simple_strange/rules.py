@@ -44,6 +44,7 @@ from games.core import (
 )
 from games.core.words import plural
 
+from . import LISTING
 from .viewdata import Staged, StrangeView
 
 TAKEBACK = word("takeback")
@@ -427,12 +428,8 @@ def _distinct(cards: list[Card]) -> list[Card]:
 
 
 class SimpleStrangeRules(Rules):
-    name = "simple_strange"
-    position = 2
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.simple_strange.bot:SimpleStrangeBot"
-    title = "Simple Strange"
-    description = "Two packs, two-card tricks scored by pips, super-trumps, and drawn tricks that carry over."
-    min_seats, max_seats, default_seats = 2, 3, 3
     state_class = SimpleStrange
     options = (
         Option("deals", 1, "Deals in the match, the dealer rotating clockwise; the most total tricks wins.",

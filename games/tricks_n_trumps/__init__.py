@@ -1,9 +1,10 @@
-"""Tricks'N'Trumps: a game package (see games/__init__.py).
+"""Tricks'N'Trumps: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import RULES
+LISTING = Listing("tricks_n_trumps", "Tricks'N'Trumps",
+                  "A gentle first trick game: five cards each, hearts always trump, the joker on top.",
+                  min_seats=2, max_seats=6, default_seats=3, position=1)
 
-__all__ = ["RULES"]
+__all__ = ["LISTING", "RULES"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -31,6 +31,7 @@ from games.core import (
 from games.core.words import plural
 from games.core.potgame import hand_limit_option
 
+from . import LISTING
 from .viewdata import TricksView
 
 
@@ -201,12 +202,8 @@ class TricksNTrumps(TrickGame):
 
 
 class TricksNTrumpsRules(Rules):
-    name = "tricks_n_trumps"
-    position = 1
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.tricks_n_trumps.bot:TricksNTrumpsBot"
-    title = "Tricks'N'Trumps"
-    description = "A gentle first trick game: five cards each, hearts always trump, the joker on top."
-    min_seats, max_seats, default_seats = 2, 6, 3
     state_class = TricksNTrumps
     options = (
         Option("rounds", 1, "How many times each player deals before the match ends (ending=rounds).", minimum=1, maximum=20),

@@ -1,9 +1,10 @@
-"""Trump Suit: a game package (see games/__init__.py).
+"""Trump Suit: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
-``rules.py`` holds the rules (``RULES``, which names the heuristic bot in ``bot.py``); this
-module exports ``RULES`` and the names other code and tests use.
-"""
+from games.core.listing import Listing, rules_on_demand
 
-from .rules import RULES
+LISTING = Listing("trump_suit", "Trump Suit",
+                  "Cutthroat Spades for two or three: bid your tricks while flipped cards change trump.",
+                  min_seats=2, max_seats=3, default_seats=3, position=3)
 
-__all__ = ["RULES"]
+__all__ = ["LISTING", "RULES"]
+__getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

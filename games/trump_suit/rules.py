@@ -67,6 +67,7 @@ from games.core import (
 from games.core.resample import Place
 from games.core.words import plural
 
+from . import LISTING
 from .viewdata import SheetRow, TrumpSuitView
 
 HAND_SIZE = 13
@@ -687,12 +688,8 @@ def _lacks(c: Card, lead: bool, led: Suit | None, trump: Suit | None) -> set[Sui
 
 
 class TrumpSuitRules(Rules):
-    name = "trump_suit"
-    position = 3
+    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     bot = "games.trump_suit.bot:TrumpSuitBot"
-    title = "Trump Suit"
-    description = "Cutthroat Spades for two or three: bid your tricks while flipped cards change trump."
-    min_seats, max_seats, default_seats = 2, 3, 3
     state_class = TrumpSuit
     options = (
         Option("target", 500, "The winning total: the match ends when someone reaches it.", minimum=100, maximum=2000),

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games import get_rules
-from games.core import record as record_module
+from games.core import finder as finder_module
 from games.core import (BadOptionError, BadRecordError, CardtableError, IllegalActionError, Option, Record,
                         UnknownGameError, normalize, parse_card, play, word)
 
@@ -113,10 +113,10 @@ def test_a_record_finds_its_game_through_the_finder_the_registry_installs(monkey
         asked.append(name)
         return get_rules(name)
 
-    monkeypatch.setattr(record_module, "_finder", finder)
+    monkeypatch.setattr(finder_module, "_finder", finder)
     assert Record.from_json(text).replay().snapshot() == state.snapshot()
     assert asked and set(asked) == {TNT}
-    monkeypatch.setattr(record_module, "_finder", None)
+    monkeypatch.setattr(finder_module, "_finder", None)
     with pytest.raises(BadRecordError, match="field 'game': no game registry is installed"):
         Record.from_json(text)
 

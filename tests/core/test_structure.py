@@ -243,3 +243,28 @@ def test_a_game_package_must_be_named_after_its_game(new_game_dir):
     (new_game_dir / "high_card").rename(new_game_dir / "misnamed")
     with pytest.raises(ImportError, match="games/misnamed exports the rules of 'high_card'"):
         game_names()
+
+
+def test_every_game_declares_a_listing_that_its_rules_agree_with():
+    """The lobby lists the games from their packages' LISTING without loading their rules; the
+    Rules take the same values from it, so listings and rules never disagree."""
+    import games
+    from games.core.state import LISTED
+
+    listed = games.listings()
+    assert [x.name for x in listed] == [r.name for r in games.all_rules()]
+    for listing, rules in zip(listed, games.all_rules()):
+        assert type(listing).__name__ == "Listing", f"games/{rules.name} declares no LISTING"
+        assert all(getattr(listing, a) == getattr(rules, a) for a in LISTED)
+        assert listing.players_text() == rules.players_text()
+
+
+def test_every_name_the_core_exports_resolves_to_its_module():
+    """games.core loads a submodule only when one of its names is asked for; each name is there."""
+    import games.core
+
+    for name in games.core.__all__:
+        value = getattr(games.core, name)
+        module = getattr(value, "__module__", None)
+        assert module is None or module.startswith("games.core") or not callable(value), name
+    assert "Card" in dir(games.core)

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from games import all_rules
+from games import listings
 
 from ..widgets.keybar import KeyBar
 from ..widgets.toosmall import TooSmall
@@ -55,7 +55,7 @@ class LobbyScreen(SizedScreen):
     def compose(self) -> ComposeResult:
         yield Static("cardtable — choose a game", id="lobby-title")
         options = []
-        for r in all_rules():
+        for r in listings():
             t = Text()
             t.append(r.title, style="bold")
             t.append(f"  ({r.players_text()} players)\n", style="dim")

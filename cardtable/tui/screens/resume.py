@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from cardtable.session import saves_dir
+from cardtable.paths import saves_dir
 from games import get_rules
 from games.core import CardtableError, Record
 
