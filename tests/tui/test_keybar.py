@@ -90,3 +90,18 @@ async def test_no_screen_of_the_app_uses_textuals_footer():
     async with table_app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert not table_app.screen.query(Footer) and "Save & quit" in _bar_text(table_app)
+
+
+async def test_the_key_under_the_pointer_is_lit():
+    async with KeysApp().run_test(size=(60, 10)) as pilot:
+        await pilot.pause()
+        bar = pilot.app.screen.query_one(KeyBar)
+        await pilot.hover(KeyBar, offset=(10, 0))  # on "Bee"
+        await pilot.pause()
+        assert bar._hover == "b"
+        lit = bar.get_component_rich_style("keybar--hover", partial=True).bgcolor
+        line = bar.render()
+        assert any(span.style.bgcolor == lit and "Bee" in line.plain[span.start:span.end] for span in line.spans)
+        await pilot.hover(Static, offset=(0, 0))
+        await pilot.pause()
+        assert bar._hover is None

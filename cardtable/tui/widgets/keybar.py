@@ -3,7 +3,8 @@
 Textual's own footer builds one widget per key and styles each of them twice as it mounts
 (about 70 ms of the lobby's first frame with its eight keys).  This bar is a single widget that
 draws one line of text from the screen's active bindings, again whenever they change (focus
-moves, a key is enabled or disabled), and a click on a key presses it.  Keys that are shown but
+moves, a key is enabled or disabled); the key under the mouse pointer is lit and a click on a
+key presses it.  Keys that are shown but
 disabled at the moment are drawn dim; bindings marked ``show=False`` are not drawn.
 """
 
@@ -21,7 +22,7 @@ class KeyBar(Widget, can_focus=False):
     """One line: `` key What it does `` for each shown binding of the screen."""
 
     ALLOW_SELECT = False
-    COMPONENT_CLASSES = {"keybar--key", "keybar--description"}
+    COMPONENT_CLASSES = {"keybar--key", "keybar--description", "keybar--hover"}
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
@@ -40,12 +41,16 @@ class KeyBar(Widget, can_focus=False):
             color: $footer-description-foreground;
             background: $footer-description-background;
         }
+        .keybar--hover {
+            background: $block-hover-background;
+        }
     }
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._spans: list[tuple[int, int, str]] = []  # (start, end, key) of each drawn key, for clicks
+        self._hover: str | None = None  # the key under the mouse pointer
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -74,6 +79,8 @@ class KeyBar(Widget, can_focus=False):
             line.append(f" {self.app.get_key_display(binding)} ", style=key_style if enabled else key_style + dim)
             line.append(f"{binding.description} ", style=words_style if enabled else words_style + dim)
             spans.append((start, len(line), binding.key))
+            if binding.key == self._hover:
+                line.stylize(self.get_component_rich_style("keybar--hover", partial=True), start, len(line))
         self._spans = spans
         return line
 
@@ -83,6 +90,17 @@ class KeyBar(Widget, can_focus=False):
             if start <= x < end:
                 return key
         return None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._set_hover(self.key_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._set_hover(None)
+
+    def _set_hover(self, key: str | None) -> None:
+        if key != self._hover:
+            self._hover = key
+            self.refresh()
 
     def on_click(self, event: events.Click) -> None:
         key = self.key_at(event.x)
