@@ -31,6 +31,7 @@ DIM_BG = "#8c8a84"  # a card you may not play now
 BACK = "#3b5b9a"  # the pattern on a card's back
 FRAME = "#6d6a63"
 CURSOR = "#f0c040"  # the frame of the card under the cursor, and of a trick's winning card
+MARKED = "#40b0f0"  # the frame of a card picked for an exchange or a discard
 
 
 @dataclass(frozen=True)

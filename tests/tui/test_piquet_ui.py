@@ -159,3 +159,24 @@ if __name__ == "__main__":
     os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-shots-")
     print(asyncio.run(_shoot((100, 30), "piquet.svg")))
     print(asyncio.run(_shoot((80, 24), "piquet_80x24.svg")))
+
+
+async def test_picked_cards_stand_out_of_the_hand_until_the_exchange():
+    """The cards picked for the exchange are raised above the rest of the hand, in their own
+    frame, and drop back when taken back (the panel lists them too)."""
+    table = piquet_table(seed=5)
+    app = local_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one(HandWidget)
+        picks = list(table.state.hands[0][:2])
+        for c in picks:
+            await decide(pilot, table, f"discard {c.text}")
+        await settle(pilot)
+        assert hand.marked == frozenset(picks)
+        top = hand.render().plain.splitlines()[0]
+        assert top.count("╭") == 2  # only the two picked cards reach the top line
+        await decide(pilot, table, f"keep {picks[0].text}")
+        await settle(pilot)
+        assert hand.marked == frozenset(picks[1:])
+        assert hand.render().plain.splitlines()[0].count("╭") == 1

@@ -163,3 +163,15 @@ if __name__ == "__main__":
     os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-shots-")
     print(asyncio.run(_shoot((100, 30), "preference.svg")))
     print(asyncio.run(_shoot((80, 24), "preference_80x24.svg")))
+
+
+def test_the_declarers_picked_cards_are_marked_in_the_hand():
+    """The panel tells the hand which cards the declarer has picked for the discard."""
+    from dataclasses import replace
+
+    from cardtable.tui.panels.preference import PreferencePanel
+
+    view = Table.new("preference", seats("human", "bot", "bot"), None, 3).view(0)
+    picked = tuple(view.hand[:2])
+    assert PreferencePanel().marked_cards(view) == frozenset()
+    assert PreferencePanel().marked_cards(replace(view, extra=replace(view.extra, picked=picked))) == frozenset(picked)

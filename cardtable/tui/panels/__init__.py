@@ -41,7 +41,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
-from games.core import SeatView, Suit, bowers_of
+from games.core import Card, SeatView, Suit, bowers_of
 
 from ..render import card_text
 
@@ -81,6 +81,11 @@ class ExtraPanel(Static):
     def wants_room(self, view: SeatView) -> bool:
         """True while :meth:`render_centre` needs the whole felt (the side seats are hidden)."""
         return False
+
+    def marked_cards(self, view: SeatView) -> frozenset[Card]:
+        """Cards of the player's hand to mark as chosen (picked for an exchange or a discard
+        that is not confirmed yet): the hand draws them apart from the others."""
+        return frozenset()
 
     def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
                       height: int) -> RenderableType | None:

@@ -53,6 +53,10 @@ class PiquetPanel(ExtraPanel):
 
     HIDES_INFO = frozenset({"Partie", "Elder", "Talon", "Series"})
 
+    def marked_cards(self, view: SeatView) -> frozenset[Card]:
+        """The cards picked for the exchange, until it is confirmed."""
+        return frozenset(view.extra.picked) if isinstance(view.extra, PiquetView) else frozenset()
+
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         parts: list[RenderableType] = [self._title(view, names), self._stages(view, names)]
         parts.extend(self._exchange(view, ascii_suits))

@@ -13,7 +13,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from games.preference.viewdata import PreferenceView
-from games.core import SeatView, render_seats
+from games.core import Card, SeatView, render_seats
 
 from . import ExtraPanel
 from ..render import cards_line, seat_name
@@ -25,6 +25,10 @@ class PreferencePanel(ExtraPanel):
     """Pot, contract, talon, defenders, the declarer's discard."""
 
     HIDES_INFO = frozenset({"Pot", "Ante", "Contract", "Talon"})
+
+    def marked_cards(self, view: SeatView) -> frozenset[Card]:
+        """The declarer's cards picked for the discard, until it is confirmed."""
+        return frozenset(view.extra.picked) if isinstance(view.extra, PreferenceView) else frozenset()
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         ex: PreferenceView = view.extra

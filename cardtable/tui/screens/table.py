@@ -283,7 +283,8 @@ class TableScreen(SizedScreen):
         if view.seat is None and view.open_hands:  # watching bots with open hands: the bottom seat's cards
             hand.show(view.open_hands[0], frozenset(), False, a)
         else:
-            hand.show(view.hand, legal, view.is_my_turn and bool(legal), a)  # a bid: the cards are not choices
+            marked = self.extra_panel.marked_cards(view) if self.extra_panel is not None else frozenset()
+            hand.show(view.hand, legal, view.is_my_turn and bool(legal), a, marked)  # a bid: the cards are not choices
         self._focus_for(view, bar, hand)
 
     def _focus_for(self, view: SeatView, bar: ActionBar, hand: HandWidget) -> None:

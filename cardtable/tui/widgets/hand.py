@@ -1,4 +1,5 @@
-"""The player's hand as an overlapping fan of card faces; legal cards raised, others dimmed.
+"""The player's hand as an overlapping fan of card faces; legal cards raised, others dimmed,
+cards already picked for an exchange or a discard (``marked``) framed in their own colour.
 
 The fan is sized to the room it has: small faces at 80x24, larger ones on a taller terminal,
 two rows of fans for a long hand when the terminal is tall enough, and one or more lines of
@@ -22,7 +23,7 @@ from textual.widget import Widget
 
 from games.core import Card
 
-from ..cardface import CURSOR, LARGE, SMALL, Canvas, Size, draw_face, fan_step
+from ..cardface import CURSOR, LARGE, MARKED, SMALL, Canvas, Size, draw_face, fan_step
 from ..render import card_style, four_colour
 
 
@@ -48,12 +49,14 @@ class HandWidget(Widget, can_focus=True):
         super().__init__(**kwargs)
         self.cards: tuple[Card, ...] = ()
         self.legal: frozenset[Card] = frozenset()
+        self.marked: frozenset[Card] = frozenset()  # picked for an exchange or discard, not confirmed
         self.active = False  # the owner must decide now: highlight legal cards
         self.ascii_suits = False
         self.plain = False  # True: always plain tokens (set by the screen, e.g. for pasting)
 
-    def show(self, cards: Sequence[Card], legal: frozenset[Card], active: bool, ascii_suits: bool) -> None:
-        shown = (tuple(cards), legal, active, ascii_suits, four_colour())
+    def show(self, cards: Sequence[Card], legal: frozenset[Card], active: bool, ascii_suits: bool,
+             marked: frozenset[Card] = frozenset()) -> None:
+        shown = (tuple(cards), legal, active, ascii_suits, four_colour(), marked)
         if shown == getattr(self, "_shown", None):
             return  # another seat moved: this hand looks the same, so it is not drawn again (issue 20)
         self._shown = shown
@@ -61,6 +64,7 @@ class HandWidget(Widget, can_focus=True):
         before = self.get_content_height(None, None, 0)
         newly = active and not self.active  # a new decision: start at the first card you may choose
         self.cards, self.legal, self.active, self.ascii_suits = tuple(cards), legal, active, ascii_suits
+        self.marked = marked
         if old in self.cards:
             self.cursor = self.cards.index(old)
         self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
@@ -130,6 +134,8 @@ class HandWidget(Widget, can_focus=True):
                 style += " bold" if c in self.legal else " dim"
             if i == self.cursor and self.has_focus:
                 style += " reverse"
+            if c in self.marked:
+                style += " underline"
             text = f" {c.display(self.ascii_suits)} "
             out.append(text, style=style)
             x = start + len(text)
@@ -137,7 +143,8 @@ class HandWidget(Widget, can_focus=True):
 
     def _render_fan(self, size: Size, step: int, per_row: int) -> Text:
         """Each card a face, left to right; legal cards one line higher while you decide, the
-        others dimmed; the card under the cursor drawn whole on top with a bright frame."""
+        others dimmed (once cards are picked, only they are higher, in their own frame); the card
+        under the cursor drawn whole on top with a bright frame."""
         rows = self._rows()
         canvas = Canvas(max(self.content_size.width, 10), rows * (size.height + 1))
         order = [i for i in range(len(self.cards)) if i != self.cursor] + [self.cursor]
@@ -145,10 +152,12 @@ class HandWidget(Widget, can_focus=True):
             c = self.cards[i]
             row, k = divmod(i, per_row)
             playable = not self.active or c in self.legal
-            lift = 0 if (self.active and playable) else 1
+            raised = c in self.marked if self.marked else self.active and playable  # picked cards stand out
+            lift = 0 if raised else 1
             here = i == self.cursor and self.has_focus
+            frame = CURSOR if here else MARKED if c in self.marked else None
             draw_face(canvas, k * step, row * (size.height + 1) + lift, c, size, ascii_suits=self.ascii_suits,
-                      dim=self.active and not playable, frame=CURSOR if here else None)
+                      dim=self.active and not playable, frame=frame)
         return canvas.to_text()
 
     def get_content_height(self, container, viewport, width: int) -> int:
