@@ -13,28 +13,31 @@ the same in every seat, so the template can take them over:
   specialised bytecode), so every page holding a code object that a seat runs is copied into that
   seat.  Those code objects lay scattered among everything else the imports made; :func:`pack_code`
   gives the functions that ran in the rehearsal fresh copies of their code objects, made one after
-  the other, so that the code a seat runs fills few pages, and the pages it does not run stay shared.
+  the other, so that the code a seat runs fills few pages, and the pages it does not run stay shared
+  (only the seat's code is noted: not the table's side, which a seat never runs).
   A copy is the same code (``code.replace()``): same bytecode, constants, names and line numbers.
 
 The rehearsal reads a seat's command line, then runs the table UI headless over a local table
 with a stand-in for the remote seat handle whose views go through the wire encoding as a remote
-seat's do: it draws the table screen, plays a card, moves the selection and exits.  It holds no
-player's data, opens no terminal and no socket, writes no file (no save path, no match record),
-and leaves no thread or event loop behind.  It never raises: a failed rehearsal only costs the
-sharing, and the template serves seats as it would without it.  Measured with
-benchmarks/bench_ssh.py: the rehearsal took the unique memory per seat from 17.4 to 16.6 MiB,
-the packed code to 15.6 MiB (Python 3.11; the ssh seat's own terminal and network code, which
-the rehearsal cannot run, is neither warmed nor packed).
+seat's do: it draws the table screen, plays a card, sees the next player's card come in, moves
+the selection and exits.  It holds no player's data, opens no terminal and no socket, writes no
+file (no save path, no match record), and leaves no thread or event loop behind.  It never
+raises: a failed rehearsal only costs the sharing, and the template serves seats as it would
+without it.  Measured with
+benchmarks/bench_ssh.py (4 seats): the rehearsal took the unique memory per seat from 17.4 to
+16.6 MiB, the packed code to about 15.3 MiB (Python 3.11; the ssh seat's own terminal and network
+code, which the rehearsal cannot run, is neither warmed nor packed).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import sys
 import threading
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 
 from games.core import CardtableError, SeatView
@@ -48,6 +51,17 @@ GAME = "tricks_n_trumps"
 SIZE = (80, 24)
 
 
+@contextlib.contextmanager
+def _unrecorded() -> Iterator[None]:
+    """Stop noting the code that runs (see :func:`run_recorded`) for a while."""
+    previous = sys.getprofile()
+    sys.setprofile(None)
+    try:
+        yield
+    finally:
+        sys.setprofile(previous)
+
+
 class RehearsalHandle(LocalSeatHandle):
     """A local seat that looks like a connected remote one to the table screen: it has a link
     status, nobody away, and moves sent without waiting (``submit_later``), as over the network."""
@@ -58,7 +72,8 @@ class RehearsalHandle(LocalSeatHandle):
 
     def view(self) -> SeatView:
         """The seat's view as a remote seat gets it: encoded, sent as a line of JSON, decoded."""
-        line = wire.dumps({"type": "view", "view": wire.encode_view(super().view())})
+        with _unrecorded():  # the table's side: a seat never runs it
+            line = wire.dumps({"type": "view", "view": wire.encode_view(super().view())})
         return wire.decode_view(wire.loads(line, wire.MAX_SERVER_LINE)["view"])
 
     def away(self) -> list:
@@ -68,7 +83,8 @@ class RehearsalHandle(LocalSeatHandle):
         """Apply the move now; a future done with None, or with the table's refusal."""
         answer: Future = Future()
         try:
-            self.submit(action)
+            with _unrecorded():
+                self.submit(action)
         except CardtableError as exc:
             answer.set_exception(exc)
         else:
@@ -79,6 +95,14 @@ class RehearsalHandle(LocalSeatHandle):
         """Nothing to say goodbye to."""
 
 
+def _another_plays(table: Table) -> None:
+    """The seat to act now (another player) plays its first legal card, on the table's side."""
+    with _unrecorded():
+        seat = table.state.to_act
+        if seat is not None:
+            table.submit(seat, table.view(seat).legal[0])
+
+
 def rehearsal_table() -> Table:
     """Four seats at a fresh table of the benchmark's game, never saved nor recorded."""
     table = Table.new(GAME, [SeatConfig("human", f"Seat {i + 1}") for i in range(4)], {"hand_size": 8}, seed=1)
@@ -87,7 +111,8 @@ def rehearsal_table() -> Table:
 
 
 async def play_once(table: Table, size: tuple[int, int] = SIZE) -> None:
-    """Draw the table screen for the seat to act, play its selected card, move the selection, exit."""
+    """Draw the table screen for the seat to act, play its selected card, see the next player's
+    card come in, move the selection, exit."""
     from cardtable.tui.app import CardTableApp
 
     parse_args(["--unix", "/nowhere", "--token", "-token"])  # a seat reads its command line first
@@ -97,10 +122,12 @@ async def play_once(table: Table, size: tuple[int, int] = SIZE) -> None:
         await pilot.pause()
         await pilot.press("enter")  # plays the selected card, as a seat's first key often does
         await pilot.pause()
+        if table.state.to_act == seat:
+            raise RuntimeError("the rehearsal's card was not played")
+        _another_plays(table)  # and the next player's card comes in, as it does over the network
+        await pilot.pause()
         await pilot.press("right", "left")
         await pilot.pause()
-    if table.state.to_act == seat:
-        raise RuntimeError("the rehearsal's card was not played")
 
 
 #: Code objects by id: code objects that are equal (same name, line and bytecode in two files)
@@ -118,6 +145,8 @@ def _recorder(ran: Codes) -> Callable:
 
 def run_recorded(ran: Codes, size: tuple[int, int] = SIZE) -> bool:
     """Play once, noting into ``ran`` the code that ran in this thread; True if it went to its end."""
+    import textual.pilot  # noqa: F401 - imported by the rehearsal only: its import is not a seat's code
+
     previous = sys.getprofile()
     sys.setprofile(_recorder(ran))
     try:
@@ -138,8 +167,8 @@ _REPLACED: list[types.CodeType] = []
 
 def pack_code(ran: Iterable[types.CodeType], objects: Iterable[object] | None = None) -> int:
     """Give each function whose code is in ``ran`` a fresh copy of that code, the copies made one
-    after the other in file and line order so that they share few pages; the number of functions
-    changed.  Code nested in a copied code object's constants (inner functions, comprehensions)
+    after the other in the order of ``ran`` (the order the code first ran) so that they share few
+    pages; the number of functions changed.  Code nested in a copied code object's constants (inner functions, comprehensions)
     is copied too if it ran.  ``objects``: where to look for the functions (default: every object
     the garbage collector tracks)."""
     hot = {id(code): code for code in ran}
@@ -153,7 +182,8 @@ def pack_code(ran: Iterable[types.CodeType], objects: Iterable[object] | None = 
             copies[id(code)] = code.replace(co_consts=consts)
         return copies[id(code)]
 
-    for func in sorted(funcs, key=lambda f: (f.__code__.co_filename, f.__code__.co_firstlineno)):
+    order = {key: i for i, key in enumerate(hot)}
+    for func in sorted(funcs, key=lambda f: order[id(f.__code__)]):
         func.__code__ = copy(func.__code__)
     _REPLACED.extend(hot[key] for key in copies)
     return len(funcs)

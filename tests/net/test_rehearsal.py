@@ -16,7 +16,8 @@ from .test_ssh import ROOT
 
 PROBE = textwrap.dedent("""
     import asyncio, json, os, sys, threading
-    from cardtable.net import rehearsal, warm
+    from cardtable.net import rehearsal, warm, wire
+    from cardtable.session import Table
     from cardtable.tui.app import CardTableApp
     from cardtable.tui.screens.table import TableScreen
     from rich.style import Style
@@ -25,8 +26,9 @@ PROBE = textwrap.dedent("""
     warm.preload()
     fds = sorted(os.listdir("/proc/self/fd"))
     styles = Style.parse.cache_info().currsize
-    codes = {"app": CardTableApp.__init__.__code__, "screen": TableScreen.compose.__code__,
-             "unrun": App.save_screenshot.__code__}
+    funcs = {"app": CardTableApp.__init__, "screen": TableScreen.compose, "wire": wire.decode_view,
+             "unrun": App.save_screenshot, "table": Table.submit}
+    codes = {name: f.__code__ for name, f in funcs.items()}
     ok = rehearsal.rehearse()
     print(json.dumps({
         "ok": ok,
@@ -35,8 +37,7 @@ PROBE = textwrap.dedent("""
         "loop": asyncio.get_event_loop_policy()._local._loop is not None,
         "profile": sys.getprofile() is not None,
         "styles_before": styles, "styles_after": Style.parse.cache_info().currsize,
-        "packed": {name: code is not {"app": CardTableApp.__init__, "screen": TableScreen.compose,
-                                      "unrun": App.save_screenshot}[name].__code__ for name, code in codes.items()},
+        "packed": {name: funcs[name].__code__ is not code for name, code in codes.items()},
         "same_code": CardTableApp.__init__.__code__.co_code == codes["app"].co_code,
         "home": sorted(os.listdir(os.environ["CARDTABLE_HOME"])),
     }))
@@ -52,7 +53,8 @@ def test_the_rehearsal_fills_the_caches_packs_the_code_that_ran_and_leaves_nothi
     got = json.loads(out.stdout.strip().splitlines()[-1])
     assert got["ok"]
     assert got["styles_after"] > got["styles_before"]  # a cache every seat fills is filled before the fork
-    assert got["packed"] == {"app": True, "screen": True, "unrun": False}  # only code that ran is copied
+    # only the seat's code that ran is copied: not code that did not run, nor the table's side
+    assert got["packed"] == {"app": True, "screen": True, "wire": True, "unrun": False, "table": False}
     assert got["same_code"]
     # fork safety: no thread, descriptor, event loop or profiler left; no file written
     assert got["threads"] == ["MainThread"] and got["fds_same"] and not got["loop"] and not got["profile"]
