@@ -145,11 +145,11 @@ def _recorder(ran: Codes) -> Callable:
 
 def run_recorded(ran: Codes, size: tuple[int, int] = SIZE) -> bool:
     """Play once, noting into ``ran`` the code that ran in this thread; True if it went to its end."""
-    import textual.pilot  # noqa: F401 - imported by the rehearsal only: its import is not a seat's code
-
     previous = sys.getprofile()
-    sys.setprofile(_recorder(ran))
     try:
+        import textual.pilot  # noqa: F401 - the rehearsal's own: its import is no seat's code
+
+        sys.setprofile(_recorder(ran))
         asyncio.run(play_once(rehearsal_table(), size))
     except Exception:  # noqa: BLE001 - the template serves seats with or without the rehearsal
         return False
@@ -168,9 +168,9 @@ _REPLACED: list[types.CodeType] = []
 def pack_code(ran: Iterable[types.CodeType], objects: Iterable[object] | None = None) -> int:
     """Give each function whose code is in ``ran`` a fresh copy of that code, the copies made one
     after the other in the order of ``ran`` (the order the code first ran) so that they share few
-    pages; the number of functions changed.  Code nested in a copied code object's constants (inner functions, comprehensions)
-    is copied too if it ran.  ``objects``: where to look for the functions (default: every object
-    the garbage collector tracks)."""
+    pages; the number of functions changed.  Code nested in a copied code object's constants
+    (inner functions, comprehensions) is copied too if it ran.  ``objects``: where to look for
+    the functions (default: every object the garbage collector tracks)."""
     hot = {id(code): code for code in ran}
     funcs = [o for o in (gc.get_objects() if objects is None else objects)
              if isinstance(o, types.FunctionType) and id(o.__code__) in hot]
