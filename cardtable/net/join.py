@@ -67,18 +67,23 @@ def _say(text: str) -> None:
         pass
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line of ``cardtable-join`` (a token or code may start with "-")."""
     p = argparse.ArgumentParser(prog="cardtable-join")
     p.add_argument("address", nargs="?")
     p.add_argument("--code")
     p.add_argument("--unix")
     p.add_argument("--token")
     p.add_argument("--ascii", action="store_true", default=None)
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = list(argv)
     for i, arg in enumerate(argv[:-1]):  # a token or code may start with "-": glue it to its option
         if arg in ("--token", "--code", "--unix"):
             argv[i:i + 2] = [f"{arg}={argv[i + 1]}", ""]
-    args = p.parse_args([a for a in argv if a != ""])
+    return p.parse_args([a for a in argv if a != ""])
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)  # a host started under nohup must not make us ignore hangups
     remote_user = _log_to_host()
     try:

@@ -4,9 +4,12 @@ child per ssh session, so a player's first screen does not wait for Python and T
 Why: a new ``python -m cardtable.net.join`` spends about 0.2 s of CPU importing Python, Textual
 and cardtable and as much again loading the table modules lazily, before it draws anything;
 twenty players logging in together queued for seconds (benchmarks/bench_ssh.py).  The template
-(:func:`template_main`, ``python -m cardtable.net.warm``) imports all of that once, freezes the
-imported objects out of the garbage collector's reach (``gc.freeze``, so that collections in the
-children do not write to, and so copy, the shared pages), and then only waits.  For each session
+(:func:`template_main`, ``python -m cardtable.net.warm``) imports all of that once, runs the
+table UI once headless so that what every seat does first is done once and shared
+(:mod:`cardtable.net.rehearsal`: filled caches, specialised bytecode, the code a seat runs packed
+into few pages), freezes the imported objects out of the garbage collector's reach (``gc.freeze``,
+so that collections in the children do not write to, and so copy, the shared pages), and then
+only waits.  For each session
 the host sends it the session's arguments and environment and, as SCM_RIGHTS file descriptors,
 the pty and the log pipe; the template forks, and the child becomes exactly the process the cold
 path would have started: the same ``cardtable.net.join.main`` with the same arguments.
@@ -179,6 +182,7 @@ class SeatTemplate:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ids = 0
         self.ready = False  # the template has imported everything and waits for sessions
+        self.rehearsed = False  # ... and has run the table UI once (cardtable.net.rehearsal)
         self._ready_waiters: list[asyncio.Future] = []
         self._waiting: dict[int, WarmChild] = {}  # request id -> child without a pid yet
         self._outbox: deque[tuple[bytes, list[int]]] = deque()  # requests the template's socket could not take yet
@@ -290,6 +294,9 @@ class SeatTemplate:
 
     def _handle(self, msg: dict) -> None:
         if "ready" in msg:
+            self.rehearsed = msg.get("rehearsed") is True
+            if not self.rehearsed:
+                self.log("the seat template's rehearsal of the table screen failed: seats share less memory")
             self._set_ready(True)
             return
         if "exit" in msg:
@@ -367,6 +374,9 @@ def template_main(control: int) -> None:
     sock = socket.socket(fileno=control)
     sock.setblocking(True)
     preload()
+    from cardtable.net.rehearsal import rehearse
+
+    rehearsed = rehearse()  # never raises; without it, seats only share less
     gc.collect()
     gc.freeze()  # everything imported so far stays out of the children's collections (copy-on-write)
     wake_r, wake_w = os.pipe()
@@ -374,7 +384,7 @@ def template_main(control: int) -> None:
         os.set_blocking(fd, False)
     signal.set_wakeup_fd(wake_w)
     signal.signal(signal.SIGCHLD, lambda *_: None)
-    _send(sock, {"ready": True})
+    _send(sock, {"ready": True, "rehearsed": rehearsed})
     while True:
         ready, _, _ = select.select([sock, wake_r], [], [])
         if wake_r in ready:

@@ -107,6 +107,12 @@ async def warm(tmp_path):
     await server.close()
 
 
+async def test_the_template_rehearsed_the_table_ui_and_kept_no_thread_of_it(warm):
+    server, template = warm
+    assert template.rehearsed  # cardtable.net.rehearsal ran to its end before the first fork
+    assert os.listdir(f"/proc/{template.pid}/task") == [str(template.pid)]  # one thread: safe to fork
+
+
 async def test_each_seat_is_a_process_and_session_of_its_own_with_only_its_pty_log_and_environment(warm):
     server, template = warm
     a, screen_a, log_a = await seat_on_pty(template, server, 0)
