@@ -162,3 +162,66 @@ def test_in_a_game_of_penalty_points_the_search_plays_to_gain_fewer():
     assert rewards[1] > rewards[2] > rewards[0]
     assert get_rules("cucumber").new_game(4, None, 1).LOW_SCORES_WIN
     assert not get_rules("tricks_n_trumps").new_game(3, None, 1).LOW_SCORES_WIN
+
+
+def _advance_to(game: str, seed: int, phase: str) -> GameState:
+    """A state of ``game`` where someone must decide in ``phase``, reached with normal bots' moves."""
+    state = get_rules(game).new_game(None, None, seed)
+    bots = [make_bot("normal", game, s) for s in range(state.num_seats)]
+    while state.phase != phase or len(state.legal_actions()) < 2:
+        state.apply(bot_task(bots[state.to_act], state, state.to_act)())
+    return state
+
+
+def _asks_the_heuristic(game: str, state: GameState) -> None:
+    """The hard bot's move at ``state`` is the normal bot's, and it ran no search for it."""
+    seat = state.to_act
+    hard, normal = make_bot("hard", game, 7), make_bot("normal", game, 7)
+    view, legal = state.view(seat), list(state.legal_actions())
+    assert bot_task(hard, state, seat)() == normal.choose(view, legal)
+    assert "visits" not in hard.last_stats
+
+
+def test_hard_bacon_passes_a_hand_the_plain_search_took_alone():
+    """Seed 7, first to speak: J-6-4 of spades, the 10 of clubs and the king of diamonds under a 5
+    of clubs upcard.  The plain search went alone (opponents who pick up at random in its
+    playouts make any call look good); CARDS_ONLY hands the auction to the heuristic: pass."""
+    state = get_rules("bacon").new_game(None, None, 7)
+    assert state.phase == "auction"
+    assert make_bot("hard", "bacon", 7).cards_only
+    _asks_the_heuristic("bacon", state)
+    assert bot_task(make_bot("hard", "bacon", 7), state, state.to_act)().text == "pass"
+
+
+@pytest.mark.parametrize("phase", ["veto", "discard"])
+def test_hard_bacon_leaves_vetoes_and_the_discard_to_the_heuristic(phase):
+    state = get_rules("bacon").new_game(None, None, 12)
+    state.apply(state.legal_actions()[0])  # the first to speak picks it up: the partner may veto
+    if phase == "discard":
+        state.apply(next(a for a in state.legal_actions() if a.text == "accept"))
+    assert state.phase == phase
+    _asks_the_heuristic("bacon", state)
+
+
+def test_hard_bacon_still_searches_its_card_play():
+    state = _first_card_decision("bacon")
+    bot = make_bot("hard", "bacon", 7)
+    bot_task(bot, state, state.to_act)()
+    assert sum(bot.last_stats["visits"].values()) == bot.iterations
+
+
+@pytest.mark.parametrize("phase", ["drop", "bid"])
+def test_hard_contract_grid_leaves_the_trump_and_the_bids_to_the_heuristic(phase):
+    """The search's visits spread evenly over the squares: random tricks cannot value a bid."""
+    _asks_the_heuristic("contract_grid", _advance_to("contract_grid", 5, phase))
+
+
+def test_hard_contract_grid_overrules_the_heuristics_card_only_by_two_standard_errors():
+    bot = make_bot("hard", "contract_grid", 7)
+    assert bot.cards_only and bot.trust == 2.0
+    state = _advance_to("contract_grid", 5, "play")
+    normal = make_bot("normal", "contract_grid", 7)
+    move = bot_task(bot, state, state.to_act)()
+    assert "visits" in bot.last_stats
+    if not bot.last_stats.get("overruled"):
+        assert move == normal.choose(state.view(state.to_act), list(state.legal_actions()))
