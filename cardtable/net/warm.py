@@ -73,7 +73,7 @@ PRELOAD = (
     "cardtable.tui.widgets.hand", "cardtable.tui.widgets.scoreboard", "cardtable.tui.widgets.seat",
     "cardtable.tui.widgets.toosmall", "cardtable.tui.widgets.trick", "games", "games.bots",
     "textual.drivers.linux_driver", "textual.drivers._writer_thread", "textual._xterm_parser",
-    "textual._keyboard_protocol", "textual.widgets._footer", "textual.widgets._label", "textual.scrollbar",
+    "textual._keyboard_protocol", "cardtable.tui.widgets.keybar", "textual.widgets._label", "textual.scrollbar",
     "textual.layouts.factory", "textual.layouts.horizontal", "textual.layouts.vertical", "textual.layouts.grid",
     "textual.layouts.stream", "textual.widgets._button", "textual.widgets._option_list", "queue", "termios",
     "tty",
