@@ -20,8 +20,6 @@ from games.arena import bot_seed as seat_bot_seed, reseed
 from games.bots import Bot, bot_task, make_bot
 from games.core import Action, Card, CardtableError, GameState, IllegalActionError, Record, SeatView
 
-from cardtable.paths import data_dir, saves_dir  # noqa: F401  (where they were before)
-
 SEAT_KINDS = ("human", "bot", "remote")
 
 

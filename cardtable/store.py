@@ -198,7 +198,7 @@ class MatchStore:
 
     def import_saves(self, folder: Path | None = None) -> int:
         """Import the finished matches of the save files once (a marker file remembers it)."""
-        from cardtable.session import saves_dir
+        from cardtable.paths import saves_dir
 
         folder = folder or saves_dir()
         marker = self.path.with_name("cardtable.db.imported")

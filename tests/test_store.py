@@ -145,7 +145,7 @@ def test_a_kill_during_writes_leaves_a_readable_database(tmp_path):
 
 
 def test_finished_saves_are_imported_once(tmp_path):
-    from cardtable.session import saves_dir
+    from cardtable.paths import saves_dir
 
     saves_dir().mkdir(parents=True)
     table = finish(9, store=False)

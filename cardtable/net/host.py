@@ -27,7 +27,8 @@ from collections.abc import Callable
 from games import get_rules
 from games.core import CardtableError, Record
 
-from cardtable.session import Table, saves_dir
+from cardtable.paths import saves_dir
+from cardtable.session import Table
 
 from .client import parse_address
 from .config import HostConfig, default_seats, is_loopback, parse_seats, ssh_user

@@ -37,7 +37,8 @@ from pathlib import Path
 from games import get_rules
 from games.core import BadOptionError, CardtableError
 
-from cardtable.session import Table, saves_dir
+from cardtable.paths import saves_dir
+from cardtable.session import Table
 
 from . import wire
 from .client import parse_address

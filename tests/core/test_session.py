@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.session import SeatConfig, Table, saves_dir
+from cardtable.paths import saves_dir
+from cardtable.session import SeatConfig, Table
 from games.core import IllegalActionError, Record
 
 SEATS = [SeatConfig("human", "Ana"), SeatConfig("bot", "Bo", "heuristic"), SeatConfig("bot", "Cy", "random")]

@@ -193,7 +193,7 @@ async def test_no_auth_only_on_loopback(door, tmp_path):
 
 def test_host_key_is_created_once_with_mode_0600(tmp_path):
     from cardtable.net.ssh import host_key
-    from cardtable.session import data_dir
+    from cardtable.paths import data_dir
 
     k1 = host_key()
     path = data_dir() / "ssh_host_ed25519_key"

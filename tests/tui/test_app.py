@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.session import Table, saves_dir
+from cardtable.paths import saves_dir
+from cardtable.session import Table
 from cardtable.tui.app import CardTableApp, default_player_name
 from cardtable.tui.screens.lobby import LobbyScreen
 from cardtable.tui.screens.modals import HandoffScreen, HelpScreen, MatchOverScreen

@@ -15,7 +15,8 @@ import pytest
 from textual.app import App
 from textual.message import Message
 
-from cardtable.session import SeatConfig, Table, saves_dir
+from cardtable.paths import saves_dir
+from cardtable.session import SeatConfig, Table
 from cardtable.store import MatchStore
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.history import HistoryScreen, ReplayScreen, StatsScreen

@@ -98,7 +98,7 @@ async def test_undo_after_the_bots_have_played_on():
 
 async def test_the_resume_list_says_what_each_save_holds(tmp_path):
     """Game, players, hand and scores on each line; finished matches listed apart; bad files said so."""
-    from cardtable.session import saves_dir
+    from cardtable.paths import saves_dir
     from cardtable.tui.app import CardTableApp
     from cardtable.tui.screens.resume import ResumeScreen
 

@@ -1,4 +1,4 @@
-"""Saved games (newest first) from :func:`cardtable.session.saves_dir`; Enter picks one.
+"""Saved games (newest first) from :func:`cardtable.paths.saves_dir`; Enter picks one.
 
 The list gives back the chosen save's path as its result (Esc: None); the app resumes it, and
 a corrupt save is reported (its BadRecordError message) and left untouched.
