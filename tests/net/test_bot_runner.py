@@ -3,29 +3,17 @@ move never blocks the table screen: real sockets on loopback, every wait bounded
 
 from __future__ import annotations
 
+import contextlib
 import threading
 
 from cardtable.net.client import RemoteSeatHandle
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
-from games.bots import Bot
 from games.core import IllegalActionError
 
-from ..tui.helpers import screen_text
+from ..tui.helpers import RaisingBot, screen_text
 from ..tui.test_lobby_net import wait_for
 from .helpers import ServerThread, make_table, wait_until
-
-
-class RaisingBot(Bot):
-    """A bot with a bug: every choice raises."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.calls = 0
-
-    def choose(self, view, legal):
-        self.calls += 1
-        raise ValueError("a bug in the bot")
 
 
 def test_a_raising_bot_at_a_server_is_logged_and_plays_the_first_legal_move():
@@ -59,6 +47,23 @@ def test_a_raising_bot_at_a_server_is_logged_and_plays_the_first_legal_move():
         srv.stop()
 
 
+@contextlib.asynccontextmanager
+async def _seat_zero_app(table):
+    """Seat 0 of ``table`` served on loopback and played in a table screen: yields (app, pilot)
+    once the table is drawn; the connection and the server are closed afterwards."""
+    srv = ServerThread(table)
+    handle = RemoteSeatHandle(srv.address, srv.code(0), timeout=3).connect()
+    try:
+        app = CardTableApp(table_handles=[handle], driver=None, bot_delay=0, ascii_suits=True)
+        async with app.run_test(size=(100, 32), notifications=True) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.pause()
+            yield app, pilot
+    finally:
+        handle.close()
+        srv.stop()
+
+
 async def test_a_remote_move_does_not_block_the_screen_while_the_table_has_not_answered():
     """The server holds its answer until released: meanwhile the screen says "sending", answers
     keys, and shows the answer when it comes (the old screen froze until the handle's timeout)."""
@@ -72,13 +77,8 @@ async def test_a_remote_move_does_not_block_the_screen_while_the_table_has_not_a
         return submit(seat, action)
 
     table.submit = held_submit
-    srv = ServerThread(table)
-    handle = RemoteSeatHandle(srv.address, srv.code(0), timeout=3).connect()
-    try:
-        app = CardTableApp(table_handles=[handle], driver=None, bot_delay=0, ascii_suits=True)
-        async with app.run_test(size=(100, 32), notifications=True) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            await pilot.pause()
+    async with _seat_zero_app(table) as (app, pilot):
+        try:
             await pilot.press("enter")  # play the selected card: the table does not answer yet
             assert "sending" in screen_text(app)
             await pilot.press("l")  # a key is handled while the answer is awaited
@@ -91,10 +91,8 @@ async def test_a_remote_move_does_not_block_the_screen_while_the_table_has_not_a
             await wait_for(pilot, lambda: "sending" not in screen_text(app))
             assert table.state.actors[0] == 0  # accepted
             assert not any(n.severity == "error" for n in app._notifications)
-    finally:
-        gate.set()
-        handle.close()
-        srv.stop()
+        finally:
+            gate.set()  # the held answer goes before the server stops
 
 
 async def test_a_refusal_that_comes_later_is_shown_when_it_comes():
@@ -107,13 +105,8 @@ async def test_a_refusal_that_comes_later_is_shown_when_it_comes():
         raise IllegalActionError(action, seat, "the host has paused the table")
 
     table.submit = refusing_submit
-    srv = ServerThread(table)
-    handle = RemoteSeatHandle(srv.address, srv.code(0), timeout=3).connect()
-    try:
-        app = CardTableApp(table_handles=[handle], driver=None, bot_delay=0, ascii_suits=True)
-        async with app.run_test(size=(100, 32), notifications=True) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
-            await pilot.pause()
+    async with _seat_zero_app(table) as (app, pilot):
+        try:
             await pilot.press("enter")
             assert "sending" in screen_text(app) and not app._notifications
             gate.set()
@@ -121,7 +114,5 @@ async def test_a_refusal_that_comes_later_is_shown_when_it_comes():
             refusals = [n.message for n in app._notifications if n.severity == "error"]
             assert len(refusals) == 1 and refusals[0].endswith(": the host has paused the table")
             assert not table.state.history and "▶ P0" in screen_text(app)  # still their turn
-    finally:
-        gate.set()
-        handle.close()
-        srv.stop()
+        finally:
+            gate.set()  # the held answer goes before the server stops

@@ -1,10 +1,23 @@
-"""Shared helpers for the TUI tests: screen text, settling bots, seeded tables."""
+"""Shared helpers for the TUI tests: screen text, settling bots, seeded tables, a faulty bot."""
 
 from __future__ import annotations
 
 from cardtable.session import SeatConfig, Table
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
+from games.bots import Bot
+
+
+class RaisingBot(Bot):
+    """A bot with a bug: every choice raises (the bot runner must cope, locally and on a server)."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.calls = 0
+
+    def choose(self, view, legal):
+        self.calls += 1
+        raise ValueError("a bug in the bot")
 
 
 def screen_text(app) -> str:

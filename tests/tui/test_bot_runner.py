@@ -10,19 +10,7 @@ import time
 from cardtable.tui.app import CardTableApp
 from games.bots import Bot
 
-from .helpers import screen_text, settle, table_for
-
-
-class RaisingBot(Bot):
-    """A bot with a bug: every choice raises."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self.calls = 0
-
-    def choose(self, view, legal):
-        self.calls += 1
-        raise ValueError("a bug in the bot")
+from .helpers import RaisingBot, screen_text, settle, table_for
 
 
 class SlowBot(Bot):
