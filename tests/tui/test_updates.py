@@ -5,13 +5,17 @@ driver); the other seats' moves are applied to the table one at a time."""
 
 from __future__ import annotations
 
+import contextlib
+
 import rich.table
+from rich.text import Text
 from textual.screen import Screen
 
 from cardtable.session import SeatConfig, Table
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
-from cardtable.tui.widgets import EventLog
+from cardtable.tui.widgets import EventLog, TrickArea
+from cardtable.tui.widgets.lines import text_rows, textual_rows
 
 from .helpers import screen_text
 
@@ -121,3 +125,51 @@ async def test_the_log_wraps_long_lines_beside_its_scrollbar():
         rows = [log.render_line(y).text.rstrip() for y in range(log.virtual_size.height)]
         assert all(len(row) <= width for row in rows)
         assert " ".join(" ".join(rows).split()) == " ".join(" ".join(log.lines).split())
+
+
+def _dirty_rows(widget) -> set[int]:
+    """The widget's rows marked to be drawn again at the next frame (content rows)."""
+    return {y - widget.content_offset.y for region in widget._repaint_regions for y in region.line_range}
+
+
+@contextlib.asynccontextmanager
+async def _trick_mid_way():
+    """Ana's screen with a bot to add a card to a trick already begun: yields (app, table, trick area)."""
+    table = _table()
+    app = _seat_app(table)
+    async with app.run_test(size=(100, 28)) as pilot:
+        await _drawn(pilot)
+        await _to_an_opponent_with_a_long_log(pilot, table)
+        yield app, table, app.screen.query_one(TrickArea)
+
+
+async def test_a_card_joining_the_trick_draws_only_its_own_rows_again():
+    """The trick area keeps its rows: a second card is drawn on the rows it covers, the rest of the
+    felt (the first card, the empty rows) is not drawn again, and the area then shows both cards."""
+    async with _trick_mid_way() as (app, table, trick):
+        before = [trick.render_line(y).text for y in range(trick.content_size.height)]
+        app.screen.refresh_table = lambda: None  # hold the screen: the move is drawn below, by hand
+        table.play_bot()
+        app.screen.draw(table.view(0), table.names)
+        dirty = _dirty_rows(trick)
+        after = [trick.render_line(y).text for y in range(trick.content_size.height)]
+        changed = {y for y, (a, b) in enumerate(zip(before, after)) if a != b}
+        assert changed and dirty == changed, "exactly the rows that look different are drawn again"
+        assert len(changed) < trick.content_size.height // 2
+        assert "".join(after).count("╭") == "".join(before).count("╭") + 1, "one more card face on the felt"
+
+
+async def test_quick_rows_look_like_textuals():
+    """The trick area, the seats and the log draw their rows without Textual's text pipeline: the
+    same characters and colours as Textual draws them (only mouse-selection offsets are left out)."""
+    def look(rows):
+        return [[(s.text, s.style.color, s.style.bgcolor, s.style.bold, s.style.italic, s.style.dim)
+                 for s in row if s.text] for row in rows]
+
+    async with _trick_mid_way() as (_, _, trick):
+        text = trick.render()
+        w, h = trick.content_size
+        assert look(text_rows(trick, text, w, h)) == look(textual_rows(trick, text, w, h))
+        mixed = Text.assemble(("▶ ", "bold"), ("Ben", "bold italic"), " (D)\n", ("▮▮▮", "#6f8fd0"), " 3")
+        assert look(text_rows(trick, mixed, w, h)) == look(textual_rows(trick, mixed, w, h))
+        assert text_rows(trick, Text("x" * (w + 1)), w, h) is None, "a line to wrap is left to Textual"

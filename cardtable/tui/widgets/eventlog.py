@@ -20,12 +20,12 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from games.core import SeatView
 
 from ..render import show_cards
+from .lines import rows_of
 
 
 class EventLog(ScrollView, can_focus=False):
@@ -38,10 +38,11 @@ class EventLog(ScrollView, can_focus=False):
         self._wrapped = 0
         self._wrap_width = 0
         self._at_end = True  # the last line is in view (the log follows new lines and resizes)
+        self._texts: dict[tuple, tuple[str, ...]] = {}  # (event, names, ascii) -> its lines
 
     def show(self, view: SeatView, names: Sequence[str], ascii_suits: bool = False) -> None:
         events = [e for e in view.events if e.hand == view.hand_number] or list(view.events[-12:])
-        lines = tuple(show_cards("\n".join(e.render(names) for e in events[-60:]), ascii_suits).split("\n"))
+        lines = tuple(line for e in events[-60:] for line in self._event_lines(e, names, ascii_suits))
         if lines == self.lines:
             return  # nothing new in the log: not drawn again (issue 20)
         before, self.lines = self.lines, lines
@@ -50,10 +51,20 @@ class EventLog(ScrollView, can_focus=False):
             self._rows, self._wrapped = [], 0  # a new hand (or new suit symbols): wrapped again
         self._lay_out(follow=self._at_end or not grows)
 
+    def _event_lines(self, event, names: Sequence[str], ascii_suits: bool) -> tuple[str, ...]:
+        """An event's lines as shown, worked out once (a move adds one event; the others are looked up)."""
+        key = (event, tuple(names), ascii_suits)
+        got = self._texts.get(key)
+        if got is None:
+            if len(self._texts) > 500:
+                self._texts.clear()
+            got = self._texts[key] = tuple(show_cards(event.render(names), ascii_suits).split("\n"))
+        return got
+
     # -- wrapping and drawing ---------------------------------------------------------
     def _wrap(self, line: str, width: int) -> list[Strip]:
         """``line`` wrapped to ``width`` as a Static draws a text."""
-        return Visual.to_strips(self, visualize(self, Text(line)), max(width, 1), None, self.visual_style)
+        return rows_of(self, Text(line), max(width, 1), None)
 
     def _wrap_new_lines(self) -> int:
         """Wrap the lines not wrapped yet; returns the width they wrap at: the box's, less the

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.strip import Strip
+from textual.widget import Widget
 
 from games.core import SeatView
 
 from ..render import cards_line
+from .lines import rows_of
 
 BACK_STYLE = "#6f8fd0"  # the blue of the card backs
 
@@ -77,14 +79,27 @@ def seat_text(view: SeatView, names: Sequence[str], seat: int, width: int = 40) 
     return out
 
 
-class SeatPanel(Static):
+class SeatPanel(Widget):
+    """One other seat's box.  It draws its own rows (Textual's line API) from the seat's text and
+    keeps them, so a seat that did not change costs nothing when another player moves."""
+
     def __init__(self, seat: int, **kwargs) -> None:
-        super().__init__("", **kwargs)
+        super().__init__(**kwargs)
         self.seat = seat
+        self._text = Text("")
+        self._rows: list[Strip] | None = None
+        self._rows_for: tuple | None = None  # (content size, style) the rows were drawn at
 
     def show(self, view: SeatView, names: Sequence[str]) -> None:
         text = seat_text(view, names, self.seat, self.content_size.width or 12)
         if text_key(text) != getattr(self, "_shown", None):  # unchanged seats are not drawn again (issue 20)
             self._shown = text_key(text)
-            self.update(text, layout=False)  # fixed size
+            self._text, self._rows = text, None
+            self.refresh()  # fixed size: no layout
         self.set_class(view.to_act == self.seat, "-turn")
+
+    def render_line(self, y: int) -> Strip:
+        key = (self.content_size, self.visual_style)
+        if self._rows is None or key != self._rows_for:
+            self._rows, self._rows_for = rows_of(self, self._text, key[0].width, None), key
+        return self._rows[y] if y < len(self._rows) else Strip.blank(key[0].width, self.visual_style.rich_style)

@@ -12,21 +12,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from games.core import Play, SeatView
 
 from ..cardface import CURSOR, LARGE, SMALL, Canvas, Size, cards_row, min_step, paste
 from ..render import card_text, four_colour, seat_positions, show_cards
+from .lines import rows_of
 
 
 class TrickArea(Widget):
-    """Renders at its current width, so resizes redraw the positions correctly."""
+    """Renders at its current width, so resizes redraw the positions correctly.
+
+    The area draws its own lines (Textual's line API) and keeps them: when a card joins the
+    trick, only the rows that look different are drawn again, usually the new card's, not the
+    whole felt (issue 20: every seat's screen updates on every move)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._args: tuple | None = None
         self.centre = None  # (view, names, ascii) -> renderable: the game's use of an empty table
+        self._lines: list[Strip] | None = None  # the rows drawn, for ``_lines_for``
+        self._lines_for: tuple | None = None  # (content size, style) they were drawn at
 
     def show(self, view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
              ascii_suits: bool) -> None:
@@ -36,7 +45,32 @@ class TrickArea(Widget):
                view if not plays and self.centre is not None else None)
         if key != getattr(self, "_shown", None):  # the same trick is not drawn again (issue 20)
             self._shown = key
+            self._repaint()
+
+    def _repaint(self) -> None:
+        """Mark for drawing the rows that changed (all of them when the size changed too)."""
+        old, self._lines = self._lines, None
+        if old is None or not self.is_mounted or (self.content_size, self.visual_style) != self._lines_for:
             self.refresh()
+            return
+        new = self._rows()
+        width = self.content_size.width
+        changed = [y for y in range(max(len(old), len(new))) if y >= len(old) or y >= len(new) or old[y] != new[y]]
+        if changed:
+            self.refresh(*(Region(0, y, width, 1) for y in changed))
+
+    def _rows(self) -> list[Strip]:
+        """The area's rows at its size and style, drawn once and kept."""
+        key = (self.content_size, self.visual_style)
+        if self._lines is None or key != self._lines_for:
+            width, height = key[0]
+            self._lines = rows_of(self, self.render(), width, height)
+            self._lines_for = key
+        return self._lines
+
+    def render_line(self, y: int) -> Strip:
+        rows = self._rows()
+        return rows[y] if y < len(rows) else Strip.blank(self.content_size.width, self.visual_style.rich_style)
 
     def render(self):
         if self._args is None:
