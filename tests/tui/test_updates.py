@@ -14,7 +14,7 @@ from textual.screen import Screen
 from cardtable.session import SeatConfig, Table
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
-from cardtable.tui.widgets import EventLog, TrickArea
+from cardtable.tui.widgets import EventLog, Scoreboard, TrickArea
 from cardtable.tui.widgets.lines import text_rows, textual_rows
 
 from .helpers import screen_text
@@ -173,3 +173,69 @@ async def test_quick_rows_look_like_textuals():
         mixed = Text.assemble(("▶ ", "bold"), ("Ben", "bold italic"), " (D)\n", ("▮▮▮", "#6f8fd0"), " 3")
         assert look(text_rows(trick, mixed, w, h)) == look(textual_rows(trick, mixed, w, h))
         assert text_rows(trick, Text("x" * (w + 1)), w, h) is None, "a line to wrap is left to Textual"
+
+
+async def test_the_end_of_a_trick_lays_out_the_scores_by_hand(monkeypatch):
+    """At the end of a trick every seat's scoreboard changes (the tricks column): it is laid out by
+    hand, not by drawing a Rich table (several milliseconds on every seat's screen at once), and
+    shows the new count."""
+    table = _table()
+    app = _seat_app(table)
+    async with app.run_test(size=(100, 28)) as pilot:
+        await _drawn(pilot)
+        for _ in range(200):  # to a bot's card that ends the trick
+            if table.state.to_act != 0 and len(table.view(0).trick) == 3:
+                break
+            state = table.state
+            table.submit(0, state.legal_actions()[0].text) if state.to_act == 0 else table.play_bot()
+            await _drawn(pilot)
+        count = _Counter(monkeypatch)
+        table.play_bot()
+        await _drawn(pilot)
+        assert count.tables == 0
+        board = app.screen.query_one(Scoreboard)
+        counts = [int(board.render_line(y).text.split()[-1]) for y in range(1, 5)]  # row 0: the header
+        assert counts == list(table.view(0).tricks_won) and sum(counts) == 1
+
+
+def test_the_hand_laid_scoreboard_matches_richs_table():
+    """The hand layout draws every character where Rich's table draws it, in the same weight and
+    dimness, over many names, widths, partnerships and bids; too narrow a names column is left
+    to Rich."""
+    import random
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from cardtable.tui.widgets.scoreboard import score_table, score_text
+
+    console = Console(width=200, color_system="truecolor", force_terminal=True)
+
+    def look(renderable, width):
+        rows = []
+        for segments in console.render_lines(renderable, console.options.update(width=width), pad=False):
+            cells = [(ch, bool(s.style and s.style.bold), bool(s.style and s.style.dim)) if ch != " " else None
+                     for s in segments for ch in s.text]
+            while cells and cells[-1] is None:
+                cells.pop()
+            rows.append(cells)
+        return rows
+
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(400):
+        n = rng.choice([2, 3, 4, 5])
+        names = [rng.choice(["Ana", "Ben", "Cy", "Bot 2", "Maximilian", "Ezekiel-Long-Name"]) for _ in range(n)]
+        bids = tuple(rng.choice(["", "3", "nil", "blind nil", "10", "pass"]) for _ in range(n))
+        view = SimpleNamespace(
+            num_seats=n, seat=rng.choice([None, 0, 1]), teams=((0, 2), (1, 3)) if n == 4 and rng.random() < 0.5 else (),
+            bids=bids if rng.random() < 0.5 else ("",) * n, scores=[rng.choice([0, 5, -10, 120, 2.5]) for _ in range(n)],
+            tricks_won=[rng.randrange(14) for _ in range(n)], sitting_out=frozenset({1}) if rng.random() < 0.1 else frozenset())
+        to_act, width = rng.choice([None, *range(n)]), rng.randrange(12, 46)
+        mine = score_text(view, names, [], width, to_act=to_act)
+        if mine is None:
+            assert width < 30, "only narrow boards are left to Rich"
+            continue
+        compared += 1
+        assert look(mine, width) == look(score_table(view, names, [], to_act=to_act), width), (names, width)
+    assert compared > 300

@@ -3,7 +3,9 @@
 When another player moves, usually only the turn marker (``>``) moves from one row to another:
 the table is drawn once for each set of figures and kept, and a new turn draws only the two
 rows whose marker changed (drawing the whole table again on every move was a good part of each
-update's CPU; issue 20).
+update's CPU; issue 20).  The figures change at the end of every trick, so the table is laid out
+by hand (:func:`score_text`), as Rich's table would lay it out, except when the names' column is
+too narrow, where Rich's own layout draws it.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.visual import Visual, visualize
 from textual.widgets import Static
 
 from games.core import SeatView
 
 from ..render import fill_names
+from .lines import text_rows, textual_rows
 from .seat import team_tag
 
 MARKER = ">"  # ASCII: same width in every font
@@ -55,6 +57,50 @@ def score_table(view: SeatView, names: Sequence[str], info: Sequence[tuple[str, 
     if not info:
         return table
     return Group(table, Text("\n".join(fill_names(f"{key}: {value}", names) for key, value in info), style="dim"))
+
+
+def score_text(view: SeatView, names: Sequence[str], info: Sequence[tuple[str, str]], width: int,
+               to_act: int | None = None) -> Text | None:
+    """The scoreboard laid out by hand, cell for cell as :func:`score_table` draws at ``width``
+    (drawing a Rich table costs several milliseconds, and every seat's scoreboard changes at the
+    end of every trick).  None when the names' column would be narrower than its minimum, where
+    Rich shrinks the columns its own way."""
+    has_bids = any(view.bids)
+    header = ["Player"] + (["Sd"] if view.teams else []) + ["Pts", "Tr"] + (["Bid"] if has_bids else [])
+    rows = []
+    for s in range(view.num_seats):
+        name = names[s] if s < len(names) else f"Seat {s + 1}"
+        row = [((MARKER if to_act == s else " ") + name, "bold" if s == view.seat else "")]
+        if view.teams:
+            row.append((team_tag(view, s), ""))
+        row += [(_num(view.scores[s]), ""), ("out" if s in view.sitting_out else str(view.tricks_won[s]), "")]
+        if has_bids:
+            row.append((view.bids[s], ""))
+        rows.append(row)
+    last = len(header) - 1
+    widths = [max(len(header[c]), *(len(r[c][0]) for r in rows)) for c in range(len(header))]
+    if has_bids:
+        widths[last] = min(widths[last], 6)  # the bid column's max_width
+    pads = [(int(c > 0), int(c < last)) for c in range(len(header))]  # one space a side, none at the edges
+    widths[0] = width - sum(w + left + right for w, (left, right) in zip(widths[1:], pads[1:])) - 1
+    if widths[0] < 4:  # the names' column's min_width
+        return None
+
+    def cell(text: str, c: int) -> str:
+        w = widths[c]
+        if len(text) > w:
+            text = text[:w - 1] + "…"
+        body = text.ljust(w) if c == 0 or header[c] == "Sd" else text.rjust(w)
+        return " " * pads[c][0] + body + " " * pads[c][1]
+
+    lines = [Text("".join(cell(h, c) for c, h in enumerate(header)), style="dim")]
+    for row in rows:
+        line = Text()
+        for c, (text, style) in enumerate(row):
+            line.append(cell(text, c), style=style or None)
+        lines.append(line)
+    lines += [Text(fill_names(f"{key}: {value}", names), style="dim") for key, value in info]
+    return Text("\n").join(lines)
 
 
 def with_marker(strip: Strip) -> Strip:
@@ -97,8 +143,11 @@ class Scoreboard(Static):
         """The table drawn at ``width`` with the marker in ``to_act``'s row (None: no marker)."""
         key = (width, self.visual_style, to_act)
         if key not in self._drawn and self._args is not None:
-            shown = visualize(self, score_table(*self._args, to_act=to_act))
-            self._drawn[key] = Visual.to_strips(self, shown, width, None, self.visual_style)
+            laid_out = score_text(*self._args, width, to_act=to_act)
+            rows = text_rows(self, laid_out, width, None) if laid_out is not None else None
+            if rows is None:  # a narrow column or a long info line: Rich lays the table out
+                rows = textual_rows(self, score_table(*self._args, to_act=to_act), width, None)
+            self._drawn[key] = rows
         return self._drawn.get(key, [])
 
     def render_line(self, y: int) -> Strip:
