@@ -239,3 +239,16 @@ def test_the_hand_laid_scoreboard_matches_richs_table():
         compared += 1
         assert look(mine, width) == look(score_table(view, names, [], to_act=to_act), width), (names, width)
     assert compared > 300
+
+
+async def test_an_update_looks_up_no_widget_by_query(monkeypatch):
+    """The table screen finds its parts once: an opponent's move runs no DOM query (each walks the
+    whole screen, and every seat's screen is drawn again on every move)."""
+    async with _trick_mid_way() as (app, table, _):
+        queries: list[str] = []
+        for name in ("query", "query_one"):
+            original = getattr(type(app.screen), name)
+            monkeypatch.setattr(type(app.screen), name,
+                                lambda self, *a, _o=original, _n=name, **k: queries.append(_n) or _o(self, *a, **k))
+        table.play_bot()  # a local table: the screen is drawn again at once, in this call
+        assert isinstance(app.screen, TableScreen) and queries == []

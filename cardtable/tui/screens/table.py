@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
 from games import get_rules
@@ -108,6 +109,7 @@ class TableScreen(SizedScreen):
         self._choice_card: Card | None = None  # a picked card that can be played several ways
         self._summary_due: tuple | None = None  # (hand event, its last trick) not yet shown
         self._summary_timer = None
+        self._parts: dict[tuple, Widget] = {}  # the screen's fixed parts, found once (see _part)
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -137,15 +139,24 @@ class TableScreen(SizedScreen):
         yield KeyBar()
         yield TooSmall()
 
+    def _part(self, selector, expect_type=None):
+        """``query_one`` for the screen's fixed parts (header, seats, trick, log, hand...), looked
+        up once: a query walks the screen's widgets, and the table is drawn again on every move."""
+        key = (selector, expect_type)
+        got = self._parts.get(key)
+        if got is None or got.parent is None:  # not found yet, or taken off the screen
+            got = self._parts[key] = self.query_one(selector, expect_type)
+        return got
+
     def on_mount(self) -> None:
         super().on_mount()
         for h in self.handles:
             self._unsubscribe.append(h.subscribe(self._on_table_changed))
-        self.query_one(HandWidget).focus()
+        self._part(HandWidget).focus()
         first = self.handles[0].view()
         if first.seat is None:  # a spectator has no hand (a watcher of bots may see them all) and no choice
-            self.query_one(ActionBar).display = False
-            self.query_one(HandWidget).display = bool(first.open_hands)
+            self._part(ActionBar).display = False
+            self._part(HandWidget).display = bool(first.open_hands)
         self.refresh_table()
         if _away_source(self.handles) is not None:
             self.set_interval(1.0, self._show_away)  # the hold counts down on screen
@@ -205,7 +216,7 @@ class TableScreen(SizedScreen):
             self.app.push_screen(HandoffScreen(nxt.names[nxt.seat]), lambda _: self._hand_to(nxt))
             return
         if self.active is None:  # hot-seat, bots first: show no hand until a human must decide
-            _put(self.query_one("#me", Static), Text("Bots are playing…", style="dim"), layout=True)
+            _put(self._part("#me", Static), Text("Bots are playing…", style="dim"), layout=True)
             self._schedule_bot(probe)
             return
         view = probe
@@ -256,30 +267,30 @@ class TableScreen(SizedScreen):
     def draw(self, view: SeatView, names: Sequence[str]) -> None:
         self.view = view
         a = self.ascii_suits
-        _put(self.query_one("#header", Static), self._header(view))  # fixed one-line rows
+        _put(self._part("#header", Static), self._header(view))  # fixed one-line rows
         for s, (side, i) in seat_positions(view).items():
-            panel = self.query_one(f"#{side}" if side != "top" else f"#top-{i}", SeatPanel)
+            panel = self._part(f"#{side}" if side != "top" else f"#top-{i}", SeatPanel)
             panel.seat = s
             panel.show(view, names)
         plays, winner = view.trick, None
         shown = view.last_trick
         if not plays and shown is not None and shown is not self._dismissed_trick:
             plays, winner = shown.plays, shown.winner
-        trick = self.query_one(TrickArea)
+        trick = self._part(TrickArea)
         trick.centre = self.extra_panel.render_centre if self.extra_panel is not None else None
         self.set_class(self.extra_panel is not None and self.extra_panel.wants_room(view), "-wide-centre")
         trick.show(view if view.seat is not None else replace(view, seat=0), names, plays, winner, a)
-        _put(self.query_one("#me", Static), self._me_line(view, names))
+        _put(self._part("#me", Static), self._me_line(view, names))
         self._show_away()
-        self.query_one(Scoreboard).show(view, names, self.extra_panel.hides_info if self.extra_panel else None)
+        self._part(Scoreboard).show(view, names, self.extra_panel.hides_info if self.extra_panel else None)
         if self.extra_panel is not None:
             self.extra_panel.show(view, names, a)
-        self.query_one(EventLog).show(view, names, a)
-        bar = self.query_one(ActionBar)
+        self._part(EventLog).show(view, names, a)
+        bar = self._part(ActionBar)
         buttons = self._buttons(view)
         bar.show(buttons, "", a, [view.label_of(x) for x in buttons])
         legal = frozenset(x.card for x in view.legal if x.card is not None)
-        hand = self.query_one(HandWidget)
+        hand = self._part(HandWidget)
         if view.seat is None and view.open_hands:  # watching bots with open hands: the bottom seat's cards
             hand.show(view.open_hands[0], frozenset(), False, a)
         else:
@@ -363,15 +374,16 @@ class TableScreen(SizedScreen):
 
     def _show_away(self) -> None:
         """The line under the header: every seat whose player is away, with the hold counting down."""
-        source, lines = _away_source(self.handles), self.query("#away")
-        if source is None or not lines:
+        source = _away_source(self.handles)
+        if source is None:  # a local table: no such line
             return
+        line = self._part("#away", Static)
         words = " · ".join(_away_words(x) for x in source())
-        _put(lines.first(), Text(words, style="bold"), layout=True)
-        if lines.first().display != bool(words):
-            lines.first().display = bool(words)
+        _put(line, Text(words, style="bold"), layout=True)
+        if line.display != bool(words):
+            line.display = bool(words)
         if self.view is not None and self.active is not None:
-            _put(self.query_one("#me", Static), self._me_line(self.view, self.active.names))
+            _put(self._part("#me", Static), self._me_line(self.view, self.active.names))
 
     def _buttons(self, view: SeatView) -> list[Action]:
         """Non-card decisions, plus the ways to play the picked card when it has several."""
@@ -442,7 +454,7 @@ class TableScreen(SizedScreen):
     def _show_me(self) -> None:
         """Redraw the player's own line (a move being sent, or its answer)."""
         if self.view is not None and self.active is not None and self.is_attached:
-            _put(self.query_one("#me", Static), self._me_line(self.view, self.active.names))
+            _put(self._part("#me", Static), self._me_line(self.view, self.active.names))
 
     def _my_turn_or_say_wait(self) -> bool:
         """True when the shown player must decide now; otherwise say whose turn it is."""
@@ -465,7 +477,7 @@ class TableScreen(SizedScreen):
         if len(matching) > 1:  # e.g. QS@1 / QS@2: offer the ways as numbered buttons
             self._choice_card = c
             buttons = self._buttons(view)
-            self.query_one(ActionBar).show(buttons, "", self.ascii_suits, [view.label_of(x) for x in buttons])
+            self._part(ActionBar).show(buttons, "", self.ascii_suits, [view.label_of(x) for x in buttons])
             self.notify(f"{c.display(self.ascii_suits)} can be played several ways: press its number")
             return
         if matching:
@@ -487,7 +499,7 @@ class TableScreen(SizedScreen):
 
     # -- key actions ------------------------------------------------------------------
     def action_number(self, n: int) -> None:
-        bar = self.query_one(ActionBar)
+        bar = self._part(ActionBar)
         if bar.squares and bar.display and (bar.typed or not bar.choose(n)):
             self._typed(bar, str(n % 10))  # a row digit (or a digit that numbers no other choice)
         elif not bar.squares and not bar.choose(n):
@@ -495,7 +507,7 @@ class TableScreen(SizedScreen):
 
     def action_letter(self, char: str) -> None:
         """A column letter: part of a square's name while the choices are grid squares."""
-        bar = self.query_one(ActionBar)
+        bar = self._part(ActionBar)
         if bar.squares and bar.display:
             self._typed(bar, char)
 
@@ -506,7 +518,7 @@ class TableScreen(SizedScreen):
 
     def _squares_take(self, char: str) -> bool:
         """True when ``char`` went to the square choices (the letters a and c are also toggles)."""
-        bar = self.query_one(ActionBar)
+        bar = self._part(ActionBar)
         if bar.squares and bar.display:
             self._typed(bar, char)
             return True

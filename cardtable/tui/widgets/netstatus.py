@@ -54,8 +54,7 @@ def watch_connection(screen: Screen, handle) -> str | None:
     """Show the link state of ``handle`` on ``screen`` (a status line and a notice); the text to
     show when the table has just closed, None otherwise."""
     notice = connection_notice(handle)
-    lines = screen.query(NetStatus)
-    line = lines.first() if lines else None
+    line: NetStatus | None = getattr(screen, "_net_status", None)  # kept on the screen: no query per update
     shown = line.notice if line is not None else None
     if notice == shown:
         return None
@@ -63,7 +62,8 @@ def watch_connection(screen: Screen, handle) -> str | None:
         line.show(notice)
     else:
         anchor = screen.query("#header")
-        screen.mount(NetStatus(notice), after=anchor.first() if anchor else None)
+        line = screen._net_status = NetStatus(notice)  # type: ignore[attr-defined]
+        screen.mount(line, after=anchor.first() if anchor else None)
     if notice is None:
         screen.notify("Connected to the table again")
         return None
