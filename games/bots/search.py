@@ -25,15 +25,13 @@ bot's rng), so a seeded bot reproduces its games.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.bots import Bot
 from games.core import Action, GameState, SeatView
 
-#: Actions that only undo an unfinished choice (Simple Strange's take-back of a staged card):
-#: they never change the outcome, so the search never spends iterations on them.
-UNDO_KINDS = frozenset({"takeback"})
 EXPLORATION = 0.7  # the UCB constant, rewards scaled to [0, 1]
 MAX_PLAYOUT = 5_000  # safety stop for one playout (no hand is this long)
 PROBE = 40  # after this many iterations, a search whose playouts all scored alike stops
@@ -85,7 +83,10 @@ class SearchBot(Bot):
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
-        choices = [a for a in legal if a.kind not in UNDO_KINDS] or list(legal)
+        choices = list(legal)
+        if worlds is not None:  # take-backs are never chosen (any world knows the seat's own picks)
+            probe = worlds(random.Random(0))  # its own generator: the bot's stream stays as it was
+            choices = [a for a in legal if not probe.takes_back(a)] or choices
         self.last_stats = {"choices": len(choices)}
         if len(choices) == 1:
             return choices[0]
@@ -131,7 +132,7 @@ class SearchBot(Bot):
         _stop_at_next_deal(world)
         node, path = root, []
         while world.to_act is not None and world.hand_number == hand:
-            legal = [a for a in world.legal_actions() if a.kind not in UNDO_KINDS] or world.legal_actions()
+            legal = [a for a in world.legal_actions() if not world.takes_back(a)] or world.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
             for a in legal:
@@ -175,8 +176,8 @@ class SearchBot(Bot):
             a = legal[int(rnd() * len(legal))]
             if greedy and a.kind == "play" and world.trick and rnd() >= GREEDY_SLIP:
                 a = _greedy(world, legal, a)
-            if a.kind in UNDO_KINDS:
-                legal = [x for x in legal if x.kind not in UNDO_KINDS]
+            if world.takes_back(a):
+                legal = [x for x in legal if not world.takes_back(x)]
                 a = legal[int(rnd() * len(legal))]
             world.apply(a)
 

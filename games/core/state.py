@@ -224,6 +224,13 @@ class GameState(Cloning):
             self._legal_index = None
         return self._legal_cache
 
+    def takes_back(self, action: Action) -> bool:
+        """True for a legal action that only undoes part of a choice not yet made (a picked card
+        put back before the discard is confirmed).  It never changes how a hand can end, so search
+        bots never choose one: a search that valued picking and putting back alike could go on
+        doing both for ever.  Games with such actions say which they are."""
+        return False
+
     def action_for(self, text: str | Action) -> Action:
         """The legal action with this notation (any case, ``TH`` for ``10H``), or IllegalActionError."""
         if isinstance(text, Action):

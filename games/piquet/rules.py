@@ -407,6 +407,9 @@ class Piquet(TrickGame):
         self.log("bid", f"{{p{s}}} reaches 30 while {{p{1 - s}}} has nothing: {kind}, +{pts}", s)
 
     # -- the protocol --------------------------------------------------------
+    def takes_back(self, action: Action) -> bool:
+        return action.kind == "keep"  # a card picked for the exchange, kept after all
+
     def _legal(self) -> list[Action]:
         if self.phase == "exchange":
             return self._legal_exchange()

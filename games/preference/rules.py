@@ -207,6 +207,9 @@ class Preference(TrickGame):
         self.phase = "bid"
 
     # -- the protocol --------------------------------------------------------
+    def takes_back(self, action: Action) -> bool:
+        return action.kind == "discard" and action.card in self.picked  # a pick taken back
+
     def _legal(self) -> list[Action]:
         return getattr(self, f"_legal_{self.phase}")(self.to_act)
 

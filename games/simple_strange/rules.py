@@ -184,6 +184,9 @@ class SimpleStrange(TrickGame):
     def led(self) -> tuple[Card, Card] | None:
         return self.trick[0].cards if self.trick else None  # type: ignore[return-value]
 
+    def takes_back(self, action: Action) -> bool:
+        return action.kind == "takeback"  # the staged first card back to the hand
+
     def _legal(self) -> list[Action]:
         hand = self.hands[self.to_act]
         led = self.led()

@@ -225,3 +225,33 @@ def test_hard_contract_grid_overrules_the_heuristics_card_only_by_two_standard_e
     assert "visits" in bot.last_stats
     if not bot.last_stats.get("overruled"):
         assert move == normal.choose(state.view(state.to_act), list(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game, phase, back", [("preference", "discard", "discard"), ("piquet", "exchange", "keep")])
+def test_the_search_never_puts_a_picked_card_back(game, phase, back):
+    """With cards picked for a discard, putting one back only undoes part of the choice: the hard
+    bot never chooses it (a search that valued picking and putting back alike picked and put back
+    the same cards for thousands of moves and never finished its Preference match)."""
+    state = _advance_to(game, 3, phase)
+    seat, bot, offered = state.to_act, make_bot("hard", game, 5), set()
+    for _ in range(40):  # pick as the hard bot does, up to the confirmation
+        if state.phase != phase or state.to_act != seat:
+            break
+        takebacks = [a for a in state.legal_actions() if state.takes_back(a)]
+        offered |= {a.kind for a in takebacks}
+        action = bot_task(bot, state, seat)()
+        assert action not in takebacks
+        state.apply(action)
+    assert state.phase != phase or state.to_act != seat, "the discard was confirmed"
+    assert offered == {back}, "cards were picked, so putting them back was on offer"
+
+
+def test_take_backs_are_the_games_own_undo_moves():
+    """Which legal actions take back: Simple Strange's staged card, Piquet's and Preference's picks."""
+    for game, phase in (("simple_strange", "play"), ("preference", "discard"), ("piquet", "exchange")):
+        state = _advance_to(game, 3, phase)
+        assert not any(state.takes_back(a) for a in state.legal_actions())
+        first = next(a for a in state.legal_actions() if a.card is not None)
+        state.apply(first)  # staged, or picked
+        back = [a for a in state.legal_actions() if state.takes_back(a)]
+        assert back and all(a.kind == "takeback" or a.card == first.card for a in back)
