@@ -14,7 +14,7 @@ from textual.screen import Screen
 from cardtable.session import SeatConfig, Table
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
-from cardtable.tui.widgets import EventLog, Scoreboard, TrickArea
+from cardtable.tui.widgets import EventLog, HandWidget, Scoreboard, TrickArea
 from cardtable.tui.widgets.lines import text_rows, textual_rows
 
 from .helpers import screen_text
@@ -160,19 +160,23 @@ async def test_a_card_joining_the_trick_draws_only_its_own_rows_again():
 
 
 async def test_quick_rows_look_like_textuals():
-    """The trick area, the seats and the log draw their rows without Textual's text pipeline: the
+    """The trick area, the seats, the hand and the log draw their rows without Textual's text pipeline: the
     same characters and colours as Textual draws them (only mouse-selection offsets are left out)."""
     def look(rows):
         return [[(s.text, s.style.color, s.style.bgcolor, s.style.bold, s.style.italic, s.style.dim)
                  for s in row if s.text] for row in rows]
 
-    async with _trick_mid_way() as (_, _, trick):
+    async with _trick_mid_way() as (app, _, trick):
         text = trick.render()
         w, h = trick.content_size
         assert look(text_rows(trick, text, w, h)) == look(textual_rows(trick, text, w, h))
         mixed = Text.assemble(("▶ ", "bold"), ("Ben", "bold italic"), " (D)\n", ("▮▮▮", "#6f8fd0"), " 3")
         assert look(text_rows(trick, mixed, w, h)) == look(textual_rows(trick, mixed, w, h))
         assert text_rows(trick, Text("x" * (w + 1)), w, h) is None, "a line to wrap is left to Textual"
+        hand = app.screen.query_one(HandWidget)
+        w, h = hand.content_size
+        assert look(text_rows(hand, hand.render(), w, h)) == look(textual_rows(hand, hand.render(), w, h))
+        assert [hand.render_line(y).text for y in range(h)] == [row.text for row in textual_rows(hand, hand.render(), w, h)]
 
 
 async def test_the_end_of_a_trick_lays_out_the_scores_by_hand(monkeypatch):

@@ -19,12 +19,14 @@ from textual.binding import Binding
 from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from games.core import Card
 
 from ..cardface import CURSOR, LARGE, MARKED, SMALL, Canvas, Size, draw_face, fan_step
 from ..render import card_style, four_colour
+from .lines import rows_of
 
 
 class HandWidget(Widget, can_focus=True):
@@ -52,6 +54,8 @@ class HandWidget(Widget, can_focus=True):
         self.marked: frozenset[Card] = frozenset()  # picked for an exchange or discard, not confirmed
         self.active = False  # the owner must decide now: highlight legal cards
         self.ascii_suits = False
+        self._drawn: list[Strip] = []  # the rows shown, and what they were drawn for (render_line)
+        self._drawn_for: tuple | None = None
         self.plain = False  # True: always plain tokens (set by the screen, e.g. for pasting)
 
     def show(self, cards: Sequence[Card], legal: frozenset[Card], active: bool, ascii_suits: bool,
@@ -162,6 +166,16 @@ class HandWidget(Widget, can_focus=True):
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return self._rows() * self._row_height() if self.cards else 1
+
+    def render_line(self, y: int) -> Strip:
+        """The hand's rows, drawn from ``render()`` once for what they show (lines.py: quicker than
+        Textual's text pipeline; the player's own moves redraw the hand)."""
+        size = self.content_size
+        key = (self.cards, self.legal, self.active, self.ascii_suits, self.cursor, self.has_focus, self.marked,
+               four_colour(), self.plain, size, self.visual_style)
+        if key != self._drawn_for:
+            self._drawn, self._drawn_for = rows_of(self, self.render(), size.width, size.height), key
+        return self._drawn[y] if y < len(self._drawn) else Strip.blank(size.width, self.visual_style.rich_style)
 
     def watch_cursor(self) -> None:
         self.refresh()
