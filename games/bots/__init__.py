@@ -12,8 +12,10 @@ in its own package (``games/<name>/bot.py``).
 
 Levels (:data:`LEVELS`): ``random`` (a baseline for every game), ``easy`` (the game's heuristic
 with deliberate slips), ``normal`` (the game's heuristic, which the game names in ``Rules.bot``;
-``heuristic`` is the old name), ``hard`` and ``expert`` (the generic search bot with a fixed
-number of iterations, so games reproduce; ``search`` is another name for ``hard``).
+``heuristic`` is the old name), ``hard`` and ``expert`` (a bot that looks ahead over possible
+worlds with a fixed budget, so games reproduce: the generic tree search of
+:mod:`~games.bots.search`, or in the games of :data:`~games.bots.rollout.ROLLOUT_PLAYOUTS` the
+heuristic's own playouts, :mod:`~games.bots.rollout`; ``search`` is another name for ``hard``).
 """
 
 from __future__ import annotations
@@ -68,8 +70,11 @@ def make_bot(level: str, game: str, seed: int | None = None) -> Bot:
     if level == "random":
         return RandomBot(seed)
     if level in ("hard", "expert"):
+        from games.bots.rollout import ROLLOUT_PLAYOUTS, make_rollout_bot
         from games.bots.search import make_search_bot
 
+        if game in ROLLOUT_PLAYOUTS and heuristic_of(game):
+            return make_rollout_bot(level, game, _heuristic_class(game), seed)
         fallback = _heuristic(game, seed) if heuristic_of(game) else None  # search needs no heuristic
         return make_search_bot(level, game, seed, fallback=fallback)
     bot = _heuristic(game, seed)
@@ -88,11 +93,15 @@ def heuristic_of(game: str) -> str | None:
 
 
 def _heuristic(game: str, seed: int | None) -> Bot:
+    return _heuristic_class(game)(seed)
+
+
+def _heuristic_class(game: str) -> type[Bot]:
     target = heuristic_of(game)
     if target is None:
         raise BadOptionError(f"there is no heuristic bot for {game} yet: use random")
     module, _, cls = target.partition(":")
-    return getattr(importlib.import_module(module), cls)(seed)
+    return getattr(importlib.import_module(module), cls)
 
 
 class EasyBot(Bot):

@@ -310,6 +310,9 @@ def reason(bot: Bot, action: Action) -> str:
     stats = getattr(bot, "last_stats", {})
     if stats.get("choices") == 1:
         return "your only choice"
+    if stats.get("worlds"):  # a rollout bot
+        verdict = "it did best" if stats.get("overruled") else "no other move did clearly better"
+        return f"{verdict} when {stats['worlds']} possible deals were played out"
     visits = stats.get("visits") or {}
     total = sum(visits.values())
     if not total or action.text not in visits:

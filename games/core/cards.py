@@ -8,6 +8,8 @@ the same object.  Jokers are ``JK`` (the single joker), ``BJ`` (big) and ``LJ`` 
 
 from __future__ import annotations
 
+import functools
+
 import enum
 from collections.abc import Iterable, Sequence
 
@@ -169,10 +171,16 @@ def standard_deck(jokers: Sequence[str] = (), min_rank: int = 2, omit: Iterable[
     ``standard_deck()`` is the 52-card pack; ``min_rank=7`` gives 32 cards, ``min_rank=9`` 24;
     ``standard_deck(["JK"], min_rank=7)`` the 33-card pack with a joker.
     """
+    return list(_deck(tuple(jokers), min_rank, tuple(omit)))
+
+
+@functools.lru_cache(maxsize=64)
+def _deck(jokers: tuple[str, ...], min_rank: int, omit: tuple[str, ...]) -> tuple[Card, ...]:
+    """The cards of :func:`standard_deck`, built once for each kind of pack (bots ask for the pack
+    on every move, and the playouts of a search make thousands of moves)."""
     skip = {parse_card(t) for t in omit}
     deck = [card(r, s) for s in SUITS for r in range(min_rank, 15)]
-    deck = [c for c in deck if c not in skip]
-    return deck + [parse_card(j) for j in jokers]
+    return tuple(c for c in deck if c not in skip) + tuple(parse_card(j) for j in jokers)
 
 
 def deck_52() -> list[Card]:

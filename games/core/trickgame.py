@@ -92,7 +92,7 @@ class TrickGame(GameState):
             dealer=self.dealer,
             hand=tuple(self._sorted_hand(seat)) if seat is not None else (),
             hand_sizes=tuple(len(h) for h in self.hands),
-            trick=tuple(self.trick),
+            trick=self._view_trick(),
             last_trick=self.last_trick,
             trump=self._view_trump(),
             up_cards=tuple(self.up_cards),
@@ -121,6 +121,10 @@ class TrickGame(GameState):
         return sorted(self.hands[seat], key=lambda c: (
             order.get(r.suit_of(c), len(order) + (("S", "H", "C", "D").index(r.suit_of(c).value) if r.suit_of(c) else -1)),
             -r.rank_in_suit(c)))
+
+    def _view_trick(self) -> tuple:
+        """The trick as the view shows it: its plays in order (a game may group them)."""
+        return tuple(self.trick)
 
     def _view_trump(self) -> str:
         return self.ranking.describe()

@@ -40,13 +40,12 @@ continues the trick or ``end``.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    ALL_CARDS, Action, Card, LIST, Option, Play, Rules, SHARED, SeatView, Teams, TrickGame, TrickResult, deck_32,
+    ALL_CARDS, Action, Card, LIST, Option, Play, Rules, SHARED, Teams, TrickGame, TrickResult, deck_32,
     next_seat, parse_card, play, seat_order, seat_play, word,
 )
 from games.core.errors import BadNotationError
@@ -304,9 +303,9 @@ class Sedma(TrickGame):
         self.scores = self.teams.seat_scores(self.vp if self.series else self.points)
 
     # -- views ----------------------------------------------------------------------
-    def view(self, seat: int | None) -> SeatView:
-        """The generic view with the trick shown per seat: each seat's cards in round order."""
-        return dataclasses.replace(super().view(seat), trick=self._grouped())
+    def _view_trick(self) -> tuple[Play, ...]:
+        """The trick shown per seat: each seat's cards in round order."""
+        return self._grouped()
 
     def _grouped(self, winner: int | None = None) -> tuple[Play, ...]:
         """One Play per seat that has played, in play order, its cards round by round; the seat

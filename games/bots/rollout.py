@@ -1,0 +1,190 @@
+"""A rollout bot: the game's heuristic, improved by one step of look-ahead over possible worlds.
+
+For each of its choices the bot deals ``worlds`` possible worlds for its seat (the same ones
+for every choice), makes the choice in each, and lets the game's heuristic play every seat to
+the end of the hand; it takes the choice with the best mean result.  The same worlds and the
+same heuristic random streams for every choice (common random numbers) mean that two choices
+are compared on the same deals, played the same way until the choices make a difference: the
+noise of the deal cancels out of the comparison, which is what lets a few hundred playouts
+tell close choices apart.  Playing a heuristic's own policy out and picking the best first move
+is a policy improvement step (Tesauro and Galperin 1996; Ginsberg's GIB played bridge this way
+with double-dummy solving): where the playouts judge the hand as the heuristic would play it,
+the chosen move is at least as good as the heuristic's own on those deals.
+
+The budget is a number of playouts a move (split over the choices, at least ``MIN_WORLDS``
+each), so the bot is deterministic for a seed.  Choices are narrowed first: after a quarter of
+the budget, choices more than ``PRUNE`` standard errors behind the leader stop being played out
+(successive rejection), so the budget goes to the choices that are close.  The heuristic's own
+move keeps the tie: another choice must beat it by ``MARGIN`` standard errors of the paired
+difference.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from games.bots import Bot
+from games.core import Action, GameState, SeatView
+
+MIN_WORLDS = 12  # playouts per choice at the least
+PRUNE = 3.0  # standard errors behind the leader, after a first round, to drop a choice
+MARGIN = 1.0  # standard errors of the paired difference a choice must beat the heuristic's by
+MAX_STEPS = 5_000  # safety stop for one playout
+
+
+class RolloutBot(Bot):
+    """Heuristic playouts over possible worlds, one step of policy improvement (see above)."""
+
+    level = "rollout"
+    wants_worlds = True
+
+    def __init__(self, heuristic: type[Bot], seed: int | None = None, playouts: int = 600,
+                 margin: float = MARGIN) -> None:
+        super().__init__(seed)
+        self.heuristic = heuristic(seed)
+        self.heuristic.rng = self.rng  # one generator: a table's reseeding steers both
+        self._players = [heuristic(0) for _ in range(8)]  # the seats of the playouts
+        self.playouts = playouts
+        self.margin = margin
+        self.last_stats: dict[str, Any] = {}
+        self.last_reason = ""
+
+    def choose(self, view: SeatView, legal: Sequence[Action], worlds=None) -> Action:
+        mine = self.heuristic.choose(view, legal)
+        self.last_reason = getattr(self.heuristic, "last_reason", "")
+        self.last_stats = {"choices": len(legal)}
+        if worlds is None or len(legal) < 2:
+            return mine
+        probe = worlds(random.Random(0))
+        choices = [a for a in legal if not probe.takes_back(a)] or list(legal)
+        if len(choices) < 2:
+            return choices[0]
+        if mine not in choices:
+            mine = choices[0]
+        seeds = [self.rng.getrandbits(64) for _ in range(max(MIN_WORLDS, self.playouts // len(choices)) * 4)]
+        results = {a: [] for a in choices}
+        live = list(choices)
+        spent, k = 0, 0
+        first_round = max(MIN_WORLDS, self.playouts // (4 * len(choices)))
+        while spent < self.playouts and k < len(seeds) and len(live) > 1:
+            world = worlds(random.Random(seeds[k]))
+            for a in live:
+                results[a].append(self._playout(world.clone(), a, view.seat, seeds[k]))
+                spent += 1
+            k += 1
+            if k == first_round or (k > first_round and k % first_round == 0):
+                live = self._prune(live, results, k, mine)
+        best = self._pick(choices, results, mine)
+        self.last_stats.update(playouts=spent, worlds=k, live=len(live), overruled=best is not mine,
+                               means={a.text: sum(r) / len(r) for a, r in results.items() if r})
+        if best is not mine:
+            self.last_reason = ""
+        return best
+
+    # -- choosing --------------------------------------------------------
+    def _prune(self, live: list[Action], results: dict, k: int, mine: Action) -> list[Action]:
+        """Drop the choices well behind the leader over the first ``k`` worlds (paired)."""
+        lead = max(live, key=lambda a: sum(results[a][:k]))
+        keep = []
+        for a in live:
+            if a is lead or a == mine:
+                keep.append(a)
+                continue
+            mean, err = _paired(results[lead][:k], results[a][:k])
+            if mean <= PRUNE * err:
+                keep.append(a)
+        return keep
+
+    def _pick(self, choices: list[Action], results: dict, mine: Action) -> Action:
+        """The choice with the best mean over the worlds it shares with the heuristic's move, if
+        it beats that move by ``margin`` standard errors; else the heuristic's move."""
+        best, best_gain = mine, 0.0
+        base = results[mine]
+        for a in choices:
+            if a == mine or not results[a]:
+                continue
+            n = min(len(base), len(results[a]))
+            mean, err = _paired(results[a][:n], base[:n])
+            if mean > self.margin * err and mean > best_gain:
+                best, best_gain = a, mean
+        return best
+
+    # -- one playout -----------------------------------------------------
+    def _playout(self, world: GameState, action: Action, seat: int, seed: int) -> float:
+        """Make ``action`` in ``world``, then let the heuristic play every seat to the end of the
+        hand (or match); the seat's reward."""
+        start = list(world.scores)
+        hand = world.hand_number
+        _stop_at_next_deal(world)
+        world.apply(action)
+        rng = random.Random(seed)
+        players = self._players
+        for p in players:
+            p.rng = rng
+        for _ in range(MAX_STEPS):
+            s = world.to_act
+            if s is None or world.hand_number != hand:
+                break
+            legal = world.legal_actions()
+            if len(legal) == 1:
+                world.apply(legal[0])
+                continue
+            world.apply(players[s].choose(world.view(s), legal))
+        return _reward(world, start, seat)
+
+
+def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean of ``a[i] - b[i]`` and its standard error."""
+    n = len(a)
+    if n == 0:
+        return 0.0, math.inf
+    d = [x - y for x, y in zip(a, b)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(n - 1, 1)
+    return mean, math.sqrt(var / n)
+
+
+WIN = 1000.0  # a match won or lost in a playout outweighs any hand's points
+
+
+def _reward(world: GameState, start: list, seat: int) -> float:
+    """The seat's side's gain in the hand minus its opponents' mean gain; when the match ended in
+    the playout, plus or minus ``WIN``."""
+    from games.bots.search import _teams
+
+    gains = [now - then for now, then in zip(world.scores, start)]
+    if getattr(world, "LOW_SCORES_WIN", False):
+        gains = [-g for g in gains]
+    teams = _teams(world)
+    side = [sum(gains[t] for t in team) / len(team) for team in teams]
+    mine = next(i for i, team in enumerate(teams) if seat in team)
+    others = [v for i, v in enumerate(side) if i != mine]
+    reward = side[mine] - (sum(others) / len(others) if others else 0.0)
+    if world.is_over:
+        reward += WIN if seat in world.outcome().winners else -WIN
+    return reward
+
+
+def _stop_at_next_deal(world: GameState) -> None:
+    from games.bots.search import _stop_at_next_deal as stop
+
+    stop(world)
+
+
+#: Games whose ``hard`` and ``expert`` bots are rollout bots, with their playouts a move: the
+#: games where the tree search (games.bots.search) was measured no stronger than the heuristic
+#: it would replace, and the heuristic's playouts made a stronger bot (README, "The bots").
+#: ``hard`` is set to about 0.3-0.5 s of CPU a move here at the first card of a hand.
+ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
+    "tricks_n_trumps": {"hard": 400, "expert": 1600},
+}
+
+
+def make_rollout_bot(level: str, game: str, heuristic: type[Bot], seed: int | None = None) -> RolloutBot:
+    """The ``hard`` or ``expert`` rollout bot for ``game``, playing ``heuristic`` out."""
+    bot = RolloutBot(heuristic, seed, playouts=ROLLOUT_PLAYOUTS[game][level])
+    bot.level = level
+    return bot

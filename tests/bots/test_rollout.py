@@ -1,0 +1,157 @@
+"""The rollout bot (issue 13): the heuristic's playouts over possible worlds, the same worlds for
+every choice; it never receives a true state, reproduces for a seed, keeps the heuristic's move
+unless another one is clearly better, and finishes a match of every game with a heuristic."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import all_rules, get_rules
+from games.bots import bot_task, make_bot
+from games.bots.rollout import ROLLOUT_PLAYOUTS, RolloutBot, _paired
+from games.bots.search import reason
+from games.core import Action, GameState, SeatView
+
+
+def _first_card_decision(game: str, seed: int = 4) -> GameState:
+    state = get_rules(game).new_game(None, None, seed)
+    while not (state.phase == "play" and len(state.legal_actions()) > 1):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def _heuristic(game: str):
+    return type(make_bot("normal", game, 0))
+
+
+class Spy(RolloutBot):
+    """A rollout bot that records what it is handed and every world it deals."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.received: list = []
+        self.dealt: list = []
+
+    def choose(self, view, legal, worlds=None):
+        self.received.append((view, list(legal), worlds))
+
+        def spying(rng):
+            world = worlds(rng)
+            self.dealt.append(world.clone())
+            return world
+
+        return super().choose(view, legal, spying)
+
+    def _playout(self, world, action, seat, seed):
+        self.played = getattr(self, "played", [])
+        self.played.append((action, [sorted(c.text for c in h) for h in world.hands], seed))
+        return super()._playout(world, action, seat, seed)
+
+
+def test_hard_and_expert_are_rollout_bots_where_the_game_says_so():
+    for game in ROLLOUT_PLAYOUTS:
+        hard, expert = make_bot("hard", game, 1), make_bot("expert", game, 1)
+        assert isinstance(hard, RolloutBot) and isinstance(expert, RolloutBot)
+        assert hard.level == "hard" and expert.level == "expert"
+        assert expert.playouts > hard.playouts and hard.wants_worlds
+        assert type(hard.heuristic) is _heuristic(game)
+
+
+def test_it_gets_a_view_the_legal_actions_and_worlds_never_the_state():
+    state = _first_card_decision("tricks_n_trumps")
+    seat = state.to_act
+    spy = Spy(_heuristic("tricks_n_trumps"), 1, playouts=60)
+    action = bot_task(spy, state, seat)()
+    assert action in state.legal_actions()
+    (view, legal, worlds), = spy.received
+    assert isinstance(view, SeatView) and view == state.view(seat)
+    assert not isinstance(worlds, GameState) and not any(isinstance(x, GameState) for x in (view, *legal))
+    others = [sorted(c.text for c in h) for s, h in enumerate(state.hands) if s != seat]
+    assert all([sorted(c.text for c in h) for s, h in enumerate(w.hands) if s != seat] != others
+               for w in spy.dealt[1:])
+
+
+def test_every_choice_is_played_out_on_the_same_worlds():
+    """Common random numbers: world k is dealt once and each live choice plays it with the same
+    stream for the heuristic seats."""
+    state = _first_card_decision("tricks_n_trumps", seed=9)
+    spy = Spy(_heuristic("tricks_n_trumps"), 2, playouts=80)
+    bot_task(spy, state, state.to_act)()
+    by_world: dict = {}
+    for action, hands, seed in spy.played:
+        by_world.setdefault(seed, []).append((action, hands))
+    assert len(by_world) == spy.last_stats["worlds"] > 1
+    for plays in by_world.values():
+        assert len({a.text for a, _ in plays}) == len(plays), "each choice once a world"
+        assert all(hands == plays[0][1] for _, hands in plays), "the same deal for every choice"
+    first = next(iter(by_world.values()))
+    assert len(first) == spy.last_stats["choices"]
+
+
+def test_it_is_deterministic_for_a_seed_and_keeps_to_its_budget():
+    state = _first_card_decision("tricks_n_trumps", seed=9)
+    picks = set()
+    for _ in range(2):
+        bot = make_bot("hard", "tricks_n_trumps", 5)
+        picks.add(bot_task(bot, state, state.to_act)())
+        assert bot.last_stats["playouts"] <= bot.playouts + bot.last_stats["choices"]
+    assert len(picks) == 1
+
+
+def test_the_heuristics_move_stands_unless_another_is_clearly_better():
+    bot = RolloutBot(_heuristic("tricks_n_trumps"), 0, margin=1.0)
+    a, b, c = (Action("play", None, t, t, t) for t in ("a", "b", "c"))
+    noisy = [1.0, -1.0] * 10  # b: no better than a on average
+    assert bot._pick([a, b], {a: [0.0] * 20, b: noisy}, a) is a
+    better = [1.0, 0.5] * 10  # c: better on every world
+    assert bot._pick([a, b, c], {a: [0.0] * 20, b: noisy, c: better}, a) is c
+    mean, err = _paired([2.0, 4.0], [1.0, 1.0])
+    assert mean == 2.0 and err == pytest.approx(1.0)
+
+
+def test_without_worlds_it_plays_its_heuristic():
+    state = _first_card_decision("tricks_n_trumps")
+    view, legal = state.view(state.to_act), list(state.legal_actions())
+    bot = make_bot("hard", "tricks_n_trumps", 3)
+    assert bot.choose(view, legal) == make_bot("normal", "tricks_n_trumps", 3).choose(view, legal)
+
+
+def test_a_hint_from_a_rollout_bot_says_how_it_chose():
+    state = _first_card_decision("tricks_n_trumps", seed=9)
+    bot = RolloutBot(_heuristic("tricks_n_trumps"), 1, playouts=60)
+    action = bot_task(bot, state, state.to_act)()
+    said = reason(bot, action)
+    assert "possible deals were played out" in said or said == bot.last_reason != ""
+
+
+def test_a_rollout_never_runs_into_the_next_hand():
+    state = _first_card_decision("tricks_n_trumps", seed=3)
+    bot = RolloutBot(_heuristic("tricks_n_trumps"), 1, playouts=30)
+    world = state.sampler(state.to_act)(random.Random(1))
+    hand = world.hand_number
+    bot._playout(world, world.legal_actions()[0], state.to_act, 7)
+    assert world.hand_number == hand + 1 or world.is_over
+    assert world.to_act is None
+
+
+HEURISTIC_GAMES = [r for r in all_rules() if r.bot]
+
+
+@pytest.mark.parametrize("rules", HEURISTIC_GAMES, ids=lambda r: r.name)
+def test_a_rollout_bot_finishes_a_match_of_every_game(rules):
+    """A few playouts a move (strength is not the point): every move legal, the match ends, and a
+    take-back is never chosen."""
+    state = rules.new_game(rules.default_seats, None, 2)
+    bots = [RolloutBot(_heuristic(rules.name), s, playouts=4) if s == 0 else make_bot("random", rules.name, s)
+            for s in range(rules.default_seats)]
+    steps = 0
+    while not state.is_over:
+        seat = state.to_act
+        action = bot_task(bots[seat], state, seat)()
+        assert seat != 0 or not state.takes_back(action) or all(state.takes_back(a) for a in state.legal_actions())
+        state.apply(action)
+        steps += 1
+        assert steps < 20_000
+    assert state.outcome() is not None
