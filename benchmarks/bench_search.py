@@ -80,14 +80,16 @@ def rollout_rate(rules, seconds: float) -> float:
 
 
 def hard_move(rules) -> dict:
-    """One ``hard`` move at the first card of a hand: CPU and wall seconds, iterations."""
+    """One ``hard`` move at the first card of a hand: CPU and wall seconds, and its budget (tree
+    search iterations, or a rollout bot's heuristic playouts)."""
     state = first_card(rules, 99)
     bot = make_bot("hard", rules.name, 1)
     worlds = state.sampler(state.to_act)
     view, legal = state.view(state.to_act), list(state.legal_actions())
     c0, w0 = time.process_time(), time.perf_counter()
     bot.choose(view, legal, worlds=worlds)
-    return {"iterations": bot.iterations, "cpu_s": time.process_time() - c0, "wall_s": time.perf_counter() - w0}
+    budget = f"{bot.iterations} it" if hasattr(bot, "iterations") else f"{bot.playouts} po"
+    return {"budget": budget, "cpu_s": time.process_time() - c0, "wall_s": time.perf_counter() - w0}
 
 
 def openspiel(seconds: float, timeout: float | None) -> tuple[dict | None, str]:
@@ -132,8 +134,9 @@ def _print(ours: dict, spiel: dict | None, reason: str) -> None:
     print(f"{'game':18} {'ISMCTS sims/s':>14} {'rollouts/s':>11} {'hard move':>26}")
     for name, r in ours.items():
         hm = r["hard_move"]
-        move = "-" if hm is None else f"{hm['iterations']} it, {hm['cpu_s']:.2f} s cpu, {hm['wall_s']:.2f} s wall"
+        move = "-" if hm is None else f"{hm['budget']}, {hm['cpu_s']:.2f} s cpu, {hm['wall_s']:.2f} s wall"
         print(f"{name:18} {r['search_sims_per_s']:14,.0f} {r['rollouts_per_s']:11,.0f} {move:>26}")
+    print("(a hard move's budget: it = tree-search iterations, po = the rollout bot's heuristic playouts)")
     print()
     if spiel is None:
         print(f"OpenSpiel: not available ({reason})")

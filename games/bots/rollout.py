@@ -11,8 +11,8 @@ is a policy improvement step (Tesauro and Galperin 1996; Ginsberg's GIB played b
 with double-dummy solving): where the playouts judge the hand as the heuristic would play it,
 the chosen move is at least as good as the heuristic's own on those deals.
 
-The budget is a number of playouts a move (split over the choices, at least ``MIN_WORLDS``
-each), so the bot is deterministic for a seed.  Choices are narrowed first: after a quarter of
+The budget is a number of playouts a move, split over the choices, so the bot is deterministic
+for a seed; a choice played out on fewer than ``MIN_WORLDS`` deals never overrules the heuristic.  Choices are narrowed first: after a quarter of
 the budget, choices more than ``PRUNE`` standard errors behind the leader stop being played out
 (successive rejection), so the budget goes to the choices that are close.  The heuristic's own
 move keeps the tie: another choice must beat it by ``MARGIN`` standard errors of the paired
@@ -29,7 +29,7 @@ from typing import Any
 from games.bots import Bot
 from games.core import Action, GameState, SeatView
 
-MIN_WORLDS = 12  # playouts per choice at the least
+MIN_WORLDS = 12  # deals a choice must be played out on before it may overrule the heuristic
 PRUNE = 3.0  # standard errors behind the leader, after a first round, to drop a choice
 MARGIN = 1.0  # standard errors of the paired difference a choice must beat the heuristic's by
 MAX_STEPS = 5_000  # safety stop for one playout
@@ -64,6 +64,8 @@ class RolloutBot(Bot):
             return choices[0]
         if mine not in choices:
             mine = choices[0]
+        if len(choices) * MIN_WORLDS > self.playouts:
+            return mine  # too many choices for the budget: no playout could overrule the heuristic
         seeds = [self.rng.getrandbits(64) for _ in range(max(MIN_WORLDS, self.playouts // len(choices)) * 4)]
         results = {a: [] for a in choices}
         live = list(choices)
@@ -107,6 +109,8 @@ class RolloutBot(Bot):
             if a == mine or not results[a]:
                 continue
             n = min(len(base), len(results[a]))
+            if n < MIN_WORLDS:
+                continue  # too few deals to overrule the heuristic (many choices, a small budget)
             mean, err = _paired(results[a][:n], base[:n])
             if mean > self.margin * err and mean > best_gain:
                 best, best_gain = a, mean
@@ -180,6 +184,7 @@ def _stop_at_next_deal(world: GameState) -> None:
 #: ``hard`` is set to about 0.3-0.5 s of CPU a move here at the first card of a hand.
 ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
     "tricks_n_trumps": {"hard": 400, "expert": 1600},
+    "agram": {"hard": 400, "expert": 1600},
 }
 
 

@@ -255,3 +255,23 @@ def test_take_backs_are_the_games_own_undo_moves():
         state.apply(first)  # staged, or picked
         back = [a for a in state.legal_actions() if state.takes_back(a)]
         assert back and all(a.kind == "takeback" or a.card == first.card for a in back)
+
+
+def test_a_world_the_game_cannot_play_never_reaches_the_table():
+    """A search that fails in a possible world falls back to the bot's move without worlds and
+    warns (WorldWarning, an error in this suite, so a resampling bug cannot hide)."""
+    state = _first_card_decision("trump_suit")
+
+    class Broken(SearchBot):
+        def choose(self, view, legal, worlds=None):
+            if worlds is not None:
+                raise IndexError("a declared run the world does not hold")
+            return super().choose(view, legal)
+
+    from games.bots import WorldWarning
+
+    bot = Broken(3, iterations=10, fallback=make_bot("normal", "trump_suit", 3))
+    with pytest.warns(WorldWarning, match="a possible world failed"):
+        action = bot_task(bot, state, state.to_act)()
+    view, legal = state.view(state.to_act), list(state.legal_actions())
+    assert action == make_bot("normal", "trump_suit", 3).choose(view, legal)
