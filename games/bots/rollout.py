@@ -185,6 +185,8 @@ def _stop_at_next_deal(world: GameState) -> None:
 ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
     "tricks_n_trumps": {"hard": 400, "expert": 1600},
     "agram": {"hard": 400, "expert": 1600},
+    "sedma": {"hard": 400, "expert": 1600},
+    "simple_strange": {"hard": 100, "expert": 400},  # slow playouts: two packs, a long hand
 }
 
 

@@ -240,14 +240,13 @@ def _teams(world: GameState) -> list[tuple[int, ...]]:
     return teams or [(s,) for s in range(world.num_seats)]
 
 
-#: Iterations a move for each level (a game not listed: ITERATIONS).  ``hard`` is set so that a
-#: move at the first card of a hand takes about 0.4 s of CPU here (benchmarks/bench_search.py),
-#: ``expert`` four times as long.  Iteration counts, not clock time, so that games reproduce.
+#: Iterations a move for each level (a game not listed: ITERATIONS; the games whose hard and
+#: expert bots are rollout bots are in games.bots.rollout.ROLLOUT_PLAYOUTS instead).  ``hard``
+#: is set so that a move at the first card of a hand takes about 0.4 s of CPU here
+#: (benchmarks/bench_search.py), ``expert`` four times as long.  Iteration counts, not clock time, so that games reproduce.
 ITERATIONS = {"hard": 1000, "expert": 4000}
 GAME_ITERATIONS: dict[str, dict[str, int]] = {
-    "tricks_n_trumps": {"hard": 4000, "expert": 16000},
     "trump_suit": {"hard": 1800, "expert": 7200},
-    "simple_strange": {"hard": 500, "expert": 2000},
     "contract_grid": {"hard": 1200, "expert": 4800},
     "rams": {"hard": 2500, "expert": 10000},
     "bourre": {"hard": 1500, "expert": 6000},
@@ -258,8 +257,6 @@ GAME_ITERATIONS: dict[str, dict[str, int]] = {
     "page_one": {"hard": 350, "expert": 1400},  # long shedding playouts: 820 simulations a second
     "piquet": {"hard": 1800, "expert": 7200},
     "cucumber": {"hard": 1500, "expert": 6000},
-    "agram": {"hard": 3000, "expert": 12000},
-    "sedma": {"hard": 1700, "expert": 6800},
 }
 
 
@@ -278,7 +275,7 @@ GAME_ITERATIONS: dict[str, dict[str, int]] = {
 CARDS_ONLY = frozenset({"bourre", "bacon", "contract_grid"})
 #: Games whose search bots keep the heuristic's move unless the search finds a clearly better
 #: one (TRUST standard errors): where plain search is only as good as the heuristic.
-TRUSTING = frozenset({"simple_strange", "bourre", "contract_grid"})
+TRUSTING = frozenset({"bourre", "contract_grid"})
 TRUST = 1.0
 #: A stricter trust per game.  Contract Grid: its heuristic plays each card for the squares it
 #: bid, while the search's random playouts value the cards nearly alike (visits within a few per

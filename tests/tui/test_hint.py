@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from cardtable.tui.render import show_cards
-from games.bots.search import GAME_ITERATIONS
+from games.bots.rollout import ROLLOUT_PLAYOUTS
 
 from .helpers import local_app, settle, table_for
 
@@ -21,7 +21,7 @@ async def _wait_for(pilot, predicate, seconds: float = 20.0) -> bool:
 
 
 async def test_h_shows_the_hard_bots_move_with_a_reason(monkeypatch):
-    monkeypatch.setitem(GAME_ITERATIONS, "tricks_n_trumps", {"hard": 60, "expert": 120})
+    monkeypatch.setitem(ROLLOUT_PLAYOUTS, "tricks_n_trumps", {"hard": 60, "expert": 120})
     t = table_for(5, "human", "bot", "bot")
     app = local_app(t)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -34,7 +34,7 @@ async def test_h_shows_the_hard_bots_move_with_a_reason(monkeypatch):
         view = t.view(0)
         named = hint.message.split(" — ")[0]
         assert named in {show_cards(view.label_of(a), False) for a in view.legal}
-        assert hint.message.split(" — ")[1] == "lead your only spade"  # the card's own words (a plain trick game)
+        assert hint.message.split(" — ")[1] == "lead your only club"  # the card's own words (a plain trick game)
         assert len(t.state.history) == before, "a hint plays nothing"
 
 
