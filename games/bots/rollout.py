@@ -46,7 +46,8 @@ class RolloutBot(Bot):
         super().__init__(seed)
         self.heuristic = heuristic(seed)
         self.heuristic.rng = self.rng  # one generator: a table's reseeding steers both
-        self._players = [heuristic(0) for _ in range(8)]  # the seats of the playouts
+        self._make = heuristic
+        self._players: list[Bot] = []  # the seats of the playouts (one heuristic each)
         self.playouts = playouts
         self.margin = margin
         self.last_stats: dict[str, Any] = {}
@@ -126,6 +127,8 @@ class RolloutBot(Bot):
         world.apply(action)
         rng = random.Random(seed)
         players = self._players
+        while len(players) < world.num_seats:
+            players.append(self._make(0))
         for p in players:
             p.rng = rng
         for _ in range(MAX_STEPS):

@@ -155,3 +155,15 @@ def test_a_rollout_bot_finishes_a_match_of_every_game(rules):
         steps += 1
         assert steps < 20_000
     assert state.outcome() is not None
+
+
+def test_a_rollout_bot_plays_at_a_full_table():
+    """Eight seats of Bourré: a heuristic for every seat of the playouts."""
+    rules = get_rules("bourre")
+    state = rules.new_game(8, None, 3)
+    bot = RolloutBot(_heuristic("bourre"), 1, playouts=40)
+    for _ in range(30):
+        if state.is_over:
+            break
+        state.apply(bot_task(bot, state, state.to_act)())
+    assert len(bot._players) == 8
