@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from statistics import NormalDist
 from typing import Any
 
 from games.bots import Bot
@@ -42,7 +43,7 @@ class RolloutBot(Bot):
     wants_worlds = True
 
     def __init__(self, heuristic: type[Bot], seed: int | None = None, playouts: int = 600,
-                 margin: float = MARGIN) -> None:
+                 margin: float = MARGIN, familywise: bool = False) -> None:
         super().__init__(seed)
         self.heuristic = heuristic(seed)
         self.heuristic.rng = self.rng  # one generator: a table's reseeding steers both
@@ -50,6 +51,7 @@ class RolloutBot(Bot):
         self._players: list[Bot] = []  # the seats of the playouts (one heuristic each)
         self.playouts = playouts
         self.margin = margin
+        self.familywise = familywise
         self.last_stats: dict[str, Any] = {}
         self.last_reason = ""
 
@@ -106,16 +108,24 @@ class RolloutBot(Bot):
         it beats that move by ``margin`` standard errors; else the heuristic's move."""
         best, best_gain = mine, 0.0
         base = results[mine]
-        for a in choices:
-            if a == mine or not results[a]:
-                continue
+        rivals = [a for a in choices if a != mine and min(len(base), len(results[a])) >= MIN_WORLDS]
+        margin = self._margin(len(rivals))
+        for a in rivals:  # too few deals (many choices, a small budget) never overrule
             n = min(len(base), len(results[a]))
-            if n < MIN_WORLDS:
-                continue  # too few deals to overrule the heuristic (many choices, a small budget)
             mean, err = _paired(results[a][:n], base[:n])
-            if mean > self.margin * err and mean > best_gain:
+            if mean > margin * err and mean > best_gain:
                 best, best_gain = a, mean
         return best
+
+    def _margin(self, rivals: int) -> float:
+        """The standard errors a rival must beat the heuristic's move by.  With ``familywise``,
+        the margin grows with the number of rivals so that the chance that luck alone lets one
+        of them overrule stays what ``margin`` gives with one rival (Bonferroni): the best of
+        seven equal moves beats a one-error margin more often than not."""
+        if not self.familywise or rivals <= 1:
+            return self.margin
+        tail = (1.0 - NormalDist().cdf(self.margin)) / rivals
+        return NormalDist().inv_cdf(1.0 - tail)
 
     # -- one playout -----------------------------------------------------
     def _playout(self, world: GameState, action: Action, seat: int, seed: int) -> float:
@@ -189,6 +199,7 @@ ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
     "tricks_n_trumps": {"hard": 400, "expert": 1600},
     "agram": {"hard": 400, "expert": 1600},
     "sedma": {"hard": 400, "expert": 1600},
+    "piquet": {"hard": 400, "expert": 1600},
     "simple_strange": {"hard": 100, "expert": 400},  # slow playouts: two packs, a long hand
 }
 

@@ -255,7 +255,6 @@ GAME_ITERATIONS: dict[str, dict[str, int]] = {
     "bacon": {"hard": 2500, "expert": 10000},
     "preference": {"hard": 1400, "expert": 5600},
     "page_one": {"hard": 350, "expert": 1400},  # long shedding playouts: 820 simulations a second
-    "piquet": {"hard": 1800, "expert": 7200},
     "cucumber": {"hard": 1500, "expert": 6000},
 }
 

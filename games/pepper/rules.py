@@ -49,6 +49,7 @@ BIDS = {n: word("bid", n) for n in range(1, 8)}
 TRUMPS = {s: word("trump", s.letter) for s in SUITS}
 MAX_HANDS = 30  # safety stop: scores can sink for ever (careless overbidding); the higher score then wins
 MAX_DEALS = 400  # the same for deals thrown in because everyone passed
+BID_SLACK = 0.5  # tricks a bidder's hand may fall short of its bid in a search's possible worlds
 
 LABELS = {
     "pass": "Pass", "little_pepper": "Little pepper", "big_pepper": "Big pepper",
@@ -371,6 +372,31 @@ class Pepper(TrickGame):
     def _hidden_piles(self, seat: int) -> list:
         """The two-player game's dead hand is face down for both players."""
         return [self.pile("dead")] if self.dead else []
+
+    def _deal_check(self, seat: int, places: list, base: "Pepper"):
+        """Worlds in which the high bidder's hand is worth its bid (PE-3: a bid says how many
+        tricks a side means to take).  Dealt at random, a bid of five comes as often from a hand
+        of nines as from the bowers, and a search that believes it defends as if every declarer
+        were bluffing.  The judge is the heuristic's own estimate of a hand (its six cards: those
+        it holds and those it has played; for the trump it named, once named), which must reach
+        the bid less what a partner brings and ``BID_SLACK`` (players bid differently).  A bid that
+        none of the plan's tries fits (a bluff, a rare hand) is then not held to."""
+        bidder = base.high_bidder
+        at = next((i for i, p in enumerate(places) if p.attr == "hands" and p.index == bidder), None)
+        if bidder is None or bidder == seat or at is None:
+            return None
+        from .bot import PARTNER_SHARE, best_trump, hand_estimate
+
+        played = [c for e in base.events if e.kind == "play" and e.seat == bidder and e.hand == base.hand_number
+                  for c in e.cards]
+        fixed = list(places[at].known) + played
+        need = min(base.high_bid, base.per_hand) - (PARTNER_SHARE if base.num_seats == 4 else 0.0) - BID_SLACK
+        named, trump = base.phase in ("play", "over"), base.trump
+
+        def check(dealt: list[list[Card]]) -> bool:
+            cards = fixed + dealt[at]
+            return (hand_estimate(cards, trump) if named else best_trump(cards)[1]) >= need
+        return check
 
 
 def _index(c: Card) -> int:

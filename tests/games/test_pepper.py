@@ -366,3 +366,33 @@ def test_pe7_two_players_the_other_player_scores_their_own_tricks_and_failure_co
     st = in_play("AH", "9S", bidder=0, bid="bid 4", won=[3, 4])
     assert _score_last(st, "AH 9S") == (4, 4)  # made: one per trick
     assert st.scores == [4, 4]
+
+
+def test_worlds_give_the_high_bidder_a_hand_worth_its_bid_PE_3():
+    """A search's worlds deal the declarer a hand the heuristic's judge rates near its bid
+    (less a partner's share and a slack); plain random deals often would not."""
+    from games.bots import make_bot
+    from games.pepper.bot import PARTNER_SHARE, hand_estimate
+    from games.pepper.rules import BID_SLACK
+
+    checked = 0
+    for seed in range(60):
+        st = RULES.new_game(4, None, seed)
+        bots = [make_bot("normal", "pepper", seed * 4 + i) for i in range(4)]
+        while st.phase in ("bid", "trump"):
+            st.apply(bots[st.to_act].choose(st.view(st.to_act), st.legal_actions()))
+        if st.phase != "play" or st.high_bid < 4:
+            continue
+        bidder, seat = st.high_bidder, next_seat(st.high_bidder, 4)
+        need = min(st.high_bid, 6) - PARTNER_SHARE - BID_SLACK
+        plan = st.sampler(seat)
+        assert any(not plan.check(plan._deal(random.Random(k))) for k in range(50)), "the bid tells something"
+        fit = raw = 0
+        for k in range(20):
+            world = st.resample(seat, random.Random(k))
+            fit += hand_estimate(world.hands[bidder], st.trump) >= need
+            raw += plan.check(plan._deal(random.Random(100 + k)))
+            assert world.hands[seat] == st.hands[seat]
+        assert fit >= 18 and fit > raw, (seed, fit, raw)
+        checked += 1
+    assert checked >= 3
