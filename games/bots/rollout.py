@@ -201,6 +201,7 @@ ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
     "sedma": {"hard": 400, "expert": 1600},
     "piquet": {"hard": 400, "expert": 1600},
     "simple_strange": {"hard": 100, "expert": 400},  # slow playouts: two packs, a long hand
+    "trump_suit": {"hard": 100, "expert": 400},  # slow playouts: thirteen cards, a careful heuristic
 }
 
 

@@ -246,7 +246,6 @@ def _teams(world: GameState) -> list[tuple[int, ...]]:
 #: (benchmarks/bench_search.py), ``expert`` four times as long.  Iteration counts, not clock time, so that games reproduce.
 ITERATIONS = {"hard": 1000, "expert": 4000}
 GAME_ITERATIONS: dict[str, dict[str, int]] = {
-    "trump_suit": {"hard": 1800, "expert": 7200},
     "contract_grid": {"hard": 1200, "expert": 4800},
     "rams": {"hard": 2500, "expert": 10000},
     "bourre": {"hard": 1500, "expert": 6000},
