@@ -141,12 +141,12 @@ HEURISTIC_GAMES = [r for r in all_rules() if r.bot]
 
 @pytest.mark.parametrize("rules", HEURISTIC_GAMES, ids=lambda r: r.name)
 def test_a_rollout_bot_finishes_a_match_of_every_game(rules):
-    """A few playouts a move (strength is not the point): every move legal, the match ends, and a
-    take-back is never chosen."""
+    """Enough playouts to play out two-way decisions (strength is not the point):
+    every move legal, the match ends, and a take-back is never chosen."""
     state = rules.new_game(rules.default_seats, None, 2)
-    bots = [RolloutBot(_heuristic(rules.name), s, playouts=4) if s == 0 else make_bot("random", rules.name, s)
+    bots = [RolloutBot(_heuristic(rules.name), s, playouts=24) if s == 0 else make_bot("random", rules.name, s)
             for s in range(rules.default_seats)]
-    steps = 0
+    steps = played_out = 0
     while not state.is_over:
         seat = state.to_act
         action = bot_task(bots[seat], state, seat)()
@@ -154,7 +154,9 @@ def test_a_rollout_bot_finishes_a_match_of_every_game(rules):
         state.apply(action)
         steps += 1
         assert steps < 20_000
+        played_out += bool(bots[0].last_stats.get("worlds")) if seat == 0 else 0
     assert state.outcome() is not None
+    assert played_out > 0
 
 
 def test_a_rollout_bot_plays_at_a_full_table():
