@@ -200,6 +200,8 @@ ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
     "agram": {"hard": 400, "expert": 1600},
     "sedma": {"hard": 400, "expert": 1600},
     "piquet": {"hard": 400, "expert": 1600},
+    "bourre": {"hard": 400, "expert": 1600},
+    "preference": {"hard": 400, "expert": 1600},
     "simple_strange": {"hard": 100, "expert": 400},  # slow playouts: two packs, a long hand
     "trump_suit": {"hard": 100, "expert": 400},  # slow playouts: thirteen cards, a careful heuristic
 }

@@ -69,7 +69,7 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int | None = None, iterations: int = 1000, exploration: float = EXPLORATION,
                  fallback: Bot | None = None, playout: str = "random", cards_only: bool = False,
-                 trust: float | None = None, selfish: bool = False) -> None:
+                 trust: float | None = None) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.exploration = exploration
@@ -79,7 +79,6 @@ class SearchBot(Bot):
         #: when set, the fallback's move stands unless the search's pick beats it by ``trust``
         #: standard errors of the difference of their mean rewards
         self.trust = trust
-        self.selfish = selfish  # reward a seat's own gain only, not its gain over its opponents
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
@@ -196,7 +195,7 @@ class SearchBot(Bot):
         rewards = []
         for s in range(len(gains)):
             mine = side[team_of[s]]
-            rewards.append(mine if self.selfish else mine - ((sum(side) - mine) / (n - 1) if n > 1 else 0.0))
+            rewards.append(mine - ((sum(side) - mine) / (n - 1) if n > 1 else 0.0))
         self._plain = (min(self._plain[0], *rewards), max(self._plain[1], *rewards))
         if world.is_over:
             bonus = max(self._plain[1] - self._plain[0], 1.0)
@@ -248,20 +247,16 @@ ITERATIONS = {"hard": 1000, "expert": 4000}
 GAME_ITERATIONS: dict[str, dict[str, int]] = {
     "contract_grid": {"hard": 1200, "expert": 4800},
     "rams": {"hard": 2500, "expert": 10000},
-    "bourre": {"hard": 1500, "expert": 6000},
     # measured with benchmarks/bench_search.py (idle 2-core machine): about 0.3-0.45 s a hard move
     "pepper": {"hard": 2500, "expert": 10000},
     "bacon": {"hard": 2500, "expert": 10000},
-    "preference": {"hard": 1400, "expert": 5600},
     "page_one": {"hard": 350, "expert": 1400},  # long shedding playouts: 820 simulations a second
     "cucumber": {"hard": 1500, "expert": 6000},
 }
 
 
 #: Games whose search bots search only card play and leave the other decisions to the game's
-#: heuristic, because random playouts misjudge them.  In Bourré, whether to play a hand
-#: (opponents who play at random rarely make a player go bourré), so the sensible player
-#: decides and draws.  In Bacon, picking up, going alone and vetoing: in the playouts the
+#: heuristic, because random playouts misjudge them.  In Bacon, picking up, going alone and vetoing: in the playouts the
 #: others pick up at random and lose, so passing and vetoing look good, and so does going alone
 #: (measured: hard picked up or went alone on a quarter of the auction turns where the heuristic
 #: passed, and vetoed its partner's pick-ups; its side won 2 matches of 32).  In Contract Grid,
@@ -270,26 +265,22 @@ GAME_ITERATIONS: dict[str, dict[str, int]] = {
 #: (one hard against normals, win share): Bacon 6% before, 29% after (48 cycles, fair 25%);
 #: Contract Grid 8% before, 72% after with GAME_TRUST (20 cycles, fair 33%).  Greedy playouts
 #: and trusting the heuristic's card in Bacon changed nothing measurable (24 cycles each).
-CARDS_ONLY = frozenset({"bourre", "bacon", "contract_grid"})
+CARDS_ONLY = frozenset({"bacon", "contract_grid"})
 #: Games whose search bots keep the heuristic's move unless the search finds a clearly better
 #: one (TRUST standard errors): where plain search is only as good as the heuristic.
-TRUSTING = frozenset({"bourre", "contract_grid"})
+TRUSTING = frozenset({"contract_grid"})
 TRUST = 1.0
 #: A stricter trust per game.  Contract Grid: its heuristic plays each card for the squares it
 #: bid, while the search's random playouts value the cards nearly alike (visits within a few per
 #: cent of each other), so among ten cards the luckiest one often looks a standard error better.
 GAME_TRUST = {"contract_grid": 2.0}
-#: Games whose search bots count only their own gain, not their gain over the opponents: in
-#: five-handed Bourré, making some opponent pay matters less than taking the pot oneself
-#: (measured: with the relative reward hard lost to normal, with this one it won).
-SELFISH = frozenset({"bourre"})
 
 
 def make_search_bot(level: str, game: str, seed: int | None = None, fallback: Bot | None = None) -> SearchBot:
     """The ``hard`` or ``expert`` search bot for ``game`` (see :data:`ITERATIONS`)."""
     iterations = GAME_ITERATIONS.get(game, {}).get(level, ITERATIONS[level])
     bot = SearchBot(seed, iterations, fallback=fallback, cards_only=game in CARDS_ONLY and fallback is not None,
-                    trust=GAME_TRUST.get(game, TRUST) if game in TRUSTING else None, selfish=game in SELFISH)
+                    trust=GAME_TRUST.get(game, TRUST) if game in TRUSTING else None)
     bot.level = level
     if fallback is not None:
         fallback.rng = bot.rng  # one generator: a table's reseeding steers both

@@ -121,18 +121,18 @@ def test_the_easy_bot_slips_sometimes_and_otherwise_plays_like_normal():
     assert picks.count(normal) >= 30 and any(p != normal for p in picks)
 
 
-def test_hard_bourre_leaves_playing_or_passing_to_the_heuristic():
-    """CARDS_ONLY: in Bourré the search plays the cards; deciding and drawing stay the normal bot's."""
-    state = get_rules("bourre").new_game(None, None, 3)
-    assert state.phase == "decide"
-    hard, normal = make_bot("hard", "bourre", 7), make_bot("normal", "bourre", 7)
+def test_hard_bacon_leaves_picking_up_to_the_heuristic():
+    """CARDS_ONLY: in Bacon the search plays the cards; the auction stays the normal bot's."""
+    state = get_rules("bacon").new_game(None, None, 3)
+    assert state.phase != "play" and state.to_act is not None
+    hard, normal = make_bot("hard", "bacon", 7), make_bot("normal", "bacon", 7)
     assert hard.cards_only
     view, legal = state.view(state.to_act), list(state.legal_actions())
     assert bot_task(hard, state, state.to_act)() == normal.choose(view, legal)
     assert "visits" not in hard.last_stats
 
 
-def test_rewards_are_gains_over_the_opponents_or_the_own_gain_with_a_bonus_at_the_match_end():
+def test_rewards_are_gains_over_the_opponents_with_a_bonus_at_the_match_end():
     from types import SimpleNamespace
 
     class Over(SimpleNamespace):
@@ -143,11 +143,8 @@ def test_rewards_are_gains_over_the_opponents_or_the_own_gain_with_a_bonus_at_th
     bot = SearchBot(0, iterations=1)
     bot.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)  # sets up the ranges
     assert bot._rewards(world, [0, 0, 0]) == [10 - 5.5, 4 - 8.5, 7 - 7.0]
-    selfish = SearchBot(0, iterations=1, selfish=True)
-    selfish.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)
-    assert selfish._rewards(world, [0, 0, 0]) == [10, 4, 7]
     over = Over(scores=[10, 4, 7], num_seats=3, is_over=True, _teams=lambda: ())
-    r = selfish._rewards(over, [0, 0, 0])
+    r = bot._rewards(over, [0, 0, 0])
     assert r[2] > r[0] > r[1], "the match winner's reward tops the others"
 
 
