@@ -176,3 +176,21 @@ def test_a_family_wise_margin_grows_with_the_rivals():
     strict = RolloutBot(_heuristic("tricks_n_trumps"), 0, margin=1.0, familywise=True)
     assert plain._margin(7) == strict._margin(1) == 1.0
     assert strict._margin(3) == pytest.approx(1.62, abs=0.01) and strict._margin(7) == pytest.approx(2.0, abs=0.01)
+
+
+def test_preferences_discard_among_twelve_is_the_heuristics():
+    """MAX_CHOICES: picking the discard from twelve cards is left to the heuristic (playing it
+    out cost seconds and found nothing); a bid among fewer choices is played out."""
+    from tests.bots.test_search import _advance_to
+
+    state = _advance_to("preference", 3, "discard")
+    seat = state.to_act
+    view, legal = state.view(seat), list(state.legal_actions())
+    assert len(legal) > 8
+    hard = make_bot("hard", "preference", 7)
+    assert bot_task(hard, state, seat)() == make_bot("normal", "preference", 7).choose(view, legal)
+    assert "worlds" not in hard.last_stats
+    bid = _advance_to("preference", 3, "bid")
+    hard = make_bot("hard", "preference", 7)
+    bot_task(hard, bid, bid.to_act)()
+    assert len(bid.legal_actions()) <= 8 and hard.last_stats["worlds"] >= 12
