@@ -1,22 +1,22 @@
 """A rollout bot: the game's heuristic, improved by one step of look-ahead over possible worlds.
 
-For each of its choices the bot deals ``worlds`` possible worlds for its seat (the same ones
-for every choice), makes the choice in each, and lets the game's heuristic play every seat to
-the end of the hand; it takes the choice with the best mean result.  The same worlds and the
-same heuristic random streams for every choice (common random numbers) mean that two choices
-are compared on the same deals, played the same way until the choices make a difference: the
-noise of the deal cancels out of the comparison, which is what lets a few hundred playouts
-tell close choices apart.  Playing a heuristic's own policy out and picking the best first move
-is a policy improvement step (Tesauro and Galperin 1996; Ginsberg's GIB played bridge this way
-with double-dummy solving): where the playouts judge the hand as the heuristic would play it,
-the chosen move is at least as good as the heuristic's own on those deals.
+For each of its choices the bot deals possible worlds for its seat (the same ones for every
+choice), makes the choice in each, and lets the game's heuristic play every seat to the end of
+the hand.  The same worlds and the same random streams for the heuristic seats (common random
+numbers) mean that two choices are compared on the same deals, played the same way until the
+choices make a difference: the luck of the deal cancels out of the comparison, which is what
+lets a few hundred playouts tell close choices apart.  Playing a policy out and taking the first
+move that does best is one step of policy improvement (Tesauro and Galperin's rollouts in
+backgammon, 1996; bridge programs choose their cards by sampling deals in the same spirit): as
+far as the playouts judge the hand as the heuristic would play it, the move chosen is at least
+as good as the heuristic's own.
 
-The budget is a number of playouts a move, split over the choices, so the bot is deterministic
-for a seed; a choice played out on fewer than ``MIN_WORLDS`` deals never overrules the heuristic.  Choices are narrowed first: after a quarter of
-the budget, choices more than ``PRUNE`` standard errors behind the leader stop being played out
-(successive rejection), so the budget goes to the choices that are close.  The heuristic's own
-move keeps the tie: another choice must beat it by ``MARGIN`` standard errors of the paired
-difference.
+The budget is a number of playouts a move, so the bot is deterministic for a seed.  After a
+quarter of it, choices more than ``PRUNE`` standard errors behind the leader stop being played
+out (successive rejection), so the rest goes to the choices that are close.  The heuristic's own
+move stands unless another choice beats it by ``MARGIN`` standard errors of the paired
+difference over at least ``MIN_WORLDS`` deals; a decision with too many choices for the budget
+(or more than the game's ``MAX_CHOICES``) is the heuristic's at once.
 """
 
 from __future__ import annotations
