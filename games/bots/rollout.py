@@ -28,6 +28,7 @@ from statistics import NormalDist
 from typing import Any
 
 from games.bots import Bot
+from games.bots.search import sides, stop_at_next_deal
 from games.core import Action, GameState, SeatView
 
 MIN_WORLDS = 12  # deals a choice must be played out on before it may overrule the heuristic
@@ -134,7 +135,7 @@ class RolloutBot(Bot):
         hand (or match); the seat's reward."""
         start = list(world.scores)
         hand = world.hand_number
-        _stop_at_next_deal(world)
+        stop_at_next_deal(world)
         world.apply(action)
         rng = random.Random(seed)
         players = self._players
@@ -171,12 +172,10 @@ WIN = 1000.0  # a match won or lost in a playout outweighs any hand's points
 def _reward(world: GameState, start: list, seat: int) -> float:
     """The seat's side's gain in the hand minus its opponents' mean gain; when the match ended in
     the playout, plus or minus ``WIN``."""
-    from games.bots.search import _teams
-
     gains = [now - then for now, then in zip(world.scores, start)]
     if getattr(world, "LOW_SCORES_WIN", False):
         gains = [-g for g in gains]
-    teams = _teams(world)
+    teams = sides(world)
     side = [sum(gains[t] for t in team) / len(team) for team in teams]
     mine = next(i for i, team in enumerate(teams) if seat in team)
     others = [v for i, v in enumerate(side) if i != mine]
@@ -184,12 +183,6 @@ def _reward(world: GameState, start: list, seat: int) -> float:
     if world.is_over:
         reward += WIN if seat in world.outcome().winners else -WIN
     return reward
-
-
-def _stop_at_next_deal(world: GameState) -> None:
-    from games.bots.search import _stop_at_next_deal as stop
-
-    stop(world)
 
 
 #: Games whose ``hard`` and ``expert`` bots are rollout bots, with their playouts a move: the

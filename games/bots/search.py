@@ -12,7 +12,7 @@ match ends in the playout, scaled into [0, 1] by the range seen so far in this s
 node keeps the rewards of the seat that chose its action.  The move is the most visited child
 of the root.
 
-Fast path: a playout stops when the game deals its next hand (see :func:`_stop_at_next_deal`).
+Fast path: a playout stops when the game deals its next hand (see :func:`stop_at_next_deal`).
 Per game (:func:`make_search_bot`): the iteration counts of the levels, and two ways to lean on
 the game's heuristic where plain search is no better than it (``CARDS_ONLY``, ``TRUSTING``).
 A search whose playouts cannot tell the moves apart (a grid filled before any card is dealt)
@@ -128,7 +128,7 @@ class SearchBot(Bot):
         rng, log = self.rng, math.log
         start = list(world.scores)
         hand = world.hand_number
-        _stop_at_next_deal(world)
+        stop_at_next_deal(world)
         node, path = root, []
         while world.to_act is not None and world.hand_number == hand:
             legal = [a for a in world.legal_actions() if not world.takes_back(a)] or world.legal_actions()
@@ -188,7 +188,7 @@ class SearchBot(Bot):
         gains = [now - then for now, then in zip(world.scores, start)]
         if getattr(world, "LOW_SCORES_WIN", False):  # penalty points: the less gained, the better
             gains = [-g for g in gains]
-        teams = _teams(world)
+        teams = sides(world)
         side = [sum(gains[t] for t in team) / len(team) for team in teams]
         team_of = {s: i for i, team in enumerate(teams) for s in team}
         n = len(teams)
@@ -222,7 +222,7 @@ def _greedy(world: GameState, legal: list[Action], default: Action) -> Action:
     return min(pool, key=lambda a: (power(a.card, led), ranking.rank_in_suit(a.card)))
 
 
-def _stop_at_next_deal(world: GameState) -> None:
+def stop_at_next_deal(world: GameState) -> None:
     """The fast path of a playout: a world only needs to reach the end of its hand, so when the
     game deals its next hand (the games' ``_deal`` method) the world stops instead: the hand
     count moves on and nobody is to act.  Scoring of the hand has happened by then.  (About a
@@ -234,7 +234,8 @@ def _stop_at_next_deal(world: GameState) -> None:
         world._deal = stop  # this world's own attribute; the class is untouched
 
 
-def _teams(world: GameState) -> list[tuple[int, ...]]:
+def sides(world: GameState) -> list[tuple[int, ...]]:
+    """The sides of a world's table: its partnerships, or every seat on its own."""
     teams = list(world._teams()) if hasattr(world, "_teams") else []
     return teams or [(s,) for s in range(world.num_seats)]
 
