@@ -24,11 +24,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from statistics import NormalDist
 from typing import Any
 
 from games.bots import Bot
-from games.bots.search import sides, stop_at_next_deal
+from games.bots.search import choosable, hand_rewards, stop_at_next_deal
 from games.core import Action, GameState, SeatView
 
 MIN_WORLDS = 12  # deals a choice must be played out on before it may overrule the heuristic
@@ -44,7 +43,7 @@ class RolloutBot(Bot):
     wants_worlds = True
 
     def __init__(self, heuristic: type[Bot], seed: int | None = None, playouts: int = 600,
-                 margin: float = MARGIN, familywise: bool = False, max_choices: int | None = None) -> None:
+                 margin: float = MARGIN, max_choices: int | None = None) -> None:
         super().__init__(seed)
         self.heuristic = heuristic(seed)
         self.heuristic.rng = self.rng  # one generator: a table's reseeding steers both
@@ -52,7 +51,6 @@ class RolloutBot(Bot):
         self._players: list[Bot] = []  # the seats of the playouts (one heuristic each)
         self.playouts = playouts
         self.margin = margin
-        self.familywise = familywise
         self.max_choices = max_choices  # a decision among more choices than this is the heuristic's
         self.last_stats: dict[str, Any] = {}
         self.last_reason = ""
@@ -63,8 +61,7 @@ class RolloutBot(Bot):
         self.last_stats = {"choices": len(legal)}
         if worlds is None or len(legal) < 2:
             return mine
-        probe = worlds(random.Random(0))
-        choices = [a for a in legal if not probe.takes_back(a)] or list(legal)
+        choices = choosable(legal, worlds)
         if len(choices) < 2:
             return choices[0]
         if mine not in choices:
@@ -111,23 +108,12 @@ class RolloutBot(Bot):
         best, best_gain = mine, 0.0
         base = results[mine]
         rivals = [a for a in choices if a != mine and min(len(base), len(results[a])) >= MIN_WORLDS]
-        margin = self._margin(len(rivals))
         for a in rivals:  # too few deals (many choices, a small budget) never overrule
             n = min(len(base), len(results[a]))
             mean, err = _paired(results[a][:n], base[:n])
-            if mean > margin * err and mean > best_gain:
+            if mean > self.margin * err and mean > best_gain:
                 best, best_gain = a, mean
         return best
-
-    def _margin(self, rivals: int) -> float:
-        """The standard errors a rival must beat the heuristic's move by.  With ``familywise``,
-        the margin grows with the number of rivals so that the chance that luck alone lets one
-        of them overrule stays what ``margin`` gives with one rival (Bonferroni): the best of
-        seven equal moves beats a one-error margin more often than not."""
-        if not self.familywise or rivals <= 1:
-            return self.margin
-        tail = (1.0 - NormalDist().cdf(self.margin)) / rivals
-        return NormalDist().inv_cdf(1.0 - tail)
 
     # -- one playout -----------------------------------------------------
     def _playout(self, world: GameState, action: Action, seat: int, seed: int) -> float:
@@ -172,14 +158,7 @@ WIN = 1000.0  # a match won or lost in a playout outweighs any hand's points
 def _reward(world: GameState, start: list, seat: int) -> float:
     """The seat's side's gain in the hand minus its opponents' mean gain; when the match ended in
     the playout, plus or minus ``WIN``."""
-    gains = [now - then for now, then in zip(world.scores, start)]
-    if getattr(world, "LOW_SCORES_WIN", False):
-        gains = [-g for g in gains]
-    teams = sides(world)
-    side = [sum(gains[t] for t in team) / len(team) for team in teams]
-    mine = next(i for i, team in enumerate(teams) if seat in team)
-    others = [v for i, v in enumerate(side) if i != mine]
-    reward = side[mine] - (sum(others) / len(others) if others else 0.0)
+    reward = hand_rewards(world, start)[seat]
     if world.is_over:
         reward += WIN if seat in world.outcome().winners else -WIN
     return reward
@@ -188,7 +167,7 @@ def _reward(world: GameState, start: list, seat: int) -> float:
 #: Games whose ``hard`` and ``expert`` bots are rollout bots, with their playouts a move: the
 #: games where the tree search (games.bots.search) was measured no stronger than the heuristic
 #: it would replace, and the heuristic's playouts made a stronger bot (README, "The bots").
-#: ``hard`` is set to about 0.3-0.5 s of CPU a move here at the first card of a hand.
+#: ``hard`` is set to about 0.1-0.5 s of CPU a move here at the first card of a hand.
 ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
     "tricks_n_trumps": {"hard": 400, "expert": 1600},
     "agram": {"hard": 400, "expert": 1600},

@@ -83,9 +83,8 @@ class SearchBot(Bot):
 
     def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
         choices = list(legal)
-        if worlds is not None:  # take-backs are never chosen (any world knows the seat's own picks)
-            probe = worlds(random.Random(0))  # its own generator: the bot's stream stays as it was
-            choices = [a for a in legal if not probe.takes_back(a)] or choices
+        if worlds is not None:
+            choices = choosable(legal, worlds)
         self.last_stats = {"choices": len(choices)}
         if len(choices) == 1:
             return choices[0]
@@ -185,17 +184,7 @@ class SearchBot(Bot):
         the playout, plus (winners) or minus one whole range of the rewards seen so far: winning
         the match is what counts (a cap reached without a complete grid, a last hand).  Updates
         the range seen."""
-        gains = [now - then for now, then in zip(world.scores, start)]
-        if getattr(world, "LOW_SCORES_WIN", False):  # penalty points: the less gained, the better
-            gains = [-g for g in gains]
-        teams = sides(world)
-        side = [sum(gains[t] for t in team) / len(team) for team in teams]
-        team_of = {s: i for i, team in enumerate(teams) for s in team}
-        n = len(teams)
-        rewards = []
-        for s in range(len(gains)):
-            mine = side[team_of[s]]
-            rewards.append(mine - ((sum(side) - mine) / (n - 1) if n > 1 else 0.0))
+        rewards = hand_rewards(world, start)
         self._plain = (min(self._plain[0], *rewards), max(self._plain[1], *rewards))
         if world.is_over:
             bonus = max(self._plain[1] - self._plain[0], 1.0)
@@ -234,6 +223,27 @@ def stop_at_next_deal(world: GameState) -> None:
         world._deal = stop  # this world's own attribute; the class is untouched
 
 
+def hand_rewards(world: GameState, start: Sequence[float]) -> list[float]:
+    """Each seat's side's gain since ``start`` (the scores then) minus its opponents' mean gain;
+    in a game of penalty points (``LOW_SCORES_WIN``) the less gained, the better."""
+    gains = [now - then for now, then in zip(world.scores, start)]
+    if getattr(world, "LOW_SCORES_WIN", False):
+        gains = [-g for g in gains]
+    teams = sides(world)
+    side = [sum(gains[t] for t in team) / len(team) for team in teams]
+    team_of = {s: i for i, team in enumerate(teams) for s in team}
+    n = len(teams)
+    return [side[team_of[s]] - ((sum(side) - side[team_of[s]]) / (n - 1) if n > 1 else 0.0)
+            for s in range(len(gains))]
+
+
+def choosable(legal: Sequence[Action], worlds: Worlds) -> list[Action]:
+    """The legal actions a searching bot may choose: never a take-back (any world knows the
+    seat's own picks; a world of its own generator, so the bot's stream stays as it was)."""
+    probe = worlds(random.Random(0))
+    return [a for a in legal if not probe.takes_back(a)] or list(legal)
+
+
 def sides(world: GameState) -> list[tuple[int, ...]]:
     """The sides of a world's table: its partnerships, or every seat on its own."""
     teams = list(world._teams()) if hasattr(world, "_teams") else []
@@ -243,7 +253,8 @@ def sides(world: GameState) -> list[tuple[int, ...]]:
 #: Iterations a move for each level (a game not listed: ITERATIONS; the games whose hard and
 #: expert bots are rollout bots are in games.bots.rollout.ROLLOUT_PLAYOUTS instead).  ``hard``
 #: is set so that a move at the first card of a hand takes about 0.4 s of CPU here
-#: (benchmarks/bench_search.py), ``expert`` four times as long.  Iteration counts, not clock time, so that games reproduce.
+#: (benchmarks/bench_search.py), ``expert`` four times as long.  Iteration counts, not clock
+#: time, so that games reproduce.
 ITERATIONS = {"hard": 1000, "expert": 4000}
 GAME_ITERATIONS: dict[str, dict[str, int]] = {
     "contract_grid": {"hard": 1200, "expert": 4800},
@@ -257,8 +268,9 @@ GAME_ITERATIONS: dict[str, dict[str, int]] = {
 
 
 #: Games whose search bots search only card play and leave the other decisions to the game's
-#: heuristic, because random playouts misjudge them.  In Bacon, picking up, going alone and vetoing: in the playouts the
-#: others pick up at random and lose, so passing and vetoing look good, and so does going alone
+#: heuristic, because random playouts misjudge them.  In Bacon, picking up, going alone and
+#: vetoing: in the playouts the others pick up at random and lose, so passing and vetoing look
+#: good, and so does going alone
 #: (measured: hard picked up or went alone on a quarter of the auction turns where the heuristic
 #: passed, and vetoed its partner's pick-ups; its side won 2 matches of 32).  In Contract Grid,
 #: the suit to drop and the squares to bid: eleven tricks of random play make every contract a

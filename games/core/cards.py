@@ -8,9 +8,8 @@ the same object.  Jokers are ``JK`` (the single joker), ``BJ`` (big) and ``LJ`` 
 
 from __future__ import annotations
 
-import functools
-
 import enum
+import functools
 from collections.abc import Iterable, Sequence
 
 from .errors import BadNotationError

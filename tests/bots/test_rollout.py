@@ -171,13 +171,6 @@ def test_a_rollout_bot_plays_at_a_full_table():
     assert len(bot._players) == 8
 
 
-def test_a_family_wise_margin_grows_with_the_rivals():
-    plain = RolloutBot(_heuristic("tricks_n_trumps"), 0, margin=1.0)
-    strict = RolloutBot(_heuristic("tricks_n_trumps"), 0, margin=1.0, familywise=True)
-    assert plain._margin(7) == strict._margin(1) == 1.0
-    assert strict._margin(3) == pytest.approx(1.62, abs=0.01) and strict._margin(7) == pytest.approx(2.0, abs=0.01)
-
-
 def test_preferences_discard_among_twelve_is_the_heuristics():
     """MAX_CHOICES: picking the discard from twelve cards is left to the heuristic (playing it
     out cost seconds and found nothing); a bid among fewer choices is played out."""
