@@ -42,6 +42,14 @@ class Bot:
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         raise NotImplementedError
 
+    def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
+        """The choices worth playing out, ``keep`` (the bot's own pick) among them: a heuristic
+        may leave out moves it knows to be as good as another one kept (a card next in rank to
+        one kept, in a game where only tricks count) or not worth a look (bids far from its
+        own), so that a look-ahead bot's playouts go to the choices that matter.  All of them
+        by default."""
+        return list(choices)
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions."""

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.bots import Bot
-from games.bots.search import choosable, hand_rewards, stop_at_next_deal
+from games.bots.search import choosable, hand_rewards, standing, stop_at_next_deal
 from games.core import Action, GameState, SeatView
 
 MIN_WORLDS = 12  # deals a choice must be played out on before it may overrule the heuristic
@@ -66,6 +66,9 @@ class RolloutBot(Bot):
             return choices[0]
         if mine not in choices:
             mine = choices[0]
+        choices = self.heuristic.candidates(view, choices, mine)
+        if len(choices) < 2:
+            return mine
         if len(choices) * MIN_WORLDS > self.playouts or len(choices) > (self.max_choices or len(choices)):
             return mine  # too many choices for the budget (or for the game's limit): the heuristic's
         seeds = [self.rng.getrandbits(64) for _ in range(max(MIN_WORLDS, self.playouts // len(choices)) * 4)]
@@ -119,7 +122,7 @@ class RolloutBot(Bot):
     def _playout(self, world: GameState, action: Action, seat: int, seed: int) -> float:
         """Make ``action`` in ``world``, then let the heuristic play every seat to the end of the
         hand (or match); the seat's reward."""
-        start = list(world.scores)
+        start = standing(world)
         hand = world.hand_number
         stop_at_next_deal(world)
         world.apply(action)
@@ -176,7 +179,7 @@ ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
     "bourre": {"hard": 400, "expert": 1600},
     "preference": {"hard": 400, "expert": 1600},
     "simple_strange": {"hard": 100, "expert": 400},  # slow playouts: two packs, a long hand
-    "trump_suit": {"hard": 100, "expert": 400},  # slow playouts: thirteen cards, a careful heuristic
+    "trump_suit": {"hard": 200, "expert": 800},  # slow playouts: thirteen cards, a careful heuristic
 }
 #: Games whose rollout bots leave decisions among many choices to the heuristic, where playing
 #: them out costs too much time for what it finds.  Preference: the two cards of the discard

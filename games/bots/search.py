@@ -125,7 +125,7 @@ class SearchBot(Bot):
 
     def _iterate(self, root: _Node, world: GameState) -> None:
         rng, log = self.rng, math.log
-        start = list(world.scores)
+        start = standing(world)
         hand = world.hand_number
         stop_at_next_deal(world)
         node, path = root, []
@@ -223,10 +223,15 @@ def stop_at_next_deal(world: GameState) -> None:
         world._deal = stop  # this world's own attribute; the class is untouched
 
 
+def standing(world: GameState) -> list[float]:
+    """Each seat's score plus what it carries toward later scores (``GameState.carried``)."""
+    return [score + more for score, more in zip(world.scores, world.carried())]
+
+
 def hand_rewards(world: GameState, start: Sequence[float]) -> list[float]:
-    """Each seat's side's gain since ``start`` (the scores then) minus its opponents' mean gain;
-    in a game of penalty points (``LOW_SCORES_WIN``) the less gained, the better."""
-    gains = [now - then for now, then in zip(world.scores, start)]
+    """Each seat's side's gain since ``start`` (its :func:`standing` then) minus its opponents'
+    mean gain; in a game of penalty points (``LOW_SCORES_WIN``) the less gained, the better."""
+    gains = [now - then for now, then in zip(standing(world), start)]
     if getattr(world, "LOW_SCORES_WIN", False):
         gains = [-g for g in gains]
     teams = sides(world)

@@ -231,6 +231,13 @@ class GameState(Cloning):
         doing both for ever.  Games with such actions say which they are."""
         return False
 
+    def carried(self) -> list[float]:
+        """What each seat carries toward later scores that its score does not show yet, in points
+        (Trump Suit's bags: each one brings the bag penalty a tenth nearer).  Look-ahead bots
+        judge a hand by the change in score plus this, so that a playout does not count a bag
+        as a free point.  Most games carry nothing."""
+        return [0.0] * self.num_seats
+
     def action_for(self, text: str | Action) -> Action:
         """The legal action with this notation (any case, ``TH`` for ``10H``), or IllegalActionError."""
         if isinstance(text, Action):

@@ -142,6 +142,33 @@ class TrumpSuitBot(Bot):
             return self._cash(view, legal)
         return _Play(view, self.flip_margin).choose(legal)
 
+    #: bids a look-ahead bot plays out: the best few by the bidding model's expected points
+    LOOK_AHEAD_BIDS = 3
+
+    def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
+        """For a look-ahead bot: the bids the model rates best, and one card of each run of cards
+        that no unseen card separates (only tricks score, so they win and lose the same tricks)."""
+        if view.phase == "bid" and all(a.kind in ("bid", "nil") for a in choices):
+            values = self.bid_values(view, choices)
+            best = sorted(choices, key=lambda a: -values[a.text])[:self.LOOK_AHEAD_BIDS]
+            return best if keep in best else [keep, *best[:-1]]
+        if view.phase != "play":
+            return list(choices)
+        unseen = _Play(view).unseen
+        kept: list[Action] = []
+        runs: dict[tuple, Action] = {}  # (suit, gap count below) -> the card kept for that run
+        for a in sorted(choices, key=lambda a: (a is not keep, a.card.index if a.card else -1)):
+            c = a.card
+            if c is None:
+                kept.append(a)
+                continue
+            below = sum(1 for u in unseen if u.suit is c.suit and (c.suit is None or u.rank < c.rank))
+            key = (c.suit, below if c.suit is not None else 0)
+            if key not in runs:
+                runs[key] = a
+                kept.append(a)
+        return kept
+
     # -- bidding ---------------------------------------------------------
     def _bid(self, view: SeatView, legal: Sequence[Action]) -> Action:
         by_text = {a.text: a for a in legal}

@@ -406,6 +406,10 @@ class TrumpSuit(TrickGame):
             self._score_hand()
 
     # -- scoring ---------------------------------------------------------
+    def carried(self) -> list[float]:
+        """Each bag on the counter is a tenth of the next bag penalty (TS-8)."""
+        return [-b * self.options["bag_penalty"] / 10 for b in self.bags]
+
     def _score_hand(self) -> None:
         lines, points = [], []
         self.earned_bags = [0] * self.num_seats

@@ -187,3 +187,25 @@ def test_preferences_discard_among_twelve_is_the_heuristics():
     hard = make_bot("hard", "preference", 7)
     bot_task(hard, bid, bid.to_act)()
     assert len(bid.legal_actions()) <= 8 and hard.last_stats["worlds"] >= 12
+
+
+def test_it_plays_out_only_the_candidates_its_heuristic_names():
+    """``Bot.candidates``: moves the heuristic leaves out get no playouts; with its own move the
+    only candidate there is nothing to play out."""
+    state = _first_card_decision("tricks_n_trumps", seed=9)
+    base = _heuristic("tricks_n_trumps")
+    named: list = []
+
+    class Narrow(base):
+        def candidates(self, view, choices, keep):
+            named.append(len(choices))
+            return [keep, *[a for a in choices if a != keep][:1]] if self.two else [keep]
+
+    for two in (True, False):
+        Narrow.two = two
+        spy = Spy(Narrow, 2, playouts=80)
+        mine = Narrow(2).choose(state.view(state.to_act), state.legal_actions())
+        bot_task(spy, state, state.to_act)()
+        played = {a.text for a, _, _ in getattr(spy, "played", [])}
+        assert played == ({mine.text, next(a for a in state.legal_actions() if a != mine).text} if two else set())
+    assert named and named[0] > 2

@@ -8,7 +8,7 @@ from games.bots import make_bot
 from games.trump_suit.bot import TrumpSuitBot, estimate_tricks, nil_chance
 from games.core import Record, Suit, parse_cards
 from games.trump_suit import RULES
-from tests.games.test_trump_suit import table
+from tests.games.test_trump_suit import play, table
 
 DRAW = "2C 3C 4C 5C 6C 7C 8D 9D 10D"
 
@@ -233,3 +233,42 @@ def test_plays_whole_matches_with_every_option_on_and_they_replay():
             state.apply(action)
         assert state.outcome().winners
         assert Record.from_json(state.record().to_json()).replay().snapshot() == state.snapshot()
+
+
+# ---------------------------------------------------------------- for the look-ahead bot
+
+
+def test_a_look_ahead_bot_plays_out_one_card_of_each_run_no_unseen_card_separates():
+    """Only tricks score (TS-7, TS-8): KS and QS win and lose the same tricks when no unseen
+    card lies between them; 9S is kept apart by the unseen 10S and JS."""
+    state = table("5S 6S", "2S 3S", "9S KS QS", pile="2S", leader=0, trick_no=11, bids=["1", "1", "3"], won=[0, 2, 2])
+    play(state, "5S 2S")
+    view, legal = state.view(2), list(state.legal_actions())
+    by = {a.text: a for a in legal}
+    bot = TrumpSuitBot(0)
+    assert [a.text for a in bot.candidates(view, legal, by["KS"])] == ["KS", "9S"]
+    assert [a.text for a in bot.candidates(view, legal, by["9S"])] == ["9S", "QS"]
+
+
+def test_a_look_ahead_bot_plays_out_the_bids_the_model_rates_best_its_own_among_them():
+    state = bidding_state(MIDDLING)
+    view, legal = state.view(state.to_act), list(state.legal_actions())
+    bot = TrumpSuitBot(0)
+    mine = bot.choose(view, legal)
+    picked = bot.candidates(view, legal, mine)
+    values = bot.bid_values(view, legal)
+    assert mine in picked and len(picked) == TrumpSuitBot.LOOK_AHEAD_BIDS
+    assert {a.text for a in picked} == set(sorted(values, key=lambda t: -values[t])[:3])
+
+
+def test_bags_on_the_counter_count_against_a_playouts_reward_ts8():
+    """A look-ahead bot judges a hand by score plus what is carried: each bag on the counter is
+    a tenth of the penalty, so a bag gains 1 - 10 and a wrapped counter loses nothing more."""
+    from games.bots.search import hand_rewards, standing
+
+    state = table("AS", "2S", pile="2S", trick_no=13, bids=["5", "4"], won=[7, 5], scores=[108, 0], bags=[8, 0])
+    assert state.carried() == [-80.0, 0.0]
+    start = standing(state)
+    play(state, "AS 2S")  # the seed's example: +53 with 3 bags, then 10 bags -100
+    assert standing(state)[0] - start[0] == 53 - 100 - 10 * (1 - 8)  # 23: 50 for the contract, 3 bags at -9
+    assert hand_rewards(state, start)[0] == 23 - (41 - 10)
