@@ -37,6 +37,7 @@ from games.core import (
 from games.core.words import plural
 
 from . import LISTING
+from .hands import PARTNER_SHARE, best_trump, hand_estimate
 from .viewdata import PepperView
 
 PACK = tuple(deck_24())
@@ -385,8 +386,6 @@ class Pepper(TrickGame):
         at = next((i for i, p in enumerate(places) if p.attr == "hands" and p.index == bidder), None)
         if bidder is None or bidder == seat or at is None:
             return None
-        from .bot import PARTNER_SHARE, best_trump, hand_estimate
-
         played = [c for e in base.events if e.kind == "play" and e.seat == bidder and e.hand == base.hand_number
                   for c in e.cards]
         fixed = list(places[at].known) + played

@@ -5,7 +5,8 @@ void, wins cheaply); it beats random players in seat-rotated matches."""
 from __future__ import annotations
 
 from games.bots import make_bot
-from games.pepper.bot import PepperBot, best_trump, hand_estimate
+from games.pepper.bot import PepperBot
+from games.pepper.hands import best_trump, hand_estimate
 from games.core import Suit, parse_cards
 from tests.games.test_pepper import deal, in_play, play
 
@@ -83,3 +84,21 @@ def test_beats_random_players_seat_rotated():
         stats = simulate_stats("pepper", 10, 0, seats, [])
         wins += sum(s["wins"] for s in stats["seats"] if s["bot"] == "heuristic") // 2
     assert wins >= 18
+
+
+def test_a_look_ahead_bot_plays_out_its_cards_and_trumps_but_keeps_its_own_bid():
+    """Possible deals that ignore what the auction said misjudge bids (PE-3), so the heuristic
+    names only its own bid to a look-ahead bot; every trump and every card is played out."""
+    hands = ("9S 10S 9C JH QH KH", "9H 10H QS 9D 10D QC", "JD QD KD AD KS AS", "JS JC KC 10C AH AC")
+    bot = PepperBot(0)
+    for st in (deal(*hands), in_play(*hands)):
+        view, legal = st.view(st.to_act), list(st.legal_actions())
+        keep = bot.choose(view, legal)
+        assert len(legal) > 1
+        assert bot.candidates(view, legal, keep) == ([keep] if st.phase == "bid" else legal)
+    st = deal(*hands)
+    st.apply("bid 3")
+    while st.phase == "bid":
+        st.apply("pass")
+    view, legal = st.view(st.to_act), list(st.legal_actions())
+    assert st.phase == "trump" and bot.candidates(view, legal, legal[0]) == legal

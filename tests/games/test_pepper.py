@@ -372,7 +372,7 @@ def test_worlds_give_the_high_bidder_a_hand_worth_its_bid_PE_3():
     """A search's worlds deal the declarer a hand the heuristic's judge rates near its bid
     (less a partner's share and a slack); plain random deals often would not."""
     from games.bots import make_bot
-    from games.pepper.bot import PARTNER_SHARE, hand_estimate
+    from games.pepper.hands import PARTNER_SHARE, hand_estimate
     from games.pepper.rules import BID_SLACK
 
     checked = 0
