@@ -42,6 +42,15 @@ class Bot:
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         raise NotImplementedError
 
+    #: moves a look-ahead bot plays out before it asks :meth:`judge` (None: to the hand's end)
+    horizon: int | None = None
+
+    def judge(self, view: SeatView) -> float:
+        """How well the view's seat stands, in the points of a hand's reward, where a look-ahead
+        bot's playout stopped after ``horizon`` moves (a game whose hands are long and whose
+        progress shows before the end: Page One's cards in hand).  Only with a horizon."""
+        return 0.0
+
     def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
         """The choices worth playing out, ``keep`` (the bot's own pick) among them: a heuristic
         may leave out moves it knows to be as good as another one kept (a card next in rank to

@@ -86,6 +86,7 @@ class RolloutBot(Bot):
                 live = self._prune(live, results, k, mine)
         best = self._pick(choices, results, mine)
         self.last_stats.update(playouts=spent, worlds=k, live=len(live), overruled=best is not mine,
+                               horizon=self.heuristic.horizon,
                                means={a.text: sum(r) / len(r) for a, r in results.items() if r})
         if best is not mine:
             self.last_reason = ""
@@ -121,7 +122,8 @@ class RolloutBot(Bot):
     # -- one playout -----------------------------------------------------
     def _playout(self, world: GameState, action: Action, seat: int, seed: int) -> float:
         """Make ``action`` in ``world``, then let the heuristic play every seat to the end of the
-        hand (or match); the seat's reward."""
+        hand (or match), or for the heuristic's ``horizon`` of moves; the seat's reward, plus
+        the heuristic's judgement of the position where the playout stopped short."""
         start = standing(world)
         hand = world.hand_number
         stop_at_next_deal(world)
@@ -132,16 +134,20 @@ class RolloutBot(Bot):
             players.append(self._make(0))
         for p in players:
             p.rng = rng
-        for _ in range(MAX_STEPS):
+        horizon = self.heuristic.horizon
+        for _ in range(horizon or MAX_STEPS):
             s = world.to_act
             if s is None or world.hand_number != hand:
-                break
+                return _reward(world, start, seat)
             legal = world.legal_actions()
             if len(legal) == 1:
                 world.apply(legal[0])
                 continue
             world.apply(players[s].choose(world.view(s), legal))
-        return _reward(world, start, seat)
+        if world.to_act is None or world.hand_number != hand:
+            return _reward(world, start, seat)
+        # stopped short of the hand's end: the heuristic judges where the seat stands
+        return _reward(world, start, seat) + (self.heuristic.judge(world.view(seat)) if horizon else 0.0)
 
 
 def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
@@ -180,6 +186,7 @@ ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
     "preference": {"hard": 400, "expert": 1600},
     "simple_strange": {"hard": 100, "expert": 400},  # slow playouts: two packs, a long hand
     "trump_suit": {"hard": 200, "expert": 800},  # slow playouts: thirteen cards, a careful heuristic
+    "page_one": {"hard": 200, "expert": 800},  # a few tricks ahead (the heuristic's horizon)
 }
 #: Games whose rollout bots leave decisions among many choices to the heuristic, where playing
 #: them out costs too much time for what it finds.  Preference: the two cards of the discard

@@ -267,7 +267,6 @@ GAME_ITERATIONS: dict[str, dict[str, int]] = {
     # measured with benchmarks/bench_search.py (idle 2-core machine): about 0.3-0.45 s a hard move
     "pepper": {"hard": 2500, "expert": 10000},
     "bacon": {"hard": 2500, "expert": 10000},
-    "page_one": {"hard": 350, "expert": 1400},  # long shedding playouts: 820 simulations a second
     "cucumber": {"hard": 1500, "expert": 6000},
 }
 
@@ -316,7 +315,8 @@ def reason(bot: Bot, action: Action) -> str:
         return "your only choice"
     if stats.get("worlds"):  # a rollout bot
         verdict = "it did best" if stats.get("overruled") else "no other move did clearly better"
-        return f"{verdict} when {stats['worlds']} possible deals were played out"
+        how = f"{stats['horizon']} moves ahead" if stats.get("horizon") else "out"
+        return f"{verdict} when {stats['worlds']} possible deals were played {how}"
     visits = stats.get("visits") or {}
     total = sum(visits.values())
     if not total or action.text not in visits:

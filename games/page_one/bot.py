@@ -38,6 +38,38 @@ def led_of(view: SeatView) -> Suit | None:
 
 class PageOneBot(Bot):
     level = "heuristic"
+    #: a look-ahead bot plays this many moves out (about three tricks with their draws), then
+    #: judges by the cards in hand: a whole game played out is too long and too random to tell
+    #: one card from another
+    horizon = 12
+
+    def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
+        """For a look-ahead bot: never a silent play beside its call (the call costs nothing and
+        the silence five cards), and one card of each run of ranks offered together (they win
+        and lose the same tricks: a card between could only come back from the discard pile)."""
+        called = {a.card for a in choices if a.kind == "call"}
+        offered = {(a.kind, a.card.suit, a.card.rank) for a in choices if a.card is not None and a.card.suit}
+        kept: list[Action] = []
+        runs: set = set()
+        for a in sorted(choices, key=lambda a: a != keep):
+            c = a.card
+            if c is None or c.suit is None:
+                kept.append(a)
+                continue
+            if a.kind == "silent" and c in called and a != keep:
+                continue
+            top = c.rank
+            while (a.kind, c.suit, top + 1) in offered:
+                top += 1
+            if (a.kind, c.suit, top) not in runs:
+                runs.add((a.kind, c.suit, top))
+                kept.append(a)
+        return kept
+
+    def judge(self, view: SeatView) -> float:
+        """Cards the others hold on average, less the cards this seat holds."""
+        others = [n for s, n in enumerate(view.hand_sizes) if s != view.seat]
+        return sum(others) / len(others) - view.hand_sizes[view.seat]
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         ways: dict[Card, Action] = {}

@@ -85,3 +85,36 @@ def test_beats_random_players_from_every_seat():
         winners = state.outcome().winners
         wins += (me in winners) / len(winners)
     assert wins / games > 0.45  # a fair share is 1/3
+
+
+# ---------------------------------------------------------------- for the look-ahead bot
+
+
+def candidates(state, keep: str) -> list[str]:
+    view, legal = state.view(state.to_act), list(state.legal_actions())
+    return [a.text for a in PageOneBot(0).candidates(view, legal, state.action_for(keep))]
+
+
+def test_a_look_ahead_bot_never_plays_out_a_silent_play_beside_its_call():
+    state = table("5H 7C", "9H 8D 2S", "4H 6H 2C")
+    assert "silent 5H" in legal_texts(state)
+    assert candidates(state, "call 5H") == ["call 5H", "call 7C"]
+
+
+def test_a_look_ahead_bot_plays_out_one_card_of_a_run_held_together():
+    state = table("9H 10H JH 2C 5D", "9S 8D 2S", "4H 6H 2C")
+    for keep in ("9H", "JH"):
+        got = candidates(state, keep)
+        assert got[0] == keep and sorted(got) == sorted([keep, "2C", "5D"])
+    state = table("9H JH 2C 5D", "9S 8D 2S", "4H 6H 2C")  # the 10 between them is not ours
+    assert sorted(candidates(state, "9H")) == sorted(["9H", "JH", "2C", "5D"])
+
+
+def test_a_look_ahead_bot_judges_a_position_by_the_cards_in_hand():
+    state = table("9H 10H JH 2C 5D", "9S 8D 2S", "4H")
+    assert PageOneBot(0).judge(state.view(0)) == (3 + 1) / 2 - 5
+    assert PageOneBot.horizon and PageOneBot.horizon > 0
+
+
+def legal_texts(state) -> list[str]:
+    return [a.text for a in state.legal_actions()]

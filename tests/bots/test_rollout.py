@@ -209,3 +209,32 @@ def test_it_plays_out_only_the_candidates_its_heuristic_names():
         played = {a.text for a, _, _ in getattr(spy, "played", [])}
         assert played == ({mine.text, next(a for a in state.legal_actions() if a != mine).text} if two else set())
     assert named and named[0] > 2
+
+
+def test_a_heuristic_with_a_horizon_stops_each_playout_there_and_judges_the_position():
+    """``Bot.horizon``/``Bot.judge``: the playout makes the choice and ``horizon`` more moves, and
+    its reward is the hand's so far plus the heuristic's judgement of where the seat stands."""
+    from games.bots.rollout import _reward
+    from games.bots.search import standing
+
+    base = _heuristic("tricks_n_trumps")
+    judged: list = []
+
+    class Short(base):
+        horizon = 3
+
+        def judge(self, view):
+            judged.append(view.seat)
+            return 0.25
+
+    state = _first_card_decision("tricks_n_trumps", seed=9)
+    seat = state.to_act
+    world = state.sampler(seat)(random.Random(1))
+    start = standing(world)
+    moves: list = []
+    apply = world.apply
+    world.apply = lambda a: (moves.append(a), apply(a))[1]
+    bot = RolloutBot(Short, 1, playouts=40)
+    reward = bot._playout(world, state.legal_actions()[0], seat, 7)
+    assert len(moves) == 1 + Short.horizon and judged == [seat]
+    assert reward == _reward(world, start, seat) + 0.25

@@ -139,11 +139,11 @@ def test_rewards_are_gains_over_the_opponents_with_a_bonus_at_the_match_end():
         def outcome(self):
             return SimpleNamespace(winners=(2,))
 
-    world = SimpleNamespace(scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: ())
+    world = SimpleNamespace(scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: (), carried=lambda: [0.0] * 3)
     bot = SearchBot(0, iterations=1)
     bot.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)  # sets up the ranges
     assert bot._rewards(world, [0, 0, 0]) == [10 - 5.5, 4 - 8.5, 7 - 7.0]
-    over = Over(scores=[10, 4, 7], num_seats=3, is_over=True, _teams=lambda: ())
+    over = Over(scores=[10, 4, 7], num_seats=3, is_over=True, _teams=lambda: (), carried=lambda: [0.0] * 3)
     r = bot._rewards(over, [0, 0, 0])
     assert r[2] > r[0] > r[1], "the match winner's reward tops the others"
 
@@ -152,7 +152,8 @@ def test_in_a_game_of_penalty_points_the_search_plays_to_gain_fewer():
     """Cucumber's points count against their taker: a seat that gains fewer is rewarded more."""
     from types import SimpleNamespace
 
-    world = SimpleNamespace(scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: (), LOW_SCORES_WIN=True)
+    world = SimpleNamespace(scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: (), LOW_SCORES_WIN=True,
+                            carried=lambda: [0.0] * 3)
     bot = SearchBot(0, iterations=1)
     bot.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)  # sets up the ranges
     rewards = bot._rewards(world, [0, 0, 0])
