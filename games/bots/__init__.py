@@ -46,10 +46,10 @@ class Bot:
     horizon: int | None = None
 
     def judge(self, view: SeatView) -> float:
-        """How well the view's seat stands, in the points of a hand's reward, where a look-ahead
-        bot's playout stopped after ``horizon`` moves (a game whose hands are long and whose
-        progress shows before the end: Page One's cards in hand).  Only with a horizon."""
-        return 0.0
+        """The chance that the view's seat (its side) wins the match from here: where a look-ahead
+        bot's playout stopped after ``horizon`` moves, in a game whose hands are long and whose
+        progress shows before the end (Page One's cards in hand).  Only with a horizon."""
+        return 1.0 / len(view.hand_sizes)
 
     def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
         """The choices worth playing out, ``keep`` (the bot's own pick) among them: a heuristic

@@ -17,6 +17,14 @@ out (successive rejection), so the rest goes to the choices that are close.  The
 move stands unless another choice beats it by ``MARGIN`` standard errors of the paired
 difference over at least ``MIN_WORLDS`` deals; a decision with too many choices for the budget
 (or more than the game's ``MAX_CHOICES``) is the heuristic's at once.
+
+The heuristic can steer the look-ahead (games.bots.Bot): ``candidates`` names the choices worth
+playing out (Trump Suit: one card of each run no unseen card separates, and its three best-rated
+bids; Pepper: its own bid only), and ``horizon`` with ``judge`` stops each playout after so many
+moves and judges the seat's chance to win from there (Page One, whose games are long and
+luck-ridden: from the cards in every hand and who leads, after about three tricks).  A hand's
+reward counts what each seat carries into later hands (``GameState.carried``: Trump Suit's
+bags).
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.bots import Bot
-from games.bots.search import choosable, hand_rewards, standing, stop_at_next_deal
+from games.bots.search import choosable, hand_rewards, sides, standing, stop_at_next_deal
 from games.core import Action, GameState, SeatView
 
 MIN_WORLDS = 12  # deals a choice must be played out on before it may overrule the heuristic
@@ -122,8 +130,9 @@ class RolloutBot(Bot):
     # -- one playout -----------------------------------------------------
     def _playout(self, world: GameState, action: Action, seat: int, seed: int) -> float:
         """Make ``action`` in ``world``, then let the heuristic play every seat to the end of the
-        hand (or match), or for the heuristic's ``horizon`` of moves; the seat's reward, plus
-        the heuristic's judgement of the position where the playout stopped short."""
+        hand (or match), or for the heuristic's ``horizon`` of moves; the seat's reward, where
+        the playout stopped short plus its chance to win from there (as the heuristic judges it)
+        on the scale of a match's result."""
         start = standing(world)
         hand = world.hand_number
         stop_at_next_deal(world)
@@ -146,8 +155,8 @@ class RolloutBot(Bot):
             world.apply(players[s].choose(world.view(s), legal))
         if world.to_act is None or world.hand_number != hand:
             return _reward(world, start, seat)
-        # stopped short of the hand's end: the heuristic judges where the seat stands
-        return _reward(world, start, seat) + (self.heuristic.judge(world.view(seat)) if horizon else 0.0)
+        # stopped short of the hand's end: the heuristic judges the seat's chance to win from here
+        return _reward(world, start, seat) + WIN * (2 * self.heuristic.judge(world.view(seat)) - 1)
 
 
 def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
@@ -166,10 +175,15 @@ WIN = 1000.0  # a match won or lost in a playout outweighs any hand's points
 
 def _reward(world: GameState, start: list, seat: int) -> float:
     """The seat's side's gain in the hand minus its opponents' mean gain; when the match ended in
-    the playout, plus or minus ``WIN``."""
+    the playout, plus ``WIN`` for a win and minus ``WIN`` for a loss, a result shared by several
+    sides in between (by the seat's share: a draw of four is a quarter of a win, worth less than
+    a win of its own and more than a loss)."""
     reward = hand_rewards(world, start)[seat]
     if world.is_over:
-        reward += WIN if seat in world.outcome().winners else -WIN
+        won = world.outcome().winners
+        winning = [side for side in sides(world) if any(s in won for s in side)]
+        share = 1 / len(winning) if any(seat in side for side in winning) else 0.0
+        reward += WIN * (2 * share - 1)
     return reward
 
 
@@ -184,9 +198,10 @@ ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
     "piquet": {"hard": 400, "expert": 1600},
     "bourre": {"hard": 400, "expert": 1600},
     "preference": {"hard": 400, "expert": 1600},
+    "pepper": {"hard": 400, "expert": 1600},
     "simple_strange": {"hard": 100, "expert": 400},  # slow playouts: two packs, a long hand
     "trump_suit": {"hard": 200, "expert": 800},  # slow playouts: thirteen cards, a careful heuristic
-    "page_one": {"hard": 200, "expert": 800},  # a few tricks ahead (the heuristic's horizon)
+    "page_one": {"hard": 400, "expert": 1600},  # a few tricks ahead (the heuristic's horizon)
 }
 #: Games whose rollout bots leave decisions among many choices to the heuristic, where playing
 #: them out costs too much time for what it finds.  Preference: the two cards of the discard

@@ -265,7 +265,6 @@ GAME_ITERATIONS: dict[str, dict[str, int]] = {
     "contract_grid": {"hard": 1200, "expert": 4800},
     "rams": {"hard": 2500, "expert": 10000},
     # measured with benchmarks/bench_search.py (idle 2-core machine): about 0.3-0.45 s a hard move
-    "pepper": {"hard": 2500, "expert": 10000},
     "bacon": {"hard": 2500, "expert": 10000},
     "cucumber": {"hard": 1500, "expert": 6000},
 }

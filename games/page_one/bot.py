@@ -22,6 +22,7 @@ sizes and the suits each player has shown they lack (``extra.lacking``).  Every 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from games.bots import Bot
@@ -30,17 +31,28 @@ from games.core import SUITS, Action, Card, SeatView, Suit, deck_53
 PACK = deck_53()
 JOKER_WHEN_DRAWS = 2.5  # play the joker instead of drawing when we expect this many draws or more
 SMALL_HAND = 3  # with this many cards or fewer, the joker is always worth playing when void
+CARD_WEIGHT, LEAD_WEIGHT = 0.45, 0.3  # a position's chances (PageOneBot.judge)
 
 
 def led_of(view: SeatView) -> Suit | None:
     return next((c.suit for p in view.trick for c in p.cards if c.suit is not None), None)
 
 
+def _next_leader(view: SeatView) -> int | None:
+    """Who leads the next trick as things stand: the trick's winner so far (the joker, else the
+    highest card of the led suit), or the seat to lead."""
+    if not view.trick:
+        return view.to_act
+    led = led_of(view)
+    return max(view.trick, key=lambda p: (p.cards[0].suit is None, p.cards[0].suit is led,
+                                           p.cards[0].rank if p.cards[0].suit is led else 0)).seat
+
+
 class PageOneBot(Bot):
     level = "heuristic"
     #: a look-ahead bot plays this many moves out (about three tricks with their draws), then
-    #: judges by the cards in hand: a whole game played out is too long and too random to tell
-    #: one card from another
+    #: asks :meth:`judge`: a whole game played out is too long and too random to tell one card
+    #: from another
     horizon = 12
 
     def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
@@ -67,9 +79,14 @@ class PageOneBot(Bot):
         return kept
 
     def judge(self, view: SeatView) -> float:
-        """Cards the others hold on average, less the cards this seat holds."""
-        others = [n for s, n in enumerate(view.hand_sizes) if s != view.seat]
-        return sum(others) / len(others) - view.hand_sizes[view.seat]
+        """The chance to win from here: each seat's weight falls by ``CARD_WEIGHT`` (in log-odds)
+        for each card it holds and rises by ``LEAD_WEIGHT`` for the seat that leads next (or
+        wins the trick so far).  Both fitted on 10,663 positions of 2,500 games between normal
+        bots (maximum likelihood; log-loss 0.958 against 1.386 for a blind guess)."""
+        lead = _next_leader(view)
+        weights = [math.exp(-CARD_WEIGHT * n + (LEAD_WEIGHT if s == lead else 0.0))
+                   for s, n in enumerate(view.hand_sizes)]
+        return weights[view.seat] / sum(weights)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         ways: dict[Card, Action] = {}

@@ -3,8 +3,10 @@ and wins more games than random players from every seat."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.bots import RandomBot, make_bot
-from games.page_one.bot import PageOneBot
+from games.page_one.bot import PageOneBot, _next_leader
 from games.page_one import RULES
 from tests.games.test_page_one import table
 
@@ -110,9 +112,18 @@ def test_a_look_ahead_bot_plays_out_one_card_of_a_run_held_together():
     assert sorted(candidates(state, "9H")) == sorted(["9H", "JH", "2C", "5D"])
 
 
-def test_a_look_ahead_bot_judges_a_position_by_the_cards_in_hand():
+def test_a_look_ahead_bot_judges_a_position_by_the_cards_in_hand_and_the_lead():
+    bot = PageOneBot(0)
     state = table("9H 10H JH 2C 5D", "9S 8D 2S", "4H")
-    assert PageOneBot(0).judge(state.view(0)) == (3 + 1) / 2 - 5
+    chances = [bot.judge(state.view(s)) for s in range(3)]
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[2] > chances[1] > chances[0]  # one card, three, five
+    fewer = table("9H 10H 2C 5D", "9S 8D 2S", "4H")
+    assert bot.judge(fewer.view(0)) > chances[0]
+    led = table("9H 10H JH 2C 5D", "9S 8D 2S", "4H", leader=1)  # the same hands, seat 1 to lead
+    assert bot.judge(led.view(0)) < chances[0]
+    trick = table("9H 10H JH 2C 5D", "9S 8D 2S", "4H 6H", played="9H")  # seat 0 wins the trick so far
+    assert _next_leader(trick.view(1)) == 0
     assert PageOneBot.horizon and PageOneBot.horizon > 0
 
 

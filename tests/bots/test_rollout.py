@@ -213,8 +213,9 @@ def test_it_plays_out_only_the_candidates_its_heuristic_names():
 
 def test_a_heuristic_with_a_horizon_stops_each_playout_there_and_judges_the_position():
     """``Bot.horizon``/``Bot.judge``: the playout makes the choice and ``horizon`` more moves, and
-    its reward is the hand's so far plus the heuristic's judgement of where the seat stands."""
-    from games.bots.rollout import _reward
+    its reward is the hand's so far plus the seat's chance to win from there, as the heuristic
+    judges it, on the scale of a match's result."""
+    from games.bots.rollout import WIN, _reward
     from games.bots.search import standing
 
     base = _heuristic("tricks_n_trumps")
@@ -237,4 +238,22 @@ def test_a_heuristic_with_a_horizon_stops_each_playout_there_and_judges_the_posi
     bot = RolloutBot(Short, 1, playouts=40)
     reward = bot._playout(world, state.legal_actions()[0], seat, 7)
     assert len(moves) == 1 + Short.horizon and judged == [seat]
-    assert reward == _reward(world, start, seat) + 0.25
+    assert reward == _reward(world, start, seat) + WIN * (2 * 0.25 - 1)
+
+
+def test_a_result_shared_by_several_sides_is_worth_the_seats_share_of_a_win():
+    """A Page One game that runs out of cards is a draw everyone shares (PO-1's end): worth a
+    quarter of a win to each of four, not a win; partners share a side's win in full."""
+    from types import SimpleNamespace
+
+    from games.bots.rollout import WIN, _reward
+
+    def world(winners, teams=()):
+        return SimpleNamespace(scores=[0, 0, 0, 0], num_seats=4, is_over=True, carried=lambda: [0.0] * 4,
+                               _teams=lambda: teams, outcome=lambda: SimpleNamespace(winners=winners))
+
+    start = [0.0] * 4
+    assert _reward(world((2,)), start, 2) == WIN and _reward(world((2,)), start, 0) == -WIN
+    assert _reward(world((0, 1, 2, 3)), start, 1) == -WIN / 2
+    assert _reward(world((0, 2), ((0, 2), (1, 3))), start, 2) == WIN
+    assert _reward(world((0, 2), ((0, 2), (1, 3))), start, 1) == -WIN
