@@ -22,7 +22,7 @@ The heuristic can steer the look-ahead (games.bots.Bot): ``candidates`` names th
 playing out (Trump Suit: one card of each run no unseen card separates, and its three best-rated
 bids; Pepper: its own bid only), and ``horizon`` with ``judge`` stops each playout after so many
 moves and judges the seat's chance to win from there (Page One, whose games are long and
-luck-ridden: from the cards in every hand and who leads, after about three tricks).  A hand's
+luck-ridden: from the cards in every hand and who leads, 24 moves on).  A hand's
 reward counts what each seat carries into later hands (``GameState.carried``: Trump Suit's
 bags).
 """

@@ -50,10 +50,10 @@ def _next_leader(view: SeatView) -> int | None:
 
 class PageOneBot(Bot):
     level = "heuristic"
-    #: a look-ahead bot plays this many moves out (about three tricks with their draws), then
+    #: a look-ahead bot plays this many moves out (two or three tricks with their draws), then
     #: asks :meth:`judge`: a whole game played out is too long and too random to tell one card
-    #: from another
-    horizon = 12
+    #: from another, and a shorter look (12 moves) overvalued keeping the lead
+    horizon = 24
 
     def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
         """For a look-ahead bot: never a silent play beside its call (the call costs nothing and
