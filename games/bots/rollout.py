@@ -147,16 +147,17 @@ class RolloutBot(Bot):
         for _ in range(horizon or MAX_STEPS):
             s = world.to_act
             if s is None or world.hand_number != hand:
-                return _reward(world, start, seat)
+                break
             legal = world.legal_actions()
             if len(legal) == 1:
                 world.apply(legal[0])
                 continue
             world.apply(players[s].choose(world.view(s), legal))
-        if world.to_act is None or world.hand_number != hand:
-            return _reward(world, start, seat)
-        # stopped short of the hand's end: the heuristic judges the seat's chance to win from here
-        return _reward(world, start, seat) + WIN * (2 * self.heuristic.judge(world.view(seat)) - 1)
+        reward = _reward(world, start, seat)
+        if horizon and world.to_act is not None and world.hand_number == hand:
+            # stopped short of the hand's end: the heuristic judges the chance to win from here
+            reward += WIN * (2 * self.heuristic.judge(world.view(seat)) - 1)
+        return reward
 
 
 def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:

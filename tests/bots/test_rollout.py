@@ -257,3 +257,24 @@ def test_a_result_shared_by_several_sides_is_worth_the_seats_share_of_a_win():
     assert _reward(world((0, 1, 2, 3)), start, 1) == -WIN / 2
     assert _reward(world((0, 2), ((0, 2), (1, 3))), start, 2) == WIN
     assert _reward(world((0, 2), ((0, 2), (1, 3))), start, 1) == -WIN
+
+
+def test_without_a_horizon_a_playout_cut_by_the_safety_stop_is_not_judged(monkeypatch):
+    """Only a heuristic with a horizon is asked to judge; a playout stopped by ``MAX_STEPS`` is
+    scored as it stands."""
+    import games.bots.rollout as rollout
+    from games.bots.search import standing
+
+    base = _heuristic("tricks_n_trumps")
+
+    class NoJudge(base):
+        def judge(self, view):
+            raise AssertionError("judged without a horizon")
+
+    monkeypatch.setattr(rollout, "MAX_STEPS", 2)
+    state = _first_card_decision("tricks_n_trumps", seed=9)
+    seat = state.to_act
+    world = state.sampler(seat)(random.Random(1))
+    start = standing(world)
+    reward = RolloutBot(NoJudge, 1, playouts=40)._playout(world, state.legal_actions()[0], seat, 7)
+    assert world.to_act is not None and reward == rollout._reward(world, start, seat)
