@@ -26,7 +26,9 @@ import math
 from collections.abc import Sequence
 
 from games.bots import Bot
-from games.core import SUITS, Action, Card, SeatView, Suit, deck_53
+from games.core import SUITS, Action, Card, SeatView, Suit, deck_53, trick_winner
+
+from .rules import RANKING
 
 PACK = deck_53()
 JOKER_WHEN_DRAWS = 2.5  # play the joker instead of drawing when we expect this many draws or more
@@ -39,13 +41,11 @@ def led_of(view: SeatView) -> Suit | None:
 
 
 def _next_leader(view: SeatView) -> int | None:
-    """Who leads the next trick as things stand: the trick's winner so far (the joker, else the
-    highest card of the led suit), or the seat to lead."""
+    """Who leads the next trick as things stand: the trick's winner so far (by the rules' own
+    ranking), or the seat to lead."""
     if not view.trick:
         return view.to_act
-    led = led_of(view)
-    return max(view.trick, key=lambda p: (p.cards[0].suit is None, p.cards[0].suit is led,
-                                           p.cards[0].rank if p.cards[0].suit is led else 0)).seat
+    return view.trick[trick_winner([p.cards[0] for p in view.trick], RANKING)].seat
 
 
 class PageOneBot(Bot):

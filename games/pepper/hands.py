@@ -22,12 +22,12 @@ def hand_estimate(hand: Sequence[Card], trump: Suit | None) -> float:
     r = trump_ranking(trump, bowers=True)
     if trump is None:
         return _side_value(hand, r, no_trump=True)
-    order = _trump_order(trump)
+    order = _ORDERS[trump]
     held = [c for c in order if c in hand]
     value, run = 0.0, True
-    for c in order:
+    for place, c in enumerate(order):
         if c in hand:
-            value += 1.0 if run else ORDER_VALUE[order.index(c)]
+            value += 1.0 if run else ORDER_VALUE[place]
         else:
             run = False
     value += 0.3 * max(0, len(held) - 2)
@@ -35,10 +35,6 @@ def hand_estimate(hand: Sequence[Card], trump: Suit | None) -> float:
     voids = sum(1 for s in SUITS if s is not trump and not any(r.suit_of(c) is s for c in side))
     value += 0.3 * voids * min(1, max(0, len(held) - 1))
     return value + _side_value(side, r, no_trump=False)
-
-
-def _trump_order(trump: Suit) -> list[Card]:
-    return _ORDERS[trump]
 
 
 def _order(trump: Suit) -> list[Card]:
