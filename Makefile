@@ -4,13 +4,18 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test setup clean screenshots bench
+.PHONY: play test lint setup clean screenshots bench
 
 play: $(STAMP)
 	$(BIN)/cardtable
 
-test: $(STAMP)
+test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+# ruff: lint and format check at zero findings (rules in pyproject.toml).
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 setup: $(STAMP)
 

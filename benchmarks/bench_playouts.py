@@ -35,7 +35,9 @@ sys.path.insert(0, str(HERE.parent))
 from games import all_rules, get_rules  # noqa: E402
 from games.bots import make_bot  # noqa: E402
 
-OPENSPIEL_VENV = Path(os.environ.get("OPENSPIEL_VENV") or HERE / ".venv-openspiel")  # setup_openspiel.sh reads it too
+OPENSPIEL_VENV = Path(
+    os.environ.get("OPENSPIEL_VENV") or HERE / ".venv-openspiel"
+)  # setup_openspiel.sh reads it too
 OPENSPIEL_GAMES = ("spades", "oh_hell")
 
 
@@ -53,8 +55,11 @@ def random_playouts(rules, seconds: float) -> dict:
             decisions += 1
         matches += 1
     elapsed = time.process_time() - start
-    return {"decisions_per_s": decisions / elapsed, "matches_per_s": matches / elapsed,
-            "decisions_per_match": decisions / matches}
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "matches_per_s": matches / elapsed,
+        "decisions_per_match": decisions / matches,
+    }
 
 
 def mid_states(rules, count: int = 200) -> list:
@@ -118,15 +123,22 @@ def openspiel(seconds: float, install_timeout: float | None = None) -> tuple[dic
     if not _pyspiel_imports(python):
         code, out = _run_bounded(["sh", str(HERE / "setup_openspiel.sh")], install_timeout)
         if code is None:
-            return None, f"installing open-spiel from PyPI took more than {install_timeout:g} s (rerun to finish it)"
+            return (
+                None,
+                f"installing open-spiel from PyPI took more than {install_timeout:g} s (rerun to finish it)",
+            )
         if code != 0 or not _pyspiel_imports(python):
             tail = out.strip().splitlines()
             return None, f"could not install open-spiel ({tail[-1] if tail else 'setup failed'})"
-    code, out = _run_bounded([str(python), str(HERE / "pyspiel_playouts.py"), str(seconds), *OPENSPIEL_GAMES],
-                             None if install_timeout is None else 30 + 10 * seconds)
+    code, out = _run_bounded(
+        [str(python), str(HERE / "pyspiel_playouts.py"), str(seconds), *OPENSPIEL_GAMES],
+        None if install_timeout is None else 30 + 10 * seconds,
+    )
     if code != 0:
         tail = out.strip().splitlines()
-        return None, "the pyspiel run did not finish" if code is None else (tail[-1] if tail else f"exit status {code}")
+        return None, "the pyspiel run did not finish" if code is None else (
+            tail[-1] if tail else f"exit status {code}"
+        )
     return json.loads(out), ""
 
 
@@ -139,7 +151,9 @@ def _pyspiel_imports(python: Path) -> bool:
 def _run_bounded(cmd: list[str], timeout: float | None) -> tuple[int | None, str]:
     """Run ``cmd``; (exit status, stdout or else stderr), or (None, "") if it outlived ``timeout``
     seconds (then it is stopped with everything it started)."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -154,9 +168,15 @@ def main() -> None:
     ap.add_argument("games", nargs="*", help="game names (default: every registered game)")
     ap.add_argument("--seconds", type=float, default=2.0, help="playout time per game")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the pyspiel comparison")
-    ap.add_argument("--quick", action="store_true", help="a short run with few samples (CI: figures, no verdicts)")
-    ap.add_argument("--install-timeout", type=float, default=40.0,
-                    help="with --quick, the most seconds spent installing OpenSpiel (default 40)")
+    ap.add_argument(
+        "--quick", action="store_true", help="a short run with few samples (CI: figures, no verdicts)"
+    )
+    ap.add_argument(
+        "--install-timeout",
+        type=float,
+        default=40.0,
+        help="with --quick, the most seconds spent installing OpenSpiel (default 40)",
+    )
     args = ap.parse_args()
     rules_list = [get_rules(g) for g in args.games] if args.games else all_rules()
     if args.quick:
@@ -165,8 +185,12 @@ def main() -> None:
 
     ours = {}
     for rules in rules_list:
-        ours[rules.name] = {**random_playouts(rules, args.seconds), **micro(rules, samples),
-                            "bot_ms": heuristic_ms(rules, moves), "seats": rules.default_seats}
+        ours[rules.name] = {
+            **random_playouts(rules, args.seconds),
+            **micro(rules, samples),
+            "bot_ms": heuristic_ms(rules, moves),
+            "seats": rules.default_seats,
+        }
         print(f"  measured {rules.name}", file=sys.stderr, flush=True)
     if args.no_openspiel:
         spiel, reason = None, "skipped (--no-openspiel)"
@@ -174,15 +198,19 @@ def main() -> None:
         spiel, reason = openspiel(args.seconds, args.install_timeout if args.quick else None)
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Random playouts, {args.seconds:g} s CPU per game, Python {sys.version.split()[0]}, "
-          f"load average {load:.1f} on {os.cpu_count()} CPUs")
+    print(
+        f"Random playouts, {args.seconds:g} s CPU per game, Python {sys.version.split()[0]}, "
+        f"load average {load:.1f} on {os.cpu_count()} CPUs"
+    )
     head = f"{'game':<22}{'seats':>5}{'decisions/s':>13}{'matches/s':>11}{'dec/match':>10}{'clone us':>10}{'apply us':>10}{'bot ms/move':>13}"
     print(head)
     print("-" * len(head))
     for name, r in ours.items():
         bot = "-" if r["bot_ms"] is None else f"{r['bot_ms']:.3f}"
-        print(f"{name:<22}{r['seats']:>5}{r['decisions_per_s']:>13,.0f}{r['matches_per_s']:>11,.1f}"
-              f"{r['decisions_per_match']:>10.1f}{r['clone_us']:>10.2f}{r['apply_us']:>10.2f}{bot:>13}")
+        print(
+            f"{name:<22}{r['seats']:>5}{r['decisions_per_s']:>13,.0f}{r['matches_per_s']:>11,.1f}"
+            f"{r['decisions_per_match']:>10.1f}{r['clone_us']:>10.2f}{r['apply_us']:>10.2f}{bot:>13}"
+        )
     if spiel is None:
         print(f"OpenSpiel not available: {reason}; only our own figures are shown")
     else:
@@ -196,15 +224,21 @@ def main() -> None:
 def print_openspiel(ours: dict, spiel: dict) -> None:
     for g in OPENSPIEL_GAMES:
         s = spiel[g]
-        print(f"{'pyspiel ' + g:<22}{s['players']:>5}{s['decisions_per_s']:>13,.0f}{s['games_per_s']:>11,.1f}"
-              f"{s['decisions_per_game']:>10.1f}{s['clone_us']:>10.2f}{s['apply_us']:>10.2f}{'-':>13}")
-    print(f"(pyspiel {spiel['version']}: a 'match' there is one deal; chance outcomes are not counted as decisions)")
+        print(
+            f"{'pyspiel ' + g:<22}{s['players']:>5}{s['decisions_per_s']:>13,.0f}{s['games_per_s']:>11,.1f}"
+            f"{s['decisions_per_game']:>10.1f}{s['clone_us']:>10.2f}{s['apply_us']:>10.2f}{'-':>13}"
+        )
+    print(
+        f"(pyspiel {spiel['version']}: a 'match' there is one deal; chance outcomes are not counted as decisions)"
+    )
     print()
     print("Ratio of decisions/s, ours / pyspiel (design budget: at least 0.5)")
     print(f"{'game':<22}" + "".join(f"{'vs ' + g:>14}" for g in OPENSPIEL_GAMES))
     for name, r in ours.items():
-        print(f"{name:<22}" + "".join(f"{r['decisions_per_s'] / spiel[g]['decisions_per_s']:>14.2f}"
-                                      for g in OPENSPIEL_GAMES))
+        print(
+            f"{name:<22}"
+            + "".join(f"{r['decisions_per_s'] / spiel[g]['decisions_per_s']:>14.2f}" for g in OPENSPIEL_GAMES)
+        )
 
 
 if __name__ == "__main__":

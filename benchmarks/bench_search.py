@@ -27,6 +27,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from bench_playouts import OPENSPIEL_VENV, _pyspiel_imports, _run_bounded  # noqa: E402
+
 from games import get_rules  # noqa: E402
 from games.bots import make_bot  # noqa: E402
 from games.bots.search import SearchBot  # noqa: E402
@@ -96,11 +97,14 @@ def openspiel(seconds: float, timeout: float | None) -> tuple[dict | None, str]:
     python = OPENSPIEL_VENV / "bin" / "python"
     if not _pyspiel_imports(python):
         return None, "OpenSpiel is not installed (run benchmarks/setup_openspiel.sh)"
-    code, out = _run_bounded([str(python), str(HERE / "pyspiel_search.py"), str(seconds),
-                              *map(str, OH_HELL_TRICKS)], timeout)
+    code, out = _run_bounded(
+        [str(python), str(HERE / "pyspiel_search.py"), str(seconds), *map(str, OH_HELL_TRICKS)], timeout
+    )
     if code != 0:
         tail = out.strip().splitlines()
-        return None, "the pyspiel run did not finish" if code is None else (tail[-1] if tail else f"exit {code}")
+        return None, "the pyspiel run did not finish" if code is None else (
+            tail[-1] if tail else f"exit {code}"
+        )
     return json.loads(out), ""
 
 
@@ -118,12 +122,17 @@ def main() -> None:
     ours = {}
     for name in names:
         rules = get_rules(name)
-        ours[rules.name] = {"search_sims_per_s": search_rate(rules, args.seconds),
-                            "rollouts_per_s": rollout_rate(rules, args.seconds),
-                            "hard_move": None if args.quick else hard_move(rules)}
+        ours[rules.name] = {
+            "search_sims_per_s": search_rate(rules, args.seconds),
+            "rollouts_per_s": rollout_rate(rules, args.seconds),
+            "hard_move": None if args.quick else hard_move(rules),
+        }
         print(f"  measured {rules.name}", file=sys.stderr, flush=True)
-    spiel, reason = (None, "skipped (--no-openspiel)") if args.no_openspiel else \
-        openspiel(args.seconds, 60 if args.quick else None)
+    spiel, reason = (
+        (None, "skipped (--no-openspiel)")
+        if args.no_openspiel
+        else openspiel(args.seconds, 60 if args.quick else None)
+    )
     if args.json:
         print(json.dumps({"ours": ours, "openspiel": spiel, "openspiel_note": reason}, sort_keys=True))
         return
@@ -146,16 +155,20 @@ def _print(ours: dict, spiel: dict | None, reason: str) -> None:
     for key, r in spiel.items():
         if key == "version":
             continue
-        print(f"{key:18} {r['python_ismcts_sims_per_s']:14,.0f} {r['cpp_ismcts_sims_per_s']:11,.0f} "
-              f"{r['rollouts_per_s']:11,.0f}")
+        print(
+            f"{key:18} {r['python_ismcts_sims_per_s']:14,.0f} {r['cpp_ismcts_sims_per_s']:11,.0f} "
+            f"{r['rollouts_per_s']:11,.0f}"
+        )
     print()
     pairs = (("tricks_n_trumps", "oh_hell_5"), ("trump_suit", "oh_hell_13"))
     for ours_name, theirs in pairs:
         if ours_name in ours and theirs in spiel:
             a, b = ours[ours_name], spiel[theirs]
-            print(f"{ours_name} vs {theirs}: ISMCTS {a['search_sims_per_s'] / b['python_ismcts_sims_per_s']:.2f}x "
-                  f"OpenSpiel Python, {a['search_sims_per_s'] / b['cpp_ismcts_sims_per_s']:.3f}x C++; "
-                  f"rollouts {a['rollouts_per_s'] / b['rollouts_per_s']:.2f}x pyspiel")
+            print(
+                f"{ours_name} vs {theirs}: ISMCTS {a['search_sims_per_s'] / b['python_ismcts_sims_per_s']:.2f}x "
+                f"OpenSpiel Python, {a['search_sims_per_s'] / b['cpp_ismcts_sims_per_s']:.3f}x C++; "
+                f"rollouts {a['rollouts_per_s'] / b['rollouts_per_s']:.2f}x pyspiel"
+            )
 
 
 if __name__ == "__main__":

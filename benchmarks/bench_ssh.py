@@ -83,9 +83,12 @@ def memory_kib(pid: int) -> dict[str, int]:
                 got[parts[0][:-1]] = int(parts[1])
     except OSError:
         return {"rss": 0, "pss": 0, "unique": 0, "shared": 0}
-    return {"rss": got.get("Rss", 0), "pss": got.get("Pss", 0),
-            "unique": got.get("Private_Clean", 0) + got.get("Private_Dirty", 0),
-            "shared": got.get("Shared_Clean", 0) + got.get("Shared_Dirty", 0)}
+    return {
+        "rss": got.get("Rss", 0),
+        "pss": got.get("Pss", 0),
+        "unique": got.get("Private_Clean", 0) + got.get("Private_Dirty", 0),
+        "shared": got.get("Shared_Clean", 0) + got.get("Shared_Dirty", 0),
+    }
 
 
 # ----------------------------------------------------------------- the host (a subprocess)
@@ -105,18 +108,29 @@ class HostProbe:
         def connection_made(session, chan) -> None:
             made(session, chan)
             port = (chan.get_extra_info("peername") or ("", 0))[1]
-            rec = probe.sessions[port] = {"opened": time.monotonic(), "out": [], "in": [], "sent": 0, "got": 0,
-                                          "session": session}
+            rec = probe.sessions[port] = {
+                "opened": time.monotonic(),
+                "out": [],
+                "in": [],
+                "sent": 0,
+                "got": 0,
+                "session": session,
+            }
             write = chan.write
 
             def logged_write(data, *a, **kw):
                 rec["sent"] += len(data)
                 rec["out"].append((time.monotonic(), rec["sent"]))
                 return write(data, *a, **kw)
+
             chan.write = logged_write
 
         def data_received(session, data, datatype) -> None:
-            rec = probe.sessions.get((session.chan.get_extra_info("peername") or ("", 0))[1]) if session.chan else None
+            rec = (
+                probe.sessions.get((session.chan.get_extra_info("peername") or ("", 0))[1])
+                if session.chan
+                else None
+            )
             if rec is not None:
                 rec["got"] += len(data)
                 rec["in"].append((time.monotonic(), rec["got"]))
@@ -133,7 +147,9 @@ class HostProbe:
         return out
 
     def log(self) -> dict[str, dict]:
-        return {str(p): {"opened": r["opened"], "out": r["out"], "in": r["in"]} for p, r in self.sessions.items()}
+        return {
+            str(p): {"opened": r["opened"], "out": r["out"], "in": r["in"]} for p, r in self.sessions.items()
+        }
 
 
 async def host_main(n: int, per: int, home: str, cold: bool) -> None:
@@ -146,16 +162,35 @@ async def host_main(n: int, per: int, home: str, cold: bool) -> None:
     tables = []
     for t in range((n + per - 1) // per):
         k = max(2, min(per, n - t * per))
-        tables.append(Table.new("tricks_n_trumps", [SeatConfig("remote", f"P{i}") for i in range(k)],
-                                {"hand_size": 8}, seed=100 + t, save_path=Path(home) / f"t{t}.json"))
+        tables.append(
+            Table.new(
+                "tricks_n_trumps",
+                [SeatConfig("remote", f"P{i}") for i in range(k)],
+                {"hand_size": 8},
+                seed=100 + t,
+                save_path=Path(home) / f"t{t}.json",
+            )
+        )
     close, port, codes, template = await _open_doors(tables, home, cold)
     say = lambda obj: print(json.dumps(obj), flush=True)  # noqa: E731
     for i, table in enumerate(tables):
         table.subscribe(lambda i=i, table=table: loop.call_soon_threadsafe(_report_move, say, i, table))
-    say({"port": port, "host": os.getpid(), "template": template(), "tables": [
-        {"codes": codes[i], "names": list(tb.names), "to_act": tb.state.to_act,
-         "hands": {s: [c.display() for c in tb.view(s).hand] for s in range(len(tb.seats))}}
-        for i, tb in enumerate(tables)]})
+    say(
+        {
+            "port": port,
+            "host": os.getpid(),
+            "template": template(),
+            "tables": [
+                {
+                    "codes": codes[i],
+                    "names": list(tb.names),
+                    "to_act": tb.state.to_act,
+                    "hands": {s: [c.display() for c in tb.view(s).hand] for s in range(len(tb.seats))},
+                }
+                for i, tb in enumerate(tables)
+            ],
+        }
+    )
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
     reader = asyncio.StreamReader()
@@ -187,7 +222,9 @@ async def _open_doors(tables, home: str, cold: bool):
     hub = TableHub([TableServer(t, bot_delay=0) for t in tables])
     codes = [{s: sv.slots[s].code for s in sv.slots} for sv in hub.servers]
     # every bench seat logs in from 127.0.0.1 at once: allow them all before authentication
-    door = SshFrontDoor(hub, key_path=Path(home) / "key", max_sessions=64, max_preauth_per_address=64, warm=not cold)
+    door = SshFrontDoor(
+        hub, key_path=Path(home) / "key", max_sessions=64, max_preauth_per_address=64, warm=not cold
+    )
     await door.start("127.0.0.1", 0)
     if door.warm is not None:  # a host is started before its players arrive: the template has imported
         await door.warm.wait_ready(120)
@@ -241,14 +278,16 @@ class Seat:
         return "\n".join(screen.display)
 
     async def login(self) -> None:
-        self.conn = await asyncssh.connect("127.0.0.1", self.port, username=f"seat{self.seat + 1}",
-                                           password=self.code, known_hosts=None)
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", self.port, username=f"seat{self.seat + 1}", password=self.code, known_hosts=None
+        )
         self.local_port = self.conn.get_extra_info("sockname")[1]
 
     async def run(self) -> None:
         self.opened_at = time.monotonic()
-        self.proc = await self.conn.create_process(term_type="xterm-256color", term_size=(COLS, ROWS),
-                                                   encoding=None)
+        self.proc = await self.conn.create_process(
+            term_type="xterm-256color", term_size=(COLS, ROWS), encoding=None
+        )
         while True:
             data = await self.proc.stdout.read(65536)
             now = time.monotonic()
@@ -278,9 +317,15 @@ class Host:
 
     def __init__(self, n: int, home: str, cold: bool) -> None:
         env = {**os.environ, "CARDTABLE_HOME": home, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", str(n), str(SEATS_PER_TABLE), home]
-                                     + (["--cold"] if cold else []), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, env=env, text=True, start_new_session=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--serve", str(n), str(SEATS_PER_TABLE), home]
+            + (["--cold"] if cold else []),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+            start_new_session=True,
+        )
         self.info = json.loads(self.proc.stdout.readline())
         self.moves: dict[int, list[dict]] = {}
         self.replies: asyncio.Queue = asyncio.Queue()
@@ -355,7 +400,9 @@ async def bench(n: int, moves: int, arrival: float, cold: bool) -> Results:
     res = Results(n, len({s.table for s in seats}))
     tasks: list[asyncio.Task] = []
     try:
-        await asyncio.gather(*(s.login() for s in seats))  # ssh handshakes first: the clock starts at the session
+        await asyncio.gather(
+            *(s.login() for s in seats)
+        )  # ssh handshakes first: the clock starts at the session
         for s in seats:
             tasks.append(asyncio.create_task(s.run()))
             if arrival:
@@ -399,9 +446,12 @@ async def _until(pred, timeout: float, what: str, seats: list[Seat] | None = Non
 
 
 def _cpu_now(host: Host, children: dict[Seat, int]) -> dict[str, float]:
-    return {"seats": sum(cpu_seconds(p) for p in children.values()), "host": cpu_seconds(host.proc.pid),
-            "template": cpu_seconds(host.info["template"]) if host.info.get("template") else 0.0,
-            "clients": time.process_time()}
+    return {
+        "seats": sum(cpu_seconds(p) for p in children.values()),
+        "host": cpu_seconds(host.proc.pid),
+        "template": cpu_seconds(host.info["template"]) if host.info.get("template") else 0.0,
+        "clients": time.process_time(),
+    }
 
 
 async def _idle_cpu(host: Host, children: dict[Seat, int], seconds: float) -> dict[str, float]:
@@ -422,8 +472,9 @@ async def _play(host: Host, seats: list[Seat], children: dict[Seat, int], moves:
         pressed = []
         for t in tables:  # a player presses once their own screen shows the last card (and so their turn)
             mover = next(s for s in seats if s.table == t and s.seat == to_act[t])
-            await _until(lambda: last[t] is None or last[t] in mover.seen, 30,
-                         f"{mover.name}'s turn at table {t + 1}")
+            await _until(
+                lambda: last[t] is None or last[t] in mover.seen, 30, f"{mover.name}'s turn at table {t + 1}"
+            )
             done = len(host.moves.get(t, []))
             pressed.append((t, mover, done, mover.press_enter(), mover.sent))
         for t, mover, done, t_press, key_no in pressed:
@@ -431,7 +482,9 @@ async def _play(host: Host, seats: list[Seat], children: dict[Seat, int], moves:
             to_act[t], last[t] = move["to_act"], move["card"]
             res.updates += sum(1 for s in seats if s.table == t)
             others = [s for s in seats if s.table == t and s is not mover]
-            await _until(lambda: all(move["card"] in o.seen for o in others), 30, f"{move['card']} on every screen")
+            await _until(
+                lambda: all(move["card"] in o.seen for o in others), 30, f"{move['card']} on every screen"
+            )
             for o in others:
                 seen, offset = o.seen[move["card"]]
                 res.latencies.append(seen - t_press)
@@ -443,14 +496,16 @@ async def _play(host: Host, seats: list[Seat], children: dict[Seat, int], moves:
 
 async def _next_move(host: Host, t: int, done: int, mover: Seat, res: Results) -> dict:
     """The move the host reports after ``done`` moves at table ``t`` (Enter again if it was lost)."""
-    for attempt in range(3):
+    for _attempt in range(3):
         try:
             await _until(lambda: len(host.moves.get(t, [])) > done, 10, f"a move at table {t + 1}")
             return host.moves[t][done]
         except SystemExit:
             res.retries += 1
             mover.press_enter()
-    raise SystemExit(f"table {t + 1}: Enter played no card three times; {mover.name} shows:\n{mover.screen_text()}")
+    raise SystemExit(
+        f"table {t + 1}: Enter played no card three times; {mover.name} shows:\n{mover.screen_text()}"
+    )
 
 
 def _host_side(res: Results, seats: list[Seat], log: dict) -> None:
@@ -479,7 +534,7 @@ def _host_side(res: Results, seats: list[Seat], log: dict) -> None:
 
 def pct(values: list[float], q: float) -> float:
     xs = sorted(values)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else float("nan")
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))] if xs else float("nan")
 
 
 def ms(x: float) -> str:
@@ -493,33 +548,52 @@ def mib(kib: float) -> str:
 def report(r: Results) -> None:
     how = "seats forked from a warm template" if r.template_memory else "a new Python process per seat"
     print(f"{r.n} concurrent ssh seats ({r.tables} tables): {how}")
-    print(f"  time to first screen: min {r.firsts[0]:.2f} s, median {statistics.median(r.firsts):.2f} s, "
-          f"p95 {pct(r.firsts, 0.95):.2f} s, max {r.firsts[-1]:.2f} s"
-          + (f"  (host side: median {statistics.median(r.firsts_host):.2f} s, max {max(r.firsts_host):.2f} s)"
-             if r.firsts_host else ""))
-    print(f"  CPU to first screen per seat: mean {ms(statistics.mean(r.start_cpu))}, max {ms(max(r.start_cpu))}")
+    print(
+        f"  time to first screen: min {r.firsts[0]:.2f} s, median {statistics.median(r.firsts):.2f} s, "
+        f"p95 {pct(r.firsts, 0.95):.2f} s, max {r.firsts[-1]:.2f} s"
+        + (
+            f"  (host side: median {statistics.median(r.firsts_host):.2f} s, max {max(r.firsts_host):.2f} s)"
+            if r.firsts_host
+            else ""
+        )
+    )
+    print(
+        f"  CPU to first screen per seat: mean {ms(statistics.mean(r.start_cpu))}, max {ms(max(r.start_cpu))}"
+    )
     if r.latencies:
-        line = (f"  key-to-screen latency (other seats): median {ms(statistics.median(r.latencies))}, "
-                f"p95 {ms(pct(r.latencies, 0.95))}, max {ms(max(r.latencies))} ({len(r.latencies)} samples)")
+        line = (
+            f"  key-to-screen latency (other seats): median {ms(statistics.median(r.latencies))}, "
+            f"p95 {ms(pct(r.latencies, 0.95))}, max {ms(max(r.latencies))} ({len(r.latencies)} samples)"
+        )
         print(line)
         if r.host_latencies:
-            print(f"    of which in the host: median {ms(statistics.median(r.host_latencies))}, "
-                  f"p95 {ms(pct(r.host_latencies, 0.95))}; the rest is the clients' own cost")
+            print(
+                f"    of which in the host: median {ms(statistics.median(r.host_latencies))}, "
+                f"p95 {ms(pct(r.host_latencies, 0.95))}; the rest is the clients' own cost"
+            )
     mem = r.memory
-    print(f"  memory per seat: unique {mib(statistics.mean(m['unique'] for m in mem))} "
-          f"(max {mib(max(m['unique'] for m in mem))}), shared {mib(statistics.mean(m['shared'] for m in mem))}, "
-          f"PSS {mib(statistics.mean(m['pss'] for m in mem))}, RSS {mib(statistics.mean(m['rss'] for m in mem))}")
+    print(
+        f"  memory per seat: unique {mib(statistics.mean(m['unique'] for m in mem))} "
+        f"(max {mib(max(m['unique'] for m in mem))}), shared {mib(statistics.mean(m['shared'] for m in mem))}, "
+        f"PSS {mib(statistics.mean(m['pss'] for m in mem))}, RSS {mib(statistics.mean(m['rss'] for m in mem))}"
+    )
     extra = f", seat template RSS {mib(r.template_memory['rss'])}" if r.template_memory else ""
     print(f"  host process RSS {mib(r.host_memory['rss'])}{extra}")
     if r.updates:
         per = {k: v / r.updates for k, v in r.cpu.items()}
-        print(f"  CPU per update per seat: seat processes {ms(per['seats'])}, host {ms(per['host'])}"
-              f" (+ template {ms(per['template'])}); clients' own {ms(per['clients'])}"
-              f"  ({r.updates} seat updates)")
-    print(f"  idle CPU per seat: seat process {r.idle['seats'] * 100:.2f}%, host {r.idle['host'] * 100:.2f}%, "
-          f"clients {r.idle['clients'] * 100:.2f}% of a core")
+        print(
+            f"  CPU per update per seat: seat processes {ms(per['seats'])}, host {ms(per['host'])}"
+            f" (+ template {ms(per['template'])}); clients' own {ms(per['clients'])}"
+            f"  ({r.updates} seat updates)"
+        )
+    print(
+        f"  idle CPU per seat: seat process {r.idle['seats'] * 100:.2f}%, host {r.idle['host'] * 100:.2f}%, "
+        f"clients {r.idle['clients'] * 100:.2f}% of a core"
+    )
     if r.retries:
-        print(f"  (Enter had to be pressed again {r.retries} times: a key that came before the turn was shown)")
+        print(
+            f"  (Enter had to be pressed again {r.retries} times: a key that came before the turn was shown)"
+        )
 
 
 def main() -> None:

@@ -57,14 +57,28 @@ class Term:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         home = tempfile.mkdtemp(prefix="ct-bench-")
         atexit.register(shutil.rmtree, home, True)  # the scratch home goes at exit
-        env = dict(os.environ, TERM="xterm-256color", CARDTABLE_HOME=home,
-                   COLUMNS=str(COLS), LINES=str(ROWS), LOGNAME=LOGIN, USER=LOGIN)
+        env = dict(
+            os.environ,
+            TERM="xterm-256color",
+            CARDTABLE_HOME=home,
+            COLUMNS=str(COLS),
+            LINES=str(ROWS),
+            LOGNAME=LOGIN,
+            USER=LOGIN,
+        )
         env.pop("CARDTABLE_ASCII", None)
         self.screen = pyte.Screen(COLS, ROWS)
         self.stream = pyte.ByteStream(self.screen)
         self.t0 = time.perf_counter()
-        self.proc = subprocess.Popen(argv or [sys.executable, "-m", "cardtable.tui"], cwd=ROOT, env=env,
-                                     stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+        self.proc = subprocess.Popen(
+            argv or [sys.executable, "-m", "cardtable.tui"],
+            cwd=ROOT,
+            env=env,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+        )
         os.close(slave)
 
     def text(self) -> str:
@@ -118,7 +132,7 @@ class Term:
         self.send("q")
         deadline = time.time() + 5
         while time.time() < deadline:
-            pid, status, usage = os.wait4(self.proc.pid, os.WNOHANG)
+            pid, _status, usage = os.wait4(self.proc.pid, os.WNOHANG)
             if pid:
                 os.close(self.master)
                 return usage.ru_maxrss
@@ -140,7 +154,7 @@ def hand_line(text: str) -> str:
     for i, line in enumerate(lines):
         if "▔▔▔▔" in line:
             rows = []
-            for row in lines[i + 1:]:
+            for row in lines[i + 1 :]:
                 if "▁▁▁▁" in row:
                     break
                 rows.append(row)
@@ -192,8 +206,11 @@ def compile_bytecode() -> None:
     """Compile our modules to bytecode first, as a player's second start finds them (Textual's
     were compiled when it was installed).  Where PYTHONDONTWRITEBYTECODE is set, as on some CI
     machines, Python would otherwise compile every module of ours again at each start."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "cardtable"), str(ROOT / "games")],
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "cardtable"), str(ROOT / "games")],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def main() -> None:
@@ -215,15 +232,25 @@ def main() -> None:
         hellos.append(hello_baseline())
     base, hello = statistics.median(bases), statistics.median(hellos)
     print(f"{'measure':<34}{'median':>10}{'worst':>10}{'budget':>10}")
-    print(f"{'first frame (ms, from spawn)':<34}{statistics.median(firsts) * 1000:>10.0f}{max(firsts) * 1000:>10.0f}{800:>10}")
+    print(
+        f"{'first frame (ms, from spawn)':<34}{statistics.median(firsts) * 1000:>10.0f}{max(firsts) * 1000:>10.0f}{800:>10}"
+    )
     first = statistics.median(firsts)
-    print(f"{'(baseline: import textual.app)':<34}{base * 1000:>10.0f}{'':>10}{'':>10}  ours {first / base:.2f}x")
-    print(f"{'(baseline: minimal Textual app)':<34}{hello * 1000:>10.0f}{'':>10}{'':>10}  ours {first / hello:.2f}x")
-    print(f"{'key press -> card on screen (ms)':<34}{statistics.median(lats) * 1000:>10.1f}{max(lats) * 1000:>10.1f}{50:>10}")
+    print(
+        f"{'(baseline: import textual.app)':<34}{base * 1000:>10.0f}{'':>10}{'':>10}  ours {first / base:.2f}x"
+    )
+    print(
+        f"{'(baseline: minimal Textual app)':<34}{hello * 1000:>10.0f}{'':>10}{'':>10}  ours {first / hello:.2f}x"
+    )
+    print(
+        f"{'key press -> card on screen (ms)':<34}{statistics.median(lats) * 1000:>10.1f}{max(lats) * 1000:>10.1f}{50:>10}"
+    )
     print(f"{'peak memory (MiB)':<34}{statistics.median(mems):>10.1f}{max(mems):>10.1f}{60:>10}")
     load = os.getloadavg()[0]
-    print(f"({args.runs} runs, each beside one of each baseline; load average {load:.1f} on {os.cpu_count()} cores, "
-          f"{len(lats)} plays, {COLS}x{ROWS} pty, Python {sys.version.split()[0]})")
+    print(
+        f"({args.runs} runs, each beside one of each baseline; load average {load:.1f} on {os.cpu_count()} cores, "
+        f"{len(lats)} plays, {COLS}x{ROWS} pty, Python {sys.version.split()[0]})"
+    )
 
 
 if __name__ == "__main__":

@@ -48,8 +48,12 @@ class Meter:
         from textual.screen import Screen
 
         meter = self
-        layout, table, partial, display = (Screen._refresh_layout, rich.table.Table.__rich_console__,
-                                           Compositor.render_partial_update, App._display)
+        layout, table, partial, display = (
+            Screen._refresh_layout,
+            rich.table.Table.__rich_console__,
+            Compositor.render_partial_update,
+            App._display,
+        )
 
         def counted_layout(screen, *args, **kwargs):
             meter.layouts += 1
@@ -107,8 +111,12 @@ async def measure(moves: int, seed: int = 3) -> dict:
                 for k in counts:
                     counts[k] += getattr(meter, k) - before[k]
     n = max(len(cpu), 1)
-    return {"moves": len(cpu), "median": statistics.median(cpu) if cpu else 0.0, "mean": sum(cpu) / n,
-            **{k: v / n for k, v in counts.items()}}
+    return {
+        "moves": len(cpu),
+        "median": statistics.median(cpu) if cpu else 0.0,
+        "mean": sum(cpu) / n,
+        **{k: v / n for k, v in counts.items()},
+    }
 
 
 async def _drawn(pilot) -> None:
@@ -118,8 +126,14 @@ async def _drawn(pilot) -> None:
 
 def run_tree(tree: Path, moves: int) -> dict:
     """``measure`` in a child process whose imports come from ``tree``."""
-    proc = subprocess.run([sys.executable, __file__, "--tree", str(tree), "--moves", str(moves), "--json"],
-                          capture_output=True, text=True, cwd=tree, env=_env(tree), timeout=900)
+    proc = subprocess.run(
+        [sys.executable, __file__, "--tree", str(tree), "--moves", str(moves), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        env=_env(tree),
+        timeout=900,
+    )
     if proc.returncode != 0:
         raise SystemExit(f"the measurement failed in {tree}:\n{proc.stderr[-2000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -141,8 +155,10 @@ def extract(ref: str, into: Path) -> Path:
 
 
 def line(label: str, got: dict) -> str:
-    return (f"{label:<10} {got['median']:8.2f} {got['mean']:8.2f} {got['layouts']:8.2f} {got['tables']:8.2f} "
-            f"{got['rows']:8.1f} {got['bytes']:9.0f}   ({got['moves']} moves)")
+    return (
+        f"{label:<10} {got['median']:8.2f} {got['mean']:8.2f} {got['layouts']:8.2f} {got['tables']:8.2f} "
+        f"{got['rows']:8.1f} {got['bytes']:9.0f}   ({got['moves']} moves)"
+    )
 
 
 def main() -> None:
@@ -163,10 +179,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-updates-ref-") as tmp:
         if args.against and not args.quick:
             trees.append((args.against, extract(args.against, Path(tmp))))
-        print(f"CPU per update per seat (one seat's screen, {SIZE[0]}x{SIZE[1]}, another player moves); "
-              f"load average {' '.join(f'{x:.2f}' for x in _load())}")
-        print(f"{'tree':<10} {'ms med':>8} {'ms mean':>8} {'layouts':>8} {'tables':>8} {'rows':>8} {'bytes':>9}")
-        for r in range(rounds):
+        print(
+            f"CPU per update per seat (one seat's screen, {SIZE[0]}x{SIZE[1]}, another player moves); "
+            f"load average {' '.join(f'{x:.2f}' for x in _load())}"
+        )
+        print(
+            f"{'tree':<10} {'ms med':>8} {'ms mean':>8} {'layouts':>8} {'tables':>8} {'rows':>8} {'bytes':>9}"
+        )
+        for _r in range(rounds):
             for label, tree in trees:
                 print(line(label[:10], run_tree(tree, moves)), flush=True)
 

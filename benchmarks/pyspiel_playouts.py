@@ -31,8 +31,11 @@ def playouts(game, seconds: float, rng: random.Random) -> dict:
                 decisions += 1
         games += 1
     elapsed = time.process_time() - start
-    return {"decisions_per_s": decisions / elapsed, "games_per_s": games / elapsed,
-            "decisions_per_game": decisions / games}
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_game": decisions / games,
+    }
 
 
 def micro(game, rng: random.Random, samples: int = 20000) -> dict:

@@ -24,7 +24,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 def first_card(game, rng: random.Random):
     """A state at the first card of a hand: chance outcomes and bids played at random."""
     state = game.new_initial_state()
-    while state.is_chance_node() or len(state.legal_actions()) > 0 and _bidding(state):
+    while state.is_chance_node() or (len(state.legal_actions()) > 0 and _bidding(state)):
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(actions, probs)[0])
@@ -90,9 +90,11 @@ def main() -> None:
         while dealt.is_chance_node():
             actions, probs = zip(*dealt.chance_outcomes())
             dealt.apply_action(rng.choices(actions, probs)[0])
-        out[f"oh_hell_{tricks}"] = {"python_ismcts_sims_per_s": python_ismcts(game, state, seconds),
-                                    "cpp_ismcts_sims_per_s": cpp_ismcts(game, state, seconds),
-                                    "rollouts_per_s": rollouts(dealt, seconds, rng)}
+        out[f"oh_hell_{tricks}"] = {
+            "python_ismcts_sims_per_s": python_ismcts(game, state, seconds),
+            "cpp_ismcts_sims_per_s": cpp_ismcts(game, state, seconds),
+            "rollouts_per_s": rollouts(dealt, seconds, rng),
+        }
     print(json.dumps(out))
 
 

@@ -16,14 +16,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import Any, NoReturn
 
 import typer
 
 from cardtable.pacer import BOT_DELAY
 
-app = typer.Typer(add_completion=False, no_args_is_help=False, help=__doc__.split("\n\n")[0],
-                  pretty_exceptions_enable=False, rich_markup_mode=None)
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=False,
+    help=__doc__.split("\n\n")[0],
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
 
 ACTION_LIMIT = 2_000_000  # safety stop for a match that never ends (a bug, never the rules)
 
@@ -53,6 +58,7 @@ def _guard(fn):
             _die(str(exc))
         except OSError as exc:
             _die(f"{getattr(exc, 'filename', None) or 'file'}: {exc.strerror or exc}")
+
     return wrapper
 
 
@@ -66,8 +72,10 @@ def _console(stderr: bool = False):
 
 
 @app.callback(invoke_without_command=True)
-def _root(ctx: typer.Context,
-          ascii_suits: bool = typer.Option(False, "--ascii", help="Suit letters S H D C instead of symbols.")) -> None:
+def _root(
+    ctx: typer.Context,
+    ascii_suits: bool = typer.Option(False, "--ascii", help="Suit letters S H D C instead of symbols."),
+) -> None:
     """A terminal card table for trick-taking games.  Without a command: open the lobby."""
     if ctx.invoked_subcommand is None:
         try:
@@ -78,8 +86,10 @@ def _root(ctx: typer.Context,
 
 
 @app.command()
-def resume(file: Optional[Path] = typer.Argument(None, help="A saved game; without it, choose from the list of saves."),
-           ascii_suits: bool = typer.Option(False, "--ascii", help="Suit letters S H D C instead of symbols.")) -> None:
+def resume(
+    file: Path | None = typer.Argument(None, help="A saved game; without it, choose from the list of saves."),
+    ascii_suits: bool = typer.Option(False, "--ascii", help="Suit letters S H D C instead of symbols."),
+) -> None:
     """Reopen a saved game in the TUI."""
     try:
         from cardtable.tui import run_resume
@@ -165,8 +175,15 @@ def play_match(rules, levels: list[str], options: dict[str, Any], seed: int):
     return arena_match(rules.name, levels, seed, options)
 
 
-def simulate_stats(game: str, games: int, seed: int, seats: Optional[str], option: list[str],
-                   record_dir: Optional[Path] = None, progress=None) -> dict[str, Any]:
+def simulate_stats(
+    game: str,
+    games: int,
+    seed: int,
+    seats: str | None,
+    option: list[str],
+    record_dir: Path | None = None,
+    progress=None,
+) -> dict[str, Any]:
     """Play ``games`` matches and return the statistics (see the ``--json`` output)."""
     import time
 
@@ -174,7 +191,9 @@ def simulate_stats(game: str, games: int, seed: int, seats: Optional[str], optio
     from games.bots import make_bot
 
     r = get_rules(game)
-    levels = [s.strip().lower() for s in seats.split(",")] if seats is not None else ["normal"] * r.default_seats
+    levels = (
+        [s.strip().lower() for s in seats.split(",")] if seats is not None else ["normal"] * r.default_seats
+    )
     if not "".join(levels):
         raise _Fail(f"--seats {seats!r} names no seat: write a bot level per seat, e.g. normal,random,random")
     if any(not s for s in levels):
@@ -200,8 +219,11 @@ def simulate_stats(game: str, games: int, seed: int, seats: Optional[str], optio
         hands += sum(1 for e in state.events if e.kind == "hand")
         if record_dir is not None:
             names = [f"{levels[k]} {k}" for k in range(n)]
-            meta = {"seats": [{"kind": "bot", "level": lv} for lv in levels], "bot_seed": s,
-                    "bot_seed_rule": "match_seed * 101 + seat, reseeded before each move (games.arena)"}
+            meta = {
+                "seats": [{"kind": "bot", "level": lv} for lv in levels],
+                "bot_seed": s,
+                "bot_seed_rule": "match_seed * 101 + seat, reseeded before each move (games.arena)",
+            }
             from games.core import Record
 
             Record.of(state, names, meta).save(record_dir / f"{r.name}-{seed}-{i}.json")
@@ -213,12 +235,23 @@ def simulate_stats(game: str, games: int, seed: int, seats: Optional[str], optio
         "games": games,
         "seed": seed,
         "options": resolved,
-        "seats": [{"seat": k, "bot": levels[k], "wins": wins[k], "shared_wins": shared[k],
-                   "win_pct": round(100.0 * wins[k] / games, 2), "mean_score": round(totals[k] / games, 3)}
-                  for k in range(n)],
+        "seats": [
+            {
+                "seat": k,
+                "bot": levels[k],
+                "wins": wins[k],
+                "shared_wins": shared[k],
+                "win_pct": round(100.0 * wins[k] / games, 2),
+                "mean_score": round(totals[k] / games, 3),
+            }
+            for k in range(n)
+        ],
         "mean_actions": round(actions / games, 2),
         "mean_hands": round(hands / games, 2),
-        "timing": {"seconds": round(elapsed, 3), "matches_per_second": round(games / elapsed, 1) if elapsed else None},
+        "timing": {
+            "seconds": round(elapsed, 3),
+            "matches_per_second": round(games / elapsed, 1) if elapsed else None,
+        },
     }
 
 
@@ -228,11 +261,15 @@ def simulate(
     game: str = typer.Argument(..., help="A game name from `cardtable list`."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many matches to play."),
     seed: int = typer.Option(0, "--seed", "-s", help="Match i uses seed S+i."),
-    seats: Optional[str] = typer.Option(None, "--seats", help="Bot level per seat: random, easy, normal, hard or "
-                                        "expert (heuristic = normal), e.g. hard,normal,random."),
+    seats: str | None = typer.Option(
+        None,
+        "--seats",
+        help="Bot level per seat: random, easy, normal, hard or "
+        "expert (heuristic = normal), e.g. hard,normal,random.",
+    ),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option, name=value (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Save every match record into this directory."),
+    record: Path | None = typer.Option(None, "--record", help="Save every match record into this directory."),
 ) -> None:
     """Play N bot matches and print wins, scores and lengths per seat.
 
@@ -264,16 +301,29 @@ def _print_stats(stats: dict[str, Any]) -> None:
 
     opts = ", ".join(f"{k}={_show(v)}" for k, v in stats["options"].items()) or "none"
     last = stats["seed"] + stats["games"] - 1
-    table = Table(title=f"{stats['game']}: {stats['games']} matches, seeds {stats['seed']}..{last}",
-                  title_justify="left", caption=f"options: {opts}", caption_justify="left")
+    table = Table(
+        title=f"{stats['game']}: {stats['games']} matches, seeds {stats['seed']}..{last}",
+        title_justify="left",
+        caption=f"options: {opts}",
+        caption_justify="left",
+    )
     for col in ("seat", "bot", "wins", "shared wins", "win %", "mean score"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for s in stats["seats"]:
-        table.add_row(str(s["seat"]), s["bot"], str(s["wins"]), str(s["shared_wins"]),
-                      f"{s['win_pct']:.1f}", f"{s['mean_score']:.2f}")
+        table.add_row(
+            str(s["seat"]),
+            s["bot"],
+            str(s["wins"]),
+            str(s["shared_wins"]),
+            f"{s['win_pct']:.1f}",
+            f"{s['mean_score']:.2f}",
+        )
     con = _console()
     con.print(table)
-    con.print(f"mean length: {stats['mean_actions']:.1f} actions, {stats['mean_hands']:.2f} hands per match", markup=False)
+    con.print(
+        f"mean length: {stats['mean_actions']:.1f} actions, {stats['mean_hands']:.2f} hands per match",
+        markup=False,
+    )
     con.print("wins include shared wins; the shared wins column counts them apart", markup=False)
     t = stats["timing"]
     rate = "n/a" if t["matches_per_second"] is None else f"{t['matches_per_second']:.1f}"
@@ -287,17 +337,31 @@ def _print_stats(stats: dict[str, Any]) -> None:
 @_guard
 def tournament(
     game: str = typer.Argument(..., help="A game name from `cardtable list`."),
-    levels: str = typer.Option("random,normal,hard", "--levels", help="Bot levels to compare, comma separated."),
-    games: int = typer.Option(20, "--games", "-n", min=1, help="Cycles to play: each cycle seats every level in "
-                              "every seat position (one match per seating, all on the same deal seed)."),
+    levels: str = typer.Option(
+        "random,normal,hard", "--levels", help="Bot levels to compare, comma separated."
+    ),
+    games: int = typer.Option(
+        20,
+        "--games",
+        "-n",
+        min=1,
+        help="Cycles to play: each cycle seats every level in "
+        "every seat position (one match per seating, all on the same deal seed).",
+    ),
     seed: int = typer.Option(0, "--seed", "-s", help="Cycle c uses match seed S+c."),
-    seats: Optional[int] = typer.Option(None, "--seats", help="Players at the table (default: the game's usual number)."),
+    seats: int | None = typer.Option(
+        None, "--seats", help="Players at the table (default: the game's usual number)."
+    ),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option, name=value (repeatable)."),
     workers: int = typer.Option(0, "--workers", "-j", min=0, help="Processes to play in (0: one per core)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
-    results_file: Optional[Path] = typer.Option(None, "--results", help="Append each match to this file (JSON "
-                                                "lines) and skip the matches it already holds: a stopped "
-                                                "tournament resumes, a finished one reprints at once."),
+    results_file: Path | None = typer.Option(
+        None,
+        "--results",
+        help="Append each match to this file (JSON "
+        "lines) and skip the matches it already holds: a stopped "
+        "tournament resumes, a finished one reprints at once.",
+    ),
 ) -> None:
     """Seat-rotated matches between bot levels: each level's win share and mean score with 95%
     confidence intervals (over cycles), beside the fair share of one seat."""
@@ -309,7 +373,9 @@ def tournament(
     names = [x.strip() for x in levels.split(",") if x.strip()]
     if len(names) < 2:
         raise _Fail(f"--levels {levels!r}: name at least two bot levels, e.g. random,normal,hard")
-    todo = arena.tasks(game, names, games, seed, seats, _parse_options(option))  # checks game, levels, options
+    todo = arena.tasks(
+        game, names, games, seed, seats, _parse_options(option)
+    )  # checks game, levels, options
     workers = workers or os.cpu_count() or 1
     name, resolved = todo[0][0], todo[0][4]
     done = arena.read_results(str(results_file), name, resolved) if results_file is not None else []
@@ -317,7 +383,7 @@ def tournament(
     if results_file is not None:
         try:
             _drop_cut_line(results_file)
-            sink = open(results_file, "a", encoding="utf-8")
+            sink = open(results_file, "a", encoding="utf-8")  # noqa: SIM115 (closed after the run)
         except OSError as exc:
             raise _Fail(f"{results_file}: cannot write the results ({exc.strerror or exc})") from None
 
@@ -333,17 +399,22 @@ def tournament(
 
             with Progress(console=_console(stderr=True), transient=True) as bar:
                 task = bar.add_task(f"{game}", total=len(todo))
-                bar.advance(task, sum(1 for t in todo if (t[1], t[2], t[3]) in {(r.cycle, r.seed, r.levels)
-                                                                                for r in done}))
+                bar.advance(
+                    task,
+                    sum(1 for t in todo if (t[1], t[2], t[3]) in {(r.cycle, r.seed, r.levels) for r in done}),
+                )
 
                 def advance(result: arena.MatchResult) -> None:
                     keep(result)
                     bar.advance(task)
 
-                results = arena.tournament(game, names, games, seed, seats, _parse_options(option), workers,
-                                           advance, done)
+                results = arena.tournament(
+                    game, names, games, seed, seats, _parse_options(option), workers, advance, done
+                )
         else:
-            results = arena.tournament(game, names, games, seed, seats, _parse_options(option), workers, keep, done)
+            results = arena.tournament(
+                game, names, games, seed, seats, _parse_options(option), workers, keep, done
+            )
     finally:
         if sink is not None:
             sink.close()
@@ -369,18 +440,27 @@ def _drop_cut_line(path: Path) -> None:
 def _print_tournament(out: dict[str, Any]) -> None:
     from rich.table import Table
 
-    table = Table(title=f"{out['game']}: {out['cycles']} cycles, {out['matches']} matches, {out['seats']} seats",
-                  title_justify="left",
-                  caption=f"seats: seat-matches played; fair share {100 * out['fair_share']:.1f}%; "
-                          "CI: 95% confidence interval over cycles",
-                  caption_justify="left")
+    table = Table(
+        title=f"{out['game']}: {out['cycles']} cycles, {out['matches']} matches, {out['seats']} seats",
+        title_justify="left",
+        caption=f"seats: seat-matches played; fair share {100 * out['fair_share']:.1f}%; "
+        "CI: 95% confidence interval over cycles",
+        caption_justify="left",
+    )
     for col in ("level", "seats", "wins", "win %", "95% CI", "mean score", "95% CI "):
         table.add_column(col, justify="left" if col == "level" else "right")
     for lv in out["levels"]:
         lo, hi = lv["win_ci"]
         slo, shi = lv["score_ci"]
-        table.add_row(lv["level"], str(lv["matches"]), f"{lv['wins']:g}", f"{100 * lv['win_share']:.1f}%",
-                      f"{100 * lo:.1f}–{100 * hi:.1f}%", f"{lv['mean_score']:.2f}", f"{slo:.2f}–{shi:.2f}")
+        table.add_row(
+            lv["level"],
+            str(lv["matches"]),
+            f"{lv['wins']:g}",
+            f"{100 * lv['win_share']:.1f}%",
+            f"{100 * lo:.1f}–{100 * hi:.1f}%",
+            f"{lv['mean_score']:.2f}",
+            f"{slo:.2f}–{shi:.2f}",
+        )
     _console().print(table)
 
 
@@ -390,9 +470,11 @@ def _print_tournament(out: dict[str, Any]) -> None:
 @app.command()
 @_guard
 def replay(
-    record: str = typer.Argument(..., help="A record saved by `simulate --record` or the TUI, or a match "
-                                 "number from `cardtable history`."),
-    upto: Optional[int] = typer.Option(None, "--upto", min=0, help="Show only the first N actions."),
+    record: str = typer.Argument(
+        ...,
+        help="A record saved by `simulate --record` or the TUI, or a match number from `cardtable history`.",
+    ),
+    upto: int | None = typer.Option(None, "--upto", min=0, help="Show only the first N actions."),
 ) -> None:
     """Print a recorded match hand by hand and trick by trick (a file, or a match from the history)."""
     rec, state = _load_and_replay(record, upto)
@@ -408,7 +490,7 @@ def replay(
     typer.echo(f"{'Final' if state.is_over else 'Current'} scores: {scores}")
 
 
-def _load_and_replay(source: str | Path, upto: Optional[int]):
+def _load_and_replay(source: str | Path, upto: int | None):
     """The record at ``source`` (a file, or the number of a match in the store when no such file
     exists) and its replayed state.  Records check themselves field by field (BadRecordError);
     should a hostile file still trip anything else, it is reported on one line naming the file,
@@ -426,7 +508,15 @@ def _load_and_replay(source: str | Path, upto: Optional[int]):
         return rec, rec.replay(upto)
     except (CardtableError, OSError):
         raise
-    except (RecursionError, MemoryError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+    except (
+        RecursionError,
+        MemoryError,
+        ArithmeticError,
+        LookupError,
+        TypeError,
+        ValueError,
+        AttributeError,
+    ) as exc:
         raise _Fail(f"{path} cannot be replayed ({type(exc).__name__}: {str(exc)[:120]})") from None
 
 
@@ -481,7 +571,7 @@ def replay_lines(state, names: list[str]) -> list[str]:
 # ---------------------------------------------------------------- entry point
 
 
-def main(argv: Optional[list[str]] = None) -> NoReturn:
+def main(argv: list[str] | None = None) -> NoReturn:
     """Console-script entry point: run the app; our errors and usage errors exit 2 with one line."""
     from games.core import CardtableError
 
@@ -510,31 +600,60 @@ def main(argv: Optional[list[str]] = None) -> NoReturn:
 @app.command()
 @_guard
 def host(
-    game: Optional[str] = typer.Argument(None, help="A game name from `cardtable list` (not needed with --resume)."),
+    game: str | None = typer.Argument(
+        None, help="A game name from `cardtable list` (not needed with --resume)."
+    ),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option, name=value (repeatable)."),
-    seats: str = typer.Option("", "--seats", help="Comma list, one per seat: remote[:NAME] (open to a player) "
-                              "or a bot level[:NAME], e.g. remote:Ann,remote:Bob,heuristic."),
-    listen: str = typer.Option("127.0.0.1:7420", "--listen", help="HOST:PORT to listen on (0.0.0.0:7420 for your LAN)."),
-    ssh: Optional[int] = typer.Option(None, "--ssh", help="Also accept plain ssh clients on this port."),
-    web: Optional[int] = typer.Option(None, "--web", help="Also serve each seat to web browsers on this port "
-                                      "(the player types their code on a sign-in page)."),
-    authorized_keys: Optional[Path] = typer.Option(None, "--authorized-keys", help="ssh: also accept these keys "
-                                                   "(the ssh user name picks the seat)."),
+    seats: str = typer.Option(
+        "",
+        "--seats",
+        help="Comma list, one per seat: remote[:NAME] (open to a player) "
+        "or a bot level[:NAME], e.g. remote:Ann,remote:Bob,heuristic.",
+    ),
+    listen: str = typer.Option(
+        "127.0.0.1:7420", "--listen", help="HOST:PORT to listen on (0.0.0.0:7420 for your LAN)."
+    ),
+    ssh: int | None = typer.Option(None, "--ssh", help="Also accept plain ssh clients on this port."),
+    web: int | None = typer.Option(
+        None,
+        "--web",
+        help="Also serve each seat to web browsers on this port "
+        "(the player types their code on a sign-in page).",
+    ),
+    authorized_keys: Path | None = typer.Option(
+        None, "--authorized-keys", help="ssh: also accept these keys (the ssh user name picks the seat)."
+    ),
     no_auth: bool = typer.Option(False, "--no-auth", help="ssh without any authentication (loopback only)."),
     hold: float = typer.Option(300.0, "--hold", help="Seconds a dropped player's seat is held for them."),
-    while_away: str = typer.Option("wait", "--while-away", help="While a seat is held: wait, or bot (a bot plays it)."),
+    while_away: str = typer.Option(
+        "wait", "--while-away", help="While a seat is held: wait, or bot (a bot plays it)."
+    ),
     bot_delay: float = typer.Option(BOT_DELAY, "--bot-delay", help="Seconds a bot pauses before each move."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deal (default: random)."),
-    save: Optional[Path] = typer.Option(None, "--save", help="Save file (default: in the saves folder)."),
-    resume: list[Path] = typer.Option([], "--resume", help="Continue a hosted table from its save file "
-                                      "(repeatable: each save is a table of its own)."),
-    table: list[str] = typer.Option([], "--table", help="Host several tables at once, each "
-                                    "'GAME seats=... seed=N save=FILE OPTION=VALUE...' or 'resume=FILE' "
-                                    "(repeatable; ssh then also opens a lobby of the free seats)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the deal (default: random)."),
+    save: Path | None = typer.Option(None, "--save", help="Save file (default: in the saves folder)."),
+    resume: list[Path] = typer.Option(
+        [],
+        "--resume",
+        help="Continue a hosted table from its save file (repeatable: each save is a table of its own).",
+    ),
+    table: list[str] = typer.Option(
+        [],
+        "--table",
+        help="Host several tables at once, each "
+        "'GAME seats=... seed=N save=FILE OPTION=VALUE...' or 'resume=FILE' "
+        "(repeatable; ssh then also opens a lobby of the free seats).",
+    ),
     spectators: bool = typer.Option(False, "--spectators", help="Also print a code for spectators."),
-    public_host: Optional[str] = typer.Option(None, "--public-host", help="Host name to print in the join lines."),
-    heartbeat: float = typer.Option(5.0, "--heartbeat", min=0.1, help="Seconds between checks that each player "
-                                    "is still there; one silent for three is treated as dropped."),
+    public_host: str | None = typer.Option(
+        None, "--public-host", help="Host name to print in the join lines."
+    ),
+    heartbeat: float = typer.Option(
+        5.0,
+        "--heartbeat",
+        min=0.1,
+        help="Seconds between checks that each player "
+        "is still there; one silent for three is treated as dropped.",
+    ),
 ) -> None:
     """Host a table (or several, with --table) that friends join with `cardtable join`, plain ssh or a web browser."""
     from cardtable.net.config import HostConfig, parse_seats
@@ -545,10 +664,25 @@ def host(
     if while_away not in ("wait", "bot"):
         raise _Fail(f"--while-away {while_away!r} is not allowed: use wait or bot")
     table_seats = parse_seats(seats, game) if seats and game else []  # a resumed table brings its own
-    cfg = HostConfig(game=game or "", options=_parse_options(option), seats=table_seats, listen=listen, ssh_port=ssh,
-                     authorized_keys=authorized_keys, no_auth=no_auth, hold=hold, while_away=while_away,
-                     bot_delay=bot_delay, seed=seed, save=save, resume=resume[0] if resume else None,
-                     spectators=spectators, public_host=public_host, heartbeat=heartbeat, web_port=web)
+    cfg = HostConfig(
+        game=game or "",
+        options=_parse_options(option),
+        seats=table_seats,
+        listen=listen,
+        ssh_port=ssh,
+        authorized_keys=authorized_keys,
+        no_auth=no_auth,
+        hold=hold,
+        while_away=while_away,
+        bot_delay=bot_delay,
+        seed=seed,
+        save=save,
+        resume=resume[0] if resume else None,
+        spectators=spectators,
+        public_host=public_host,
+        heartbeat=heartbeat,
+        web_port=web,
+    )
     if not table and len(resume) <= 1:
         run(cfg)
         return
@@ -562,7 +696,9 @@ def host(
 def join(
     address: str = typer.Argument(..., help="The table's HOST:PORT, as printed by `cardtable host`."),
     code: str = typer.Option(..., "--code", help="Your seat's join code."),
-    ascii_suits: Optional[bool] = typer.Option(None, "--ascii/--symbols", help="Suit letters instead of symbols."),
+    ascii_suits: bool | None = typer.Option(
+        None, "--ascii/--symbols", help="Suit letters instead of symbols."
+    ),
 ) -> None:
     """Join a hosted table and play your seat."""
     from cardtable.net.join import run_join

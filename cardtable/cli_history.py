@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -26,7 +25,7 @@ def _store():
     return store
 
 
-def _game_name(game: Optional[str]) -> Optional[str]:
+def _game_name(game: str | None) -> str | None:
     if not game:
         return None
     from games import get_rules
@@ -36,9 +35,11 @@ def _game_name(game: Optional[str]) -> Optional[str]:
 
 @app.command()
 @_guard
-def stats(game: Optional[str] = typer.Argument(None, help="Only this game (default: every game)."),
-          player: Optional[str] = typer.Option(None, "--player", help="Whose figures (default: your login name)."),
-          as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object.")) -> None:
+def stats(
+    game: str | None = typer.Argument(None, help="Only this game (default: every game)."),
+    player: str | None = typer.Option(None, "--player", help="Whose figures (default: your login name)."),
+    as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
+) -> None:
     """How you are doing: matches played and won per game, against each bot level, scores, form."""
     from rich.table import Table
 
@@ -48,19 +49,38 @@ def stats(game: Optional[str] = typer.Argument(None, help="Only this game (defau
     name = player or default_player_name()
     figures = player_stats(_store().matches(_game_name(game)), name)
     if as_json:
-        typer.echo(json.dumps({"player": name, "games": {g: s.as_dict() for g, s in figures.items()}}, indent=1))
+        typer.echo(
+            json.dumps({"player": name, "games": {g: s.as_dict() for g, s in figures.items()}}, indent=1)
+        )
         return
     if not figures:
         typer.echo(f"No finished matches of {name} yet" + (f" in {game}" if game else "") + ".")
         return
     table = Table(title=f"{name}: finished matches", title_justify="left")
-    for col, just in (("game", "left"), ("played", "right"), ("won", "right"), ("win rate", "left"),
-                      ("best", "right"), ("average", "right"), ("bids made", "right"), ("form", "left"),
-                      ("scores", "left")):
+    for col, just in (
+        ("game", "left"),
+        ("played", "right"),
+        ("won", "right"),
+        ("win rate", "left"),
+        ("best", "right"),
+        ("average", "right"),
+        ("bids made", "right"),
+        ("form", "left"),
+        ("scores", "left"),
+    ):
         table.add_column(col, justify=just)
     for st in figures.values():
-        table.add_row(st.game, str(st.played), str(st.won), f"{bar(st.win_rate)} {st.win_rate:.0%}",
-                      f"{st.best:g}", f"{st.average:.1f}", bids_text(st), st.form(), sparkline(st.scores[-20:]))
+        table.add_row(
+            st.game,
+            str(st.played),
+            str(st.won),
+            f"{bar(st.win_rate)} {st.win_rate:.0%}",
+            f"{st.best:g}",
+            f"{st.average:.1f}",
+            bids_text(st),
+            st.form(),
+            sparkline(st.scores[-20:]),
+        )
     out = _console()
     out.print(table)
     levels = Table(title="Against each bot level", title_justify="left")
@@ -74,8 +94,10 @@ def stats(game: Optional[str] = typer.Argument(None, help="Only this game (defau
 
 @app.command()
 @_guard
-def history(game: Optional[str] = typer.Argument(None, help="Only this game."),
-            limit: int = typer.Option(20, "--limit", min=1, help="How many of the newest matches.")) -> None:
+def history(
+    game: str | None = typer.Argument(None, help="Only this game."),
+    limit: int = typer.Option(20, "--limit", min=1, help="How many of the newest matches."),
+) -> None:
     """The finished matches in the store, newest first, with their ids (for replay and export)."""
     from rich.table import Table
 
@@ -89,15 +111,23 @@ def history(game: Optional[str] = typer.Argument(None, help="Only this game."),
     for m in matches:
         names = [s.name + (f" ({s.level or 'bot'})" if s.kind == "bot" else "") for s in m.seats]
         winners = ", ".join(m.seats[w].name for w in m.winners if w < len(m.seats))
-        table.add_row(str(m.id), time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at)), m.game,
-                      ", ".join(names), " ".join(f"{v:g}" for v in m.scores), winners)
+        table.add_row(
+            str(m.id),
+            time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at)),
+            m.game,
+            ", ".join(names),
+            " ".join(f"{v:g}" for v in m.scores),
+            winners,
+        )
     _console().print(table)
 
 
 @app.command("export")
 @_guard
-def export_match(match_id: int = typer.Argument(..., help="A match id from `cardtable history`."),
-                 file: Path = typer.Argument(..., help="Where to write the match record (JSON).")) -> None:
+def export_match(
+    match_id: int = typer.Argument(..., help="A match id from `cardtable history`."),
+    file: Path = typer.Argument(..., help="Where to write the match record (JSON)."),
+) -> None:
     """Write one stored match's record to a file (replay it with `cardtable replay FILE`)."""
     _store().match(match_id).record().save(file)
     typer.echo(f"match {match_id} written to {file}")
@@ -113,20 +143,30 @@ def import_match(file: Path = typer.Argument(..., help="A match record (JSON) of
     record = Record.load(file)
     state = record.replay()
     if not state.is_over:
-        raise StoreError(f"{file} holds a match that is not finished: resume it with `cardtable resume {file}`")
+        raise StoreError(
+            f"{file} holds a match that is not finished: resume it with `cardtable resume {file}`"
+        )
     new = _store().add(record, seats_of(record), state.outcome(), source="import", bids=state.bid_record())
     typer.echo(f"imported as match {new}" if new is not None else "that match is already in the store")
 
 
 @app.command()
 @_guard
-def watch(game: str = typer.Argument(..., help="A game name from `cardtable list`."),
-          seats: Optional[str] = typer.Option(None, "--seats", help="Bot levels, one per seat, e.g. hard,normal,normal "
-                                              "(default: the game's usual number of normal bots)."),
-          open_hands: bool = typer.Option(False, "--open", help="Show every hand (default: only what a spectator sees)."),
-          pace: float = typer.Option(1.0, "--pace", min=0.0, max=10.0, help="Seconds between the bots' cards."),
-          seed: Optional[int] = typer.Option(None, "--seed", help="The deal's seed (default: random)."),
-          option: list[str] = typer.Option([], "-o", "--option", help="A game option, name=value (repeatable).")) -> None:
+def watch(
+    game: str = typer.Argument(..., help="A game name from `cardtable list`."),
+    seats: str | None = typer.Option(
+        None,
+        "--seats",
+        help="Bot levels, one per seat, e.g. hard,normal,normal "
+        "(default: the game's usual number of normal bots).",
+    ),
+    open_hands: bool = typer.Option(
+        False, "--open", help="Show every hand (default: only what a spectator sees)."
+    ),
+    pace: float = typer.Option(1.0, "--pace", min=0.0, max=10.0, help="Seconds between the bots' cards."),
+    seed: int | None = typer.Option(None, "--seed", help="The deal's seed (default: random)."),
+    option: list[str] = typer.Option([], "-o", "--option", help="A game option, name=value (repeatable)."),
+) -> None:
     """Watch bots play a match on screen (+/- changes the pace, q quits)."""
     from cardtable.cli import _Fail, _parse_options
     from cardtable.session import SeatConfig, Table, WatchHandle
@@ -141,7 +181,10 @@ def watch(game: str = typer.Argument(..., help="A game name from `cardtable list
         raise _Fail(f"--seats {seats!r} has an empty seat: give one bot level per seat")
     for level in levels:
         make_bot(level, rules.name, 0)  # an unknown level is refused here, with the levels to choose from
-    configs = [SeatConfig("bot", f"{BOT_NAMES[i % len(BOT_NAMES)]} ({level})", level) for i, level in enumerate(levels)]
+    configs = [
+        SeatConfig("bot", f"{BOT_NAMES[i % len(BOT_NAMES)]} ({level})", level)
+        for i, level in enumerate(levels)
+    ]
     table = Table.new(rules.name, configs, _parse_options(option) or None, seed)
     table.record_matches = False  # bots among themselves: not part of anyone's history
     CardTableApp(table_handles=[WatchHandle(table, open_hands)], driver=table, bot_delay=pace).run()

@@ -25,10 +25,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
+    from cardtable.session import BotTurn, Table
     from games.bots import Bot
     from games.core import Action
-
-    from cardtable.session import BotTurn, Table
 
 BOT_DELAY = 0.6  # seconds a bot pauses before each move, unless the player or host sets another pace
 TRICK_PAUSE = 2.5  # a finished trick stays up this many bot delays (the TUI: or until a key)
@@ -37,14 +36,19 @@ QUICK_STEP = 0.12  # seconds between a bot's own consecutive choices that play n
 T = TypeVar("T")
 
 
-def pause_before(table: "Table", delay: float, trick_up: bool = False) -> float:
+def pause_before(table: Table, delay: float, trick_up: bool = False) -> float:
     """How long to wait before the next bot move: ``delay``, longer while a finished trick is
     still shown (``trick_up``), shorter when the bot that just chose a grid square, a discard or
     a draw chooses again (a draw is watched step by step, a square needs no pause)."""
     if trick_up:
         return delay * TRICK_PAUSE
     state = table.state
-    if state.history and state.actors and state.actors[-1] == state.to_act and state.history[-1].kind != "play":
+    if (
+        state.history
+        and state.actors
+        and state.actors[-1] == state.to_act
+        and state.history[-1].kind != "play"
+    ):
         return delay / 2 if state.history[-1].kind == "draw" else min(delay, QUICK_STEP)
     return delay
 
@@ -64,7 +68,7 @@ async def in_thread(fn: Callable[[], T]) -> T:
     def run() -> None:
         try:
             ok, value = True, fn()
-        except Exception as exc:  # noqa: BLE001 - handed to the waiting coroutine
+        except Exception as exc:
             ok, value = False, exc
         try:
             loop.call_soon_threadsafe(settle, ok, value)
@@ -81,8 +85,14 @@ class Pacer:
     every line a person should read (a bot that failed); ``apply_in_thread`` applies the moves
     in a thread too (the server: saving the table must not hold up other connections)."""
 
-    def __init__(self, table: "Table", *, note: Callable[[str], None] = lambda text: None,
-                 stand_in: Callable[[int], "Bot | None"] | None = None, apply_in_thread: bool = False) -> None:
+    def __init__(
+        self,
+        table: Table,
+        *,
+        note: Callable[[str], None] = lambda text: None,
+        stand_in: Callable[[int], Bot | None] | None = None,
+        apply_in_thread: bool = False,
+    ) -> None:
         self.table = table
         self.note = note
         self.stand_in = stand_in
@@ -93,7 +103,7 @@ class Pacer:
         self._task: asyncio.Task | None = None  # the move :meth:`start` scheduled, until it applies
 
     # -- who plays ------------------------------------------------------------------
-    def bot_for(self, seat: int) -> "Bot | None":
+    def bot_for(self, seat: int) -> Bot | None:
         """The bot that plays ``seat`` now: the table's own, else a stand-in, else None."""
         bot = self.table.bots.get(seat)
         if bot is None and self.stand_in is not None:
@@ -144,7 +154,7 @@ class Pacer:
         if self._task is task:
             self._task = None
 
-    async def move(self, delay: float = 0.0, thought: Callable[[], None] | None = None) -> "Action | None":
+    async def move(self, delay: float = 0.0, thought: Callable[[], None] | None = None) -> Action | None:
         """Wait ``delay``, let the bot to act think, apply its move: the move applied, or None
         (no bot to act, the position moved on, another think for it under way, or given up).
         ``thought`` is called once the thinking is over, just before the move is applied."""
@@ -163,7 +173,7 @@ class Pacer:
             self.thinks += 1
             try:
                 action, failure = await in_thread(turn.think), None
-            except Exception as exc:  # noqa: BLE001 - a bot's bug becomes a note and a fallback move
+            except Exception as exc:
                 action, failure = None, exc
         finally:
             self._thinking.discard(key)
@@ -171,29 +181,33 @@ class Pacer:
             thought()
         return await self._apply(turn, action, failure)
 
-    async def _apply(self, turn: "BotTurn", action: "Action | None", failure: Exception | None) -> "Action | None":
+    async def _apply(self, turn: BotTurn, action: Action | None, failure: Exception | None) -> Action | None:
         """Apply the bot's choice; a failed think or a refused choice plays the first legal move."""
         if failure is None:
             try:
                 return await self._submit(turn, action)
-            except Exception as exc:  # noqa: BLE001 - the rules refused the bot's choice
+            except Exception as exc:
                 failure = exc
         name = self.table.names[turn.seat]
         fallback = turn.legal[0]
         try:
             applied = await self._submit(turn, fallback)
-        except Exception as exc:  # noqa: BLE001 - said, and this position is left alone
+        except Exception as exc:
             self._given_up = turn.version
-            self.note(f"{name}'s bot failed ({type(failure).__name__}) and even the first legal move was "
-                      f"refused ({type(exc).__name__}): the table waits")
+            self.note(
+                f"{name}'s bot failed ({type(failure).__name__}) and even the first legal move was "
+                f"refused ({type(exc).__name__}): the table waits"
+            )
             return None
         if applied is not None:
-            self.note(f"{name}'s bot failed ({type(failure).__name__}); it played the first legal move instead "
-                      f"({fallback.text})")
+            self.note(
+                f"{name}'s bot failed ({type(failure).__name__}); it played the first legal move instead "
+                f"({fallback.text})"
+            )
         return applied
 
-    async def _submit(self, turn: "BotTurn", action: "Action | None") -> "Action | None":
-        def apply() -> "Action | None":
+    async def _submit(self, turn: BotTurn, action: Action | None) -> Action | None:
+        def apply() -> Action | None:
             return self.table.submit_if(turn.version, turn.seat, action)
 
         return await in_thread(apply) if self.apply_in_thread else apply()

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Protocol
 
 from games import get_rules
-from games.arena import bot_seed as seat_bot_seed, reseed
+from games.arena import bot_seed as seat_bot_seed
+from games.arena import reseed
 from games.bots import Bot, bot_task, make_bot
 from games.core import Action, Card, CardtableError, GameState, IllegalActionError, Record, SeatView
 
@@ -54,8 +55,13 @@ class SeatHandle(Protocol):
 class Table:
     """A local, authoritative table.  Thread-safe: bots may think in worker threads."""
 
-    def __init__(self, state: GameState, seats: Sequence[SeatConfig], save_path: Path | None = None,
-                 bot_seed: int | None = None) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        seats: Sequence[SeatConfig],
+        save_path: Path | None = None,
+        bot_seed: int | None = None,
+    ) -> None:
         if len(seats) != state.num_seats:
             raise CardtableError(f"{state.rules.title} needs {state.num_seats} seats, got {len(seats)}")
         self.state = state
@@ -68,7 +74,8 @@ class Table:
         self.bot_seed = state.seed if bot_seed is None else bot_seed
         self.bots: dict[int, Bot] = {
             i: make_bot(cfg.level, state.rules.name, seat_bot_seed(self.bot_seed, i))
-            for i, cfg in enumerate(seats) if cfg.kind == "bot"
+            for i, cfg in enumerate(seats)
+            if cfg.kind == "bot"
         }
         self.started_at = time.time() if not state.history else None  # a resumed match: unknown
         self.source = "local"  # "hosted" when a table server owns this table
@@ -79,15 +86,21 @@ class Table:
 
     # -- construction ----------------------------------------------------
     @classmethod
-    def new(cls, game: str, seats: Sequence[SeatConfig], options: dict | None = None, seed: int | None = None,
-            save_path: Path | None = None) -> "Table":
+    def new(
+        cls,
+        game: str,
+        seats: Sequence[SeatConfig],
+        options: dict | None = None,
+        seed: int | None = None,
+        save_path: Path | None = None,
+    ) -> Table:
         state = get_rules(game).new_game(len(seats), options, seed)
         table = cls(state, seats, save_path)
         table.save()
         return table
 
     @classmethod
-    def from_record(cls, record: Record, save_path: Path | None = None) -> "Table":
+    def from_record(cls, record: Record, save_path: Path | None = None) -> Table:
         state = record.replay()
         kinds = record.meta.get("seats") or []
         seats = []
@@ -136,7 +149,9 @@ class Table:
             if self.state.is_over:
                 raise IllegalActionError(str(action), seat, "the match is over")
             if self.state.to_act != seat:
-                raise IllegalActionError(str(action), seat, f"it is {self.names[self.state.to_act]}'s turn, not yours")
+                raise IllegalActionError(
+                    str(action), seat, f"it is {self.names[self.state.to_act]}'s turn, not yours"
+                )
             applied = self.state.action_for(action)
             self.state.apply(applied)
             self.version += 1
@@ -152,10 +167,11 @@ class Table:
         """Put the finished match in the match store (a problem is noted, never raised)."""
         from cardtable.store import record_finished
 
-        self.store_note = record_finished(self.record(), self.state.outcome(), self.started_at, self.source,
-                                          bids=self.state.bid_record())
+        self.store_note = record_finished(
+            self.record(), self.state.outcome(), self.started_at, self.source, bids=self.state.bid_record()
+        )
 
-    def bot_turn(self, seat: int, bot: Bot | None = None) -> "BotTurn | None":
+    def bot_turn(self, seat: int, bot: Bot | None = None) -> BotTurn | None:
         """What ``bot`` (default: the seat's own) needs to choose for ``seat`` now, taken under
         the lock, or None when it is not that seat's turn.  The table's own bots are reseeded
         from the position, so a resumed table's bots choose exactly as before."""
@@ -237,8 +253,12 @@ class Table:
         with self._lock:
             point = self._undo_point(seat)
             if point is None:
-                raise IllegalActionError("undo", seat, "you can only take back your own last move against bots, "
-                                         "before any new card is shown to you")
+                raise IllegalActionError(
+                    "undo",
+                    seat,
+                    "you can only take back your own last move against bots, "
+                    "before any new card is shown to you",
+                )
             self.state = self.record().replay(point)
             self.version += 1
             self.save()
@@ -257,7 +277,7 @@ class Table:
         for cb in list(self._listeners):
             cb()
 
-    def handle(self, seat: int) -> "LocalSeatHandle":
+    def handle(self, seat: int) -> LocalSeatHandle:
         return LocalSeatHandle(self, seat)
 
 

@@ -55,8 +55,13 @@ class GameStats:
     def as_dict(self) -> dict:
         out = asdict(self)
         rate = self.bid_rate
-        out.update(win_rate=round(self.win_rate, 4), best=self.best, average=self.average, form=self.form(),
-                   bid_rate=None if rate is None else round(rate, 4))
+        out.update(
+            win_rate=round(self.win_rate, 4),
+            best=self.best,
+            average=self.average,
+            form=self.form(),
+            bid_rate=None if rate is None else round(rate, 4),
+        )
         out["by_level"] = {k: {"played": v[0], "won": v[1]} for k, v in self.by_level.items()}
         return out
 

@@ -162,36 +162,60 @@ class MatchStore:
                 self.migrate(con)
         except sqlite3.OperationalError as exc:
             if "locked" in str(exc) or "busy" in str(exc):
-                raise StoreError(f"the match store {self.path} is busy (another cardtable is writing): {exc}")
+                raise StoreError(
+                    f"the match store {self.path} is busy (another cardtable is writing): {exc}"
+                ) from None
             raise StoreError(f"the match store {self.path} cannot be opened: {exc}") from None
         except sqlite3.DatabaseError as exc:
             aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
             os.replace(self.path, aside)
-            self.problem = f"the match store was damaged ({exc}); it was moved to {aside} and a new one started"
+            self.problem = (
+                f"the match store was damaged ({exc}); it was moved to {aside} and a new one started"
+            )
             with self._connect() as con:
                 self.migrate(con)
 
-    def open(self) -> "MatchStore":
+    def open(self) -> MatchStore:
         """Ready the store (create, migrate or repair it); StoreError if it cannot be used now."""
         self._check()
         self.import_saves()
         return self
 
     # -- writing ---------------------------------------------------------------------------
-    def add(self, record: Record, seats: Sequence[Seat], outcome, started_at: float | None = None,
-            finished_at: float | None = None, source: str = "local",
-            bids: Sequence[tuple[int, int]] | None = None) -> int | None:
+    def add(
+        self,
+        record: Record,
+        seats: Sequence[Seat],
+        outcome,
+        started_at: float | None = None,
+        finished_at: float | None = None,
+        source: str = "local",
+        bids: Sequence[tuple[int, int]] | None = None,
+    ) -> int | None:
         """Store one finished match; the same record twice is stored once (None the second time).
         ``bids``: per seat, (bids made, bids set), for a game with bids."""
-        row = (record.game, finished_at or time.time(), json.dumps([s.__dict__ for s in seats]),
-               json.dumps(list(outcome.scores)), json.dumps(list(outcome.winners)), outcome.reason,
-               record.to_json(), record.digest(), json.dumps(record.options, sort_keys=True, default=str),
-               record.seed, started_at, source, json.dumps([list(b) for b in bids] if bids is not None else None))
+        row = (
+            record.game,
+            finished_at or time.time(),
+            json.dumps([s.__dict__ for s in seats]),
+            json.dumps(list(outcome.scores)),
+            json.dumps(list(outcome.winners)),
+            outcome.reason,
+            record.to_json(),
+            record.digest(),
+            json.dumps(record.options, sort_keys=True, default=str),
+            record.seed,
+            started_at,
+            source,
+            json.dumps([list(b) for b in bids] if bids is not None else None),
+        )
         try:
             with self._connect() as con, con:
                 cur = con.execute(
                     "INSERT OR IGNORE INTO matches (game, finished_at, seats, scores, winners, reason, record, digest,"
-                    " options, seed, started_at, source, bids) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", row)
+                    " options, seed, started_at, source, bids) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    row,
+                )
                 return cur.lastrowid if cur.rowcount else None
         except sqlite3.Error as exc:
             raise StoreError(f"the match could not be stored in {self.path}: {exc}") from None
@@ -213,8 +237,17 @@ class MatchStore:
                 continue
             if not state.is_over:
                 continue
-            if self.add(record, seats_of(record), state.outcome(), finished_at=path.stat().st_mtime,
-                        source="save", bids=state.bid_record()) is not None:
+            if (
+                self.add(
+                    record,
+                    seats_of(record),
+                    state.outcome(),
+                    finished_at=path.stat().st_mtime,
+                    source="save",
+                    bids=state.bid_record(),
+                )
+                is not None
+            ):
                 count += 1
         marker.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
         return count
@@ -222,8 +255,10 @@ class MatchStore:
     # -- reading ---------------------------------------------------------------------------
     def matches(self, game: str | None = None, limit: int | None = None) -> list[MatchRow]:
         """Finished matches, newest first (of one game, if given)."""
-        sql = ("SELECT id, game, finished_at, started_at, seats, scores, winners, reason, options, seed, source,"
-               " record, bids FROM matches")
+        sql = (
+            "SELECT id, game, finished_at, started_at, seats, scores, winners, reason, options, seed, source,"
+            " record, bids FROM matches"
+        )
         args: list[Any] = []
         if game:
             sql += " WHERE game = ?"
@@ -246,11 +281,26 @@ class MatchStore:
 
 
 def _row(r: tuple) -> MatchRow:
-    seats = tuple(Seat(str(s.get("name", "")), str(s.get("kind", "")), str(s.get("level", "") or ""))
-                  for s in json.loads(r[4]))
+    seats = tuple(
+        Seat(str(s.get("name", "")), str(s.get("kind", "")), str(s.get("level", "") or ""))
+        for s in json.loads(r[4])
+    )
     options = json.loads(r[8]) if r[8] and r[8] != "{}" else {}
-    return MatchRow(r[0], r[1], r[2], r[3], seats, tuple(json.loads(r[5])), tuple(json.loads(r[6])), r[7],
-                    options, r[9], r[10], r[11], r[12])
+    return MatchRow(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        seats,
+        tuple(json.loads(r[5])),
+        tuple(json.loads(r[6])),
+        r[7],
+        options,
+        r[9],
+        r[10],
+        r[11],
+        r[12],
+    )
 
 
 def seats_of(record: Record) -> list[Seat]:
@@ -266,8 +316,14 @@ def seats_of(record: Record) -> list[Seat]:
     return out
 
 
-def record_finished(record: Record, outcome, started_at: float | None = None, source: str = "local",
-                    path: Path | None = None, bids: Sequence[tuple[int, int]] | None = None) -> str:
+def record_finished(
+    record: Record,
+    outcome,
+    started_at: float | None = None,
+    source: str = "local",
+    path: Path | None = None,
+    bids: Sequence[tuple[int, int]] | None = None,
+) -> str:
     """Store a finished match; returns "" or a one-line problem to show the player (never raises)."""
     try:
         store = MatchStore(path).open()

@@ -21,7 +21,6 @@ import importlib
 import pkgutil
 import re
 import unicodedata
-
 from typing import TYPE_CHECKING
 
 from games.core.errors import UnknownGameError
@@ -47,8 +46,11 @@ def _load() -> dict[str, Rules]:
 
 def _game_packages() -> list[str]:
     """The names of the subpackages of ``games`` that may be games (not core, bots or _private)."""
-    return sorted(info.name for info in pkgutil.iter_modules(__path__)
-                  if info.ispkg and info.name not in NOT_GAMES and not info.name.startswith("_"))
+    return sorted(
+        info.name
+        for info in pkgutil.iter_modules(__path__)
+        if info.ispkg and info.name not in NOT_GAMES and not info.name.startswith("_")
+    )
 
 
 def _rules_of(package: str) -> Rules | None:
@@ -56,7 +58,9 @@ def _rules_of(package: str) -> Rules | None:
     be named after its package, since its panel and records find it by that name."""
     rules = getattr(importlib.import_module(f"{__name__}.{package}"), "RULES", None)
     if rules is not None and rules.name != package:
-        raise ImportError(f"games/{package} exports the rules of {rules.name!r}: name the package after its game")
+        raise ImportError(
+            f"games/{package} exports the rules of {rules.name!r}: name the package after its game"
+        )
     return rules
 
 

@@ -46,7 +46,9 @@ def reseed(bot, match_seed: int, seat: int, step: int) -> None:
     bot.rng.seed(f"{match_seed}:{seat}:{step}")
 
 
-def play_match(game: str, levels: Sequence[str], seed: int, options: Mapping[str, Any] | None = None) -> GameState:
+def play_match(
+    game: str, levels: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
+) -> GameState:
     """Play one complete match, seat ``i`` taken by a bot of ``levels[i]``; the final state."""
     state = get_rules(game).new_game(len(levels), dict(options or {}), seed)
     bots = [make_bot(level, state.rules.name, bot_seed(seed, i)) for i, level in enumerate(levels)]
@@ -84,24 +86,40 @@ def _play(task: tuple[str, int, int, tuple[str, ...], dict]) -> MatchResult:
     game, cycle, seed, levels, options = task
     state = play_match(game, levels, seed, options)
     out = state.outcome()
-    return MatchResult(cycle, seed, levels, tuple(float(x) for x in out.scores), tuple(out.winners),
-                       len(state.history))
+    return MatchResult(
+        cycle, seed, levels, tuple(float(x) for x in out.scores), tuple(out.winners), len(state.history)
+    )
 
 
-def tasks(game: str, levels: Sequence[str], cycles: int, seed: int = 0, seats: int | None = None,
-          options: Mapping[str, Any] | None = None) -> list[tuple]:
+def tasks(
+    game: str,
+    levels: Sequence[str],
+    cycles: int,
+    seed: int = 0,
+    seats: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> list[tuple]:
     """Every match of a tournament, in a fixed order (cycle ``c`` uses match seed ``seed + c``)."""
     rules = get_rules(game)
     n = rules.default_seats if seats is None else seats
     resolved = rules.resolve_options(n, dict(options or {}))
     canon = [level_name(lv) for lv in levels]
-    return [(rules.name, c, seed + c, seating, resolved) for c in range(cycles) for seating in schedule(canon, n)]
+    return [
+        (rules.name, c, seed + c, seating, resolved) for c in range(cycles) for seating in schedule(canon, n)
+    ]
 
 
-def tournament(game: str, levels: Sequence[str], cycles: int, seed: int = 0, seats: int | None = None,
-               options: Mapping[str, Any] | None = None, workers: int = 1,
-               on_result: Callable[[MatchResult], None] | None = None,
-               done: Sequence[MatchResult] = ()) -> list[MatchResult]:
+def tournament(
+    game: str,
+    levels: Sequence[str],
+    cycles: int,
+    seed: int = 0,
+    seats: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    on_result: Callable[[MatchResult], None] | None = None,
+    done: Sequence[MatchResult] = (),
+) -> list[MatchResult]:
     """Play every match of :func:`tasks`, over ``workers`` processes (1: in this process);
     ``on_result`` is called after each match (for a progress bar).  Results in task order.
     Matches found in ``done`` (same cycle, seed and seating) are not played again."""
@@ -119,9 +137,19 @@ def tournament(game: str, levels: Sequence[str], cycles: int, seed: int = 0, sea
 def result_line(game: str, result: MatchResult, options: Mapping[str, Any]) -> str:
     """One match of a tournament as a JSON line (see :func:`read_results`); ``options`` are the
     game's resolved options (results of other options are never mixed in)."""
-    return json.dumps({"game": game, "options": dict(options), "cycle": result.cycle, "seed": result.seed, "levels": list(result.levels),
-                       "scores": list(result.scores), "winners": list(result.winners),
-                       "actions": result.actions}, sort_keys=True)
+    return json.dumps(
+        {
+            "game": game,
+            "options": dict(options),
+            "cycle": result.cycle,
+            "seed": result.seed,
+            "levels": list(result.levels),
+            "scores": list(result.scores),
+            "winners": list(result.winners),
+            "actions": result.actions,
+        },
+        sort_keys=True,
+    )
 
 
 def read_results(path: str, game: str, options: Mapping[str, Any]) -> list[MatchResult]:
@@ -144,13 +172,21 @@ def read_results(path: str, game: str, options: Mapping[str, Any]) -> list[Match
             if row["game"] != game:
                 raise CardtableError(f"{path}, line {number}: a result of {row['game']!r}, not of {game!r}")
             if row.get("options") != json.loads(json.dumps(dict(options))):
-                raise CardtableError(f"{path}, line {number}: a result played with other options "
-                                     f"({row.get('options')!r}); use another results file")
-            result = MatchResult(int(row["cycle"]), int(row["seed"]), tuple(str(x) for x in row["levels"]),
-                                 tuple(float(x) for x in row["scores"]), tuple(int(x) for x in row["winners"]),
-                                 int(row["actions"]))
-            if len(result.scores) != len(result.levels) or not all(0 <= w < len(result.levels)
-                                                                    for w in result.winners):
+                raise CardtableError(
+                    f"{path}, line {number}: a result played with other options "
+                    f"({row.get('options')!r}); use another results file"
+                )
+            result = MatchResult(
+                int(row["cycle"]),
+                int(row["seed"]),
+                tuple(str(x) for x in row["levels"]),
+                tuple(float(x) for x in row["scores"]),
+                tuple(int(x) for x in row["winners"]),
+                int(row["actions"]),
+            )
+            if len(result.scores) != len(result.levels) or not all(
+                0 <= w < len(result.levels) for w in result.winners
+            ):
                 raise ValueError("seats, scores and winners disagree")
         except CardtableError:
             raise
@@ -206,8 +242,13 @@ def summarise(results: Sequence[MatchResult], levels: Sequence[str]) -> dict[str
         st.win_ci = (max(0.0, lo), min(1.0, hi))  # a share stays within 0..1
         st.mean_score, st.score_ci = _mean_ci([s for _, s in st.per_cycle])
     seats = len(results[0].levels) if results else 0
-    return {"levels": [stats[lv] for lv in canon], "fair_share": 1 / seats if seats else 0.0,
-            "cycles": len(cycles), "matches": len(results), "seats": seats}
+    return {
+        "levels": [stats[lv] for lv in canon],
+        "fair_share": 1 / seats if seats else 0.0,
+        "cycles": len(cycles),
+        "matches": len(results),
+        "seats": seats,
+    }
 
 
 def _cycle_totals(matches: Sequence[MatchResult]) -> dict[str, tuple[int, float, float]]:
@@ -238,10 +279,21 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, tuple[float, float]]:
 def to_json(summary: Mapping[str, Any], game: str) -> dict[str, Any]:
     """The summary as plain JSON values."""
     return {
-        "game": game, "cycles": summary["cycles"], "matches": summary["matches"], "seats": summary["seats"],
+        "game": game,
+        "cycles": summary["cycles"],
+        "matches": summary["matches"],
+        "seats": summary["seats"],
         "fair_share": round(summary["fair_share"], 4),
-        "levels": [{"level": st.level, "matches": st.matches, "wins": round(st.wins, 3),
-                    "win_share": round(st.win_share, 4), "win_ci": [round(x, 4) for x in st.win_ci],
-                    "mean_score": round(st.mean_score, 3), "score_ci": [round(x, 3) for x in st.score_ci]}
-                   for st in summary["levels"]],
+        "levels": [
+            {
+                "level": st.level,
+                "matches": st.matches,
+                "wins": round(st.wins, 3),
+                "win_share": round(st.win_share, 4),
+                "win_ci": [round(x, 4) for x in st.win_ci],
+                "mean_score": round(st.mean_score, 3),
+                "score_ci": [round(x, 3) for x in st.score_ci],
+            }
+            for st in summary["levels"]
+        ],
     }

@@ -17,8 +17,8 @@ import re
 import shutil
 import sys
 import tempfile
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
@@ -28,10 +28,10 @@ atexit.register(shutil.rmtree, os.environ["CARDTABLE_HOME"], True)  # the scratc
 os.environ.pop("CARDTABLE_ASCII", None)
 
 from cardtable.session import SeatConfig, Table  # noqa: E402
-from games.core import SeatView  # noqa: E402
 from cardtable.tui.app import CardTableApp  # noqa: E402
 from cardtable.tui.screens.modals import HandSummaryScreen  # noqa: E402
 from cardtable.tui.screens.table import TableScreen  # noqa: E402
+from games.core import SeatView  # noqa: E402
 
 SIZE = (100, 30)
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gil")  # every seat named: no login name in the images
@@ -78,8 +78,11 @@ def game_scenes() -> list[Scene]:
     for rules in all_rules():
         seats = ("human",) + ("bot",) * (rules.default_seats - 1)
         out.append(Scene(f"game_{rules.name}", rules.name, 2, ("settle",), seats, until=mid_trick))
-        out.append(Scene(f"game_{rules.name}_80x24", rules.name, 2, ("settle",), seats, size=(80, 24),
-                         until=mid_trick))
+        out.append(
+            Scene(
+                f"game_{rules.name}_80x24", rules.name, 2, ("settle",), seats, size=(80, 24), until=mid_trick
+            )
+        )
     return out
 
 
@@ -100,8 +103,12 @@ def make_app(scene: Scene) -> CardTableApp:
         return CardTableApp(bot_delay=0, ascii_suits=False)
     seats = [SeatConfig(kind, NAMES[i]) for i, kind in enumerate(scene.seats)]
     table = Table.new(scene.game, seats, scene.options, scene.seed)
-    return CardTableApp(table_handles=[table.handle(s) for s in table.human_seats()], driver=table,
-                        bot_delay=0, ascii_suits=False)
+    return CardTableApp(
+        table_handles=[table.handle(s) for s in table.human_seats()],
+        driver=table,
+        bot_delay=0,
+        ascii_suits=False,
+    )
 
 
 _TEXT = re.compile(r'(<text [^>]*?x=")([0-9.]+)("[^>]*?textLength=")([0-9.]+)("[^>]*>)([^<]*)</text>')
@@ -111,6 +118,7 @@ _NBSP = "&#160;"
 def tidy_svg(path: Path) -> None:
     """Turn the leading and trailing spaces of each text run into position and width: some SVG
     renderers drop them, which glued styled words together ("Ben(D)", "Ana0")."""
+
     def fix(m: re.Match) -> str:
         body = m.group(6)
         lead = len(re.match(r"(?:&#160;)*", body).group(0)) // len(_NBSP)
@@ -121,8 +129,9 @@ def tidy_svg(path: Path) -> None:
         cell = float(m.group(4)) / chars
         x = float(m.group(2)) + lead * cell
         width = float(m.group(4)) - (lead + trail) * cell
-        inner = body[lead * len(_NBSP):len(body) - trail * len(_NBSP)]
+        inner = body[lead * len(_NBSP) : len(body) - trail * len(_NBSP)]
         return f"{m.group(1)}{x:g}{m.group(3)}{width:g}{m.group(5)}{inner}</text>"
+
     path.write_text(_TEXT.sub(fix, path.read_text(encoding="utf-8")), encoding="utf-8")
 
 
@@ -172,12 +181,17 @@ async def shoot(scene: Scene) -> Path:
 def finished_matches() -> None:
     """A few finished matches in the store, for the history and statistics screens."""
     for seed in (3, 4, 5):
-        seats = [SeatConfig("human", NAMES[0]), SeatConfig("bot", NAMES[1], "heuristic"),
-                 SeatConfig("bot", NAMES[2], "random")]
+        seats = [
+            SeatConfig("human", NAMES[0]),
+            SeatConfig("bot", NAMES[1], "heuristic"),
+            SeatConfig("bot", NAMES[2], "random"),
+        ]
         table = Table.new("tricks_n_trumps", seats, {"rounds": 1}, seed)
         while not table.state.is_over:
             seat = table.state.to_act
-            table.submit(*(table.bot_choose() if seat in table.bots else (seat, table.state.legal_actions()[0])))
+            table.submit(
+                *(table.bot_choose() if seat in table.bots else (seat, table.state.legal_actions()[0]))
+            )
 
 
 async def main(names: list[str]) -> None:

@@ -65,8 +65,9 @@ class LeakWatch:
             view = state.view(seat)
             assert view.seat == seat
             # A view shows its own hand exactly, or (before a blind bid) not at all.
-            assert Counter(view.hand) == Counter(state.hands[seat]) or not view.hand, \
+            assert Counter(view.hand) == Counter(state.hands[seat]) or not view.hand, (
                 "a view must show its own hand exactly"
+            )
             self.own[seat] |= set(view.hand)
             others = {c for s, h in enumerate(state.hands) if s != seat for c in h}
             leaked = (view_mentions(view) & others) - self.own[seat] - self.public
@@ -106,14 +107,15 @@ def _check_labels(state: GameState, view: SeatView) -> None:
         assert words and words == state.label(a), f"{a.text}: the view's label differs from the game's"
         assert not RULE_ID.search(words), f"{a.text}: a rule ID on screen: {words!r}"
         if a.card is None:
-            assert own_hook or a.text in type(state).LABELS, \
+            assert own_hook or a.text in type(state).LABELS, (
                 f"{state.rules.name} gives no words of its own for {a.text!r} (LABELS or label())"
+            )
 
 
 def _check_refusal(state: GameState, legal) -> None:
     before = state.snapshot()
     candidates = [c.text for c in state.deck() if c.text not in {a.text for a in legal}]
-    for bogus in candidates[:1] + ["frobnicate", ""]:
+    for bogus in [*candidates[:1], "frobnicate", ""]:
         try:
             state.apply(bogus)
         except IllegalActionError as exc:
@@ -123,8 +125,9 @@ def _check_refusal(state: GameState, legal) -> None:
     assert state.snapshot() == before, "a refused action must change nothing"
 
 
-def play_match(rules, seats: int, seed: int, levels: list[str], full_every: int = 5,
-               options: dict | None = None) -> GameState:
+def play_match(
+    rules, seats: int, seed: int, levels: list[str], full_every: int = 5, options: dict | None = None
+) -> GameState:
     """Play one match with bots, checking the protocol; returns the final state.
 
     Every step gets the cheap checks; every ``full_every``-th step (and the first 30) also the
@@ -161,14 +164,18 @@ def play_match(rules, seats: int, seed: int, levels: list[str], full_every: int 
 
 # ---------------------------------------------------------------- possible worlds (issue 13)
 
-def play_checking_worlds(rules, seats: int, seed: int, every: int = 5, options: dict | None = None,
-                         max_checks: int = 40) -> int:
+
+def play_checking_worlds(
+    rules, seats: int, seed: int, every: int = 5, options: dict | None = None, max_checks: int = 40
+) -> int:
     """Play a random match and check ``resample`` every ``every`` steps, for the seat to act and
     one other seat, until the match ends or ``max_checks`` checks are made; a world from the
     first check and one from a later one are played to the end.  Returns the number of checks."""
     state = rules.new_game(seats, options, seed)
     pick = random.Random(seed)
-    trail: list[tuple[int, int, object, GameState]] = []  # this hand's steps: (hand, seat, action, state before)
+    trail: list[
+        tuple[int, int, object, GameState]
+    ] = []  # this hand's steps: (hand, seat, action, state before)
     checks, steps = 0, 0
     while not state.is_over and checks < max_checks:
         hand = getattr(state, "hand_number", 0)
@@ -199,8 +206,10 @@ def check_worlds(state: GameState, seat: int, trail: list, seed: int, play_out: 
     else:  # a game's own resample: a world is itself a state that differs only in hidden cards
         twin = worlds[1]
     for k in range(2):
-        assert (twin.resample(seat, random.Random(k)).snapshot() == state.resample(seat, random.Random(k)).snapshot()), \
-            "a world must not depend on cards hidden from the seat"
+        assert (
+            twin.resample(seat, random.Random(k)).snapshot()
+            == state.resample(seat, random.Random(k)).snapshot()
+        ), "a world must not depend on cards hidden from the seat"
     if play_out:
         _play_to_end(worlds[0], random.Random(seed))
 
@@ -215,7 +224,9 @@ def _check_world(state: GameState, seat: int, world: GameState, trail: list) -> 
             assert Counter(zones[name]) == Counter(real[name]), f"public cards moved: {name}"
     assert Counter(c for v in zones.values() for c in v) == Counter(world.deck()), "cards not conserved"
     world.check_invariants()
-    assert [a.text for a in world.legal_actions()] == [a.text for a in state.legal_actions()] or seat != state.to_act
+    assert [a.text for a in world.legal_actions()] == [
+        a.text for a in state.legal_actions()
+    ] or seat != state.to_act
     _check_consistent_with_play(world, seat, trail)
 
 
@@ -235,12 +246,15 @@ def _check_consistent_with_play(world: GameState, seat: int, trail: list) -> Non
         if s == seat or action.card is None or action.kind != "play":
             continue
         later = [a for (_, t, a, _) in trail[i:] if t == s]
-        if any(a.card is None or a.kind != "play" for a in later) or (trail and trail[-1][1] == s and world.to_act == s):
+        if any(a.card is None or a.kind != "play" for a in later) or (
+            trail and trail[-1][1] == s and world.to_act == s
+        ):
             continue  # the hand changed by more than plays, or the seat is between two cards
         hyp = before.clone()
         hyp.hands[s] = list(world.hands[s]) + [a.card for a in later]
-        assert action in hyp.legal_actions(), \
+        assert action in hyp.legal_actions(), (
             f"seat {s} could not have played {action.text} from its world hand {sorted(c.text for c in hyp.hands[s])}"
+        )
 
 
 def _twin(state: GameState, plan, rng: random.Random) -> GameState:
@@ -274,5 +288,7 @@ def _play_to_end(world: GameState, rng: random.Random) -> None:
 def worlds_differ(state: GameState, seat: int, tries: int = 4) -> bool:
     """Whether some of a few worlds deal the other hands differently from the true state."""
     real = [Counter(h) for s, h in enumerate(state.hands) if s != seat]
-    return any([Counter(h) for s, h in enumerate(w.hands) if s != seat] != real
-               for w in (state.resample(seat, random.Random(k)) for k in range(tries)))
+    return any(
+        [Counter(h) for s, h in enumerate(w.hands) if s != seat] != real
+        for w in (state.resample(seat, random.Random(k)) for k in range(tries))
+    )

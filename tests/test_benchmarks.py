@@ -24,17 +24,30 @@ HANG_GUARD = 900  # seconds: only so that a hung benchmark cannot hang the suite
 
 def run_bench(script: str, *args: str, env: dict | None = None) -> str:
     """Run benchmarks/<script> with ``args``; its stdout (the test fails with stderr on a crash)."""
-    proc = subprocess.run([sys.executable, str(BENCH / script), *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=HANG_GUARD, env={**os.environ, **(env or {})})
-    assert proc.returncode == 0, f"{script} {' '.join(args)} failed:\n{proc.stderr[-3000:]}\n{proc.stdout[-2000:]}"
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / script), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+        env={**os.environ, **(env or {})},
+    )
+    assert proc.returncode == 0, (
+        f"{script} {' '.join(args)} failed:\n{proc.stderr[-3000:]}\n{proc.stdout[-2000:]}"
+    )
     assert "Traceback" not in proc.stdout
     return proc.stdout
 
 
 def test_every_benchmark_script_has_a_quick_test():
     scripts = {p.name for p in BENCH.glob("bench_*.py")}
-    assert scripts == {"bench_playouts.py", "bench_tui.py", "bench_ssh.py", "bench_search.py", "bench_updates.py"}, \
-        f"a benchmark without a --quick test here: {sorted(scripts)}"
+    assert scripts == {
+        "bench_playouts.py",
+        "bench_tui.py",
+        "bench_ssh.py",
+        "bench_search.py",
+        "bench_updates.py",
+    }, f"a benchmark without a --quick test here: {sorted(scripts)}"
 
 
 def test_bench_playouts_quick_prints_every_game_and_the_openspiel_line():
@@ -49,8 +62,14 @@ def test_bench_playouts_quick_prints_every_game_and_the_openspiel_line():
 
 def test_bench_playouts_quick_carries_on_without_openspiel(tmp_path):
     """No OpenSpiel environment and no time to install one: say so, print our own figures."""
-    out = run_bench("bench_playouts.py", "--quick", "--install-timeout", "1", "tricks_n_trumps",
-                    env={"OPENSPIEL_VENV": str(tmp_path / "no-openspiel")})
+    out = run_bench(
+        "bench_playouts.py",
+        "--quick",
+        "--install-timeout",
+        "1",
+        "tricks_n_trumps",
+        env={"OPENSPIEL_VENV": str(tmp_path / "no-openspiel")},
+    )
     assert "\ntricks_n_trumps " in out
     assert "OpenSpiel not available: installing open-spiel from PyPI took more than 1 s" in out
 
@@ -74,7 +93,6 @@ def test_bench_search_quick_prints_our_search_figures_and_the_openspiel_line():
     out = run_bench("bench_search.py", "--quick")
     assert "ISMCTS sims/s" in out and "\ntricks_n_trumps " in out and "\ntrump_suit " in out
     assert "Python ISMCTS" in out or "OpenSpiel: not available" in out
-
 
 
 def test_bench_updates_quick_prints_the_cost_of_an_opponents_move():

@@ -35,15 +35,32 @@ def test_rules_prints_summary_and_options_with_defaults_and_allowed_values(capsy
     code, out, _ = run(capsys, "rules", "Tricks-N-Trumps")
     assert code == 0
     assert "the joker is the best heart of all" in out
-    for name in ("rounds", "ending", "ahead_by", "hand_size", "lowest_rank", "turn_up_trump", "points_per_trick"):
+    for name in (
+        "rounds",
+        "ending",
+        "ahead_by",
+        "hand_size",
+        "lowest_rank",
+        "turn_up_trump",
+        "points_per_trick",
+    ):
         assert name in out
     assert "rounds, ahead" in out  # allowed values of ending
     assert "a whole number 1..20" in out  # allowed values of rounds
 
 
 def test_simulate_table_counts_every_match(capsys):
-    code, out, _ = run(capsys, "simulate", "tricks_n_trumps", "--games", "12", "--seed", "5",
-                       "--seats", "heuristic,random,random")
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "tricks_n_trumps",
+        "--games",
+        "12",
+        "--seed",
+        "5",
+        "--seats",
+        "heuristic,random,random",
+    )
     assert code == 0
     assert "12 matches, seeds 5..16" in out
     for col in ("wins", "shared wins", "win %", "mean score"):
@@ -53,8 +70,18 @@ def test_simulate_table_counts_every_match(capsys):
 
 
 def test_simulate_json_is_consistent(capsys):
-    code, out, _ = run(capsys, "simulate", "tricks_n_trumps", "-n", "10", "--seats", "random,random",
-                       "-o", "hand_size=7", "--json")
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "tricks_n_trumps",
+        "-n",
+        "10",
+        "--seats",
+        "random,random",
+        "-o",
+        "hand_size=7",
+        "--json",
+    )
     assert code == 0
     stats = json.loads(out)
     assert stats["games"] == 10 and stats["options"]["hand_size"] == 7
@@ -73,7 +100,16 @@ def test_simulate_default_seats_are_all_normal(capsys):
 
 
 def test_simulate_is_deterministic_apart_from_timing(capsys):
-    args = ("simulate", "tricks_n_trumps", "-n", "15", "--seed", "42", "--seats", "heuristic,random,random,random")
+    args = (
+        "simulate",
+        "tricks_n_trumps",
+        "-n",
+        "15",
+        "--seed",
+        "42",
+        "--seats",
+        "heuristic,random,random,random",
+    )
     first, second = run(capsys, *args)[1], run(capsys, *args)[1]
     assert without_timing(first) == without_timing(second)
     j1 = json.loads(run(capsys, *args, "--json")[1])
@@ -86,7 +122,9 @@ def test_simulate_is_deterministic_apart_from_timing(capsys):
 
 
 def test_record_then_replay_reproduces_the_match(capsys, tmp_path):
-    code, _, _ = run(capsys, "simulate", "tricks_n_trumps", "-n", "2", "--seed", "7", "--record", str(tmp_path))
+    code, _, _ = run(
+        capsys, "simulate", "tricks_n_trumps", "-n", "2", "--seed", "7", "--record", str(tmp_path)
+    )
     assert code == 0
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == ["tricks_n_trumps-7-0.json", "tricks_n_trumps-7-1.json"]
@@ -112,21 +150,24 @@ def test_replay_upto_stops_early(capsys, tmp_path):
     assert "(stopped after 7 of 45 actions)" in out and "Current scores:" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["rules", "bridge"], "unknown game 'bridge'"),
-    (["simulate", "no_such_game"], "unknown game 'no_such_game'"),
-    (["simulate", "tricks_n_trumps", "-o", "colour=red"], "unknown option 'colour'"),
-    (["simulate", "tricks_n_trumps", "-o", "rounds=0"], "option rounds=0 is out of range"),
-    (["simulate", "tricks_n_trumps", "-o", "ending=never"], "option ending=never is not allowed"),
-    (["simulate", "tricks_n_trumps", "-o", "rounds"], "must be written name=value"),
-    (["simulate", "tricks_n_trumps", "-o", "hand_size=20"], "needs 60 cards"),
-    (["simulate", "tricks_n_trumps", "--seats", "random"], "is for 2 to 6 players, not 1"),
-    (["simulate", "tricks_n_trumps", "--seats", "random,genius"], "unknown bot level 'genius'"),
-    (["simulate", "tricks_n_trumps", "--games", "0"], "--games"),
-    (["simulate", "tricks_n_trumps", "--bogus"], "No such option: --bogus"),
-    (["replay", "/no/such/record.json"], "no record at /no/such/record.json"),
-    (["frobnicate"], "No such command"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["rules", "bridge"], "unknown game 'bridge'"),
+        (["simulate", "no_such_game"], "unknown game 'no_such_game'"),
+        (["simulate", "tricks_n_trumps", "-o", "colour=red"], "unknown option 'colour'"),
+        (["simulate", "tricks_n_trumps", "-o", "rounds=0"], "option rounds=0 is out of range"),
+        (["simulate", "tricks_n_trumps", "-o", "ending=never"], "option ending=never is not allowed"),
+        (["simulate", "tricks_n_trumps", "-o", "rounds"], "must be written name=value"),
+        (["simulate", "tricks_n_trumps", "-o", "hand_size=20"], "needs 60 cards"),
+        (["simulate", "tricks_n_trumps", "--seats", "random"], "is for 2 to 6 players, not 1"),
+        (["simulate", "tricks_n_trumps", "--seats", "random,genius"], "unknown bot level 'genius'"),
+        (["simulate", "tricks_n_trumps", "--games", "0"], "--games"),
+        (["simulate", "tricks_n_trumps", "--bogus"], "No such option: --bogus"),
+        (["replay", "/no/such/record.json"], "no record at /no/such/record.json"),
+        (["frobnicate"], "No such command"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2
@@ -134,11 +175,14 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     assert "Traceback" not in out + err
 
 
-@pytest.mark.parametrize("damage, message", [
-    (lambda t: t.replace('"seed": 0', '"seed": 1'), "has been altered or damaged"),
-    (lambda t: t[: len(t) // 2], "is not a readable record"),
-    (lambda t: "[1, 2]", "is not a cardtable record"),
-])
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda t: t.replace('"seed": 0', '"seed": 1'), "has been altered or damaged"),
+        (lambda t: t[: len(t) // 2], "is not a readable record"),
+        (lambda t: "[1, 2]", "is not a cardtable record"),
+    ],
+)
 def test_corrupt_or_tampered_record_is_one_line_and_exit_2(capsys, tmp_path, damage, message):
     run(capsys, "simulate", "tricks_n_trumps", "-n", "1", "--record", str(tmp_path))
     path = tmp_path / "tricks_n_trumps-0-0.json"
@@ -178,8 +222,18 @@ def test_rules_and_simulate_accept_bourre_however_written(capsys, typed):
 
 
 def test_option_names_in_any_case(capsys):
-    code, out, err = run(capsys, "simulate", "tricks_n_trumps", "-n", "1", "-o", "Hand_Size=7", "-o", "POINTS-PER-TRICK=2",
-                         "--json")
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "tricks_n_trumps",
+        "-n",
+        "1",
+        "-o",
+        "Hand_Size=7",
+        "-o",
+        "POINTS-PER-TRICK=2",
+        "--json",
+    )
     assert code == 0, err
     options = json.loads(out)["options"]
     assert options["hand_size"] == 7 and options["points_per_trick"] == 2
@@ -196,22 +250,52 @@ def _resigned(doc: dict) -> str:
     import hashlib
 
     content = {k: doc[k] for k in ("game", "seats", "options", "seed", "actions", "names", "meta")}
-    doc["digest"] = hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    doc["digest"] = hashlib.sha256(
+        json.dumps(content, sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()
     return json.dumps(doc)
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda doc: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    (lambda doc: json.dumps(doc).replace('"seed": 0', '"seed": ' + "1" * 5000), "a number in it is too long"),
-    (lambda doc: _resigned({**doc, "options": {**doc["options"], "last_grids": 5}}), "field 'options': option last_grids=5"),
-    (lambda doc: _resigned({**doc, "options": None}), "field 'options' must be an object"),
-    (lambda doc: _resigned({**doc, "meta": [1, 2]}), "field 'meta' must be an object"),
-    (lambda doc: _resigned({**doc, "actions": "pass"}), "field 'actions' must be a list of texts"),
-    (lambda doc: _resigned({**doc, "seats": "3"}), "field 'seats' must be a whole number"),
-], ids=["deep-nesting", "5000-digits", "last_grids-5", "options-null", "meta-list", "actions-text", "seats-text"])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda doc: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (
+            lambda doc: json.dumps(doc).replace('"seed": 0', '"seed": ' + "1" * 5000),
+            "a number in it is too long",
+        ),
+        (
+            lambda doc: _resigned({**doc, "options": {**doc["options"], "last_grids": 5}}),
+            "field 'options': option last_grids=5",
+        ),
+        (lambda doc: _resigned({**doc, "options": None}), "field 'options' must be an object"),
+        (lambda doc: _resigned({**doc, "meta": [1, 2]}), "field 'meta' must be an object"),
+        (lambda doc: _resigned({**doc, "actions": "pass"}), "field 'actions' must be a list of texts"),
+        (lambda doc: _resigned({**doc, "seats": "3"}), "field 'seats' must be a whole number"),
+    ],
+    ids=[
+        "deep-nesting",
+        "5000-digits",
+        "last_grids-5",
+        "options-null",
+        "meta-list",
+        "actions-text",
+        "seats-text",
+    ],
+)
 def test_a_hostile_record_is_one_line_naming_the_file_and_the_field(capsys, tmp_path, make, message):
     """Issue 11: each of these crashed ``cardtable replay`` with a traceback."""
-    run(capsys, "simulate", "contract_grid", "-n", "1", "--seats", "random,random,random", "--record", str(tmp_path))
+    run(
+        capsys,
+        "simulate",
+        "contract_grid",
+        "-n",
+        "1",
+        "--seats",
+        "random,random,random",
+        "--record",
+        str(tmp_path),
+    )
     path = tmp_path / "contract_grid-0-0.json"
     path.write_text(make(json.loads(path.read_text())))
     code, out, err = run(capsys, "replay", str(path))

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import BadOptionError
-
 from games import all_rules
+from games.core import BadOptionError
 from tests.conformance import play_checking_worlds, play_match, worlds_differ
 
 CASES = [(r, n) for r in all_rules() for n in range(r.min_seats, r.max_seats + 1)]
@@ -88,4 +87,3 @@ def test_possible_worlds_deal_the_hidden_cards_again(rules):
             return
         state.apply(state.legal_actions()[0])
     raise AssertionError("no world dealt the other hands differently in the first 60 steps")
-

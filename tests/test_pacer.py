@@ -86,8 +86,10 @@ async def test_an_illegal_choice_is_replaced_by_the_first_legal_move_and_said():
     first = table.state.legal_actions()[0]
     notes: list[str] = []
     assert await Pacer(table, note=notes.append).move() == first
-    assert notes == [f"{table.names[seat]}'s bot failed (IllegalActionError); it played the first legal move "
-                     f"instead ({first.text})"]
+    assert notes == [
+        f"{table.names[seat]}'s bot failed (IllegalActionError); it played the first legal move "
+        f"instead ({first.text})"
+    ]
 
 
 async def test_when_even_the_fallback_is_refused_the_pacer_says_so_once_and_leaves_the_position():

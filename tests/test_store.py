@@ -37,8 +37,11 @@ def test_a_finished_match_is_recorded_once_with_its_seats_and_result():
     m = rows[0]
     out = table.state.outcome()
     assert m.game == "tricks_n_trumps" and m.scores == out.scores and m.winners == out.winners
-    assert [(s.name, s.kind, s.level) for s in m.seats] == [("Ana", "human", ""), ("Ben", "bot", "heuristic"),
-                                                            ("Cy", "bot", "random")]
+    assert [(s.name, s.kind, s.level) for s in m.seats] == [
+        ("Ana", "human", ""),
+        ("Ben", "bot", "heuristic"),
+        ("Cy", "bot", "random"),
+    ]
     assert m.record().replay().snapshot() == table.state.snapshot()  # the full record, replayable
     assert m.duration is not None and m.duration >= 0
     assert record_finished(table.record(), out) == ""  # the same match again: stored once
@@ -63,9 +66,20 @@ def old_store(path, version: int, rec) -> None:
     for v in range(1, version + 1):
         for statement in MIGRATIONS[v]:
             con.execute(statement)
-    con.execute("INSERT INTO matches (game, finished_at, seats, scores, winners, reason, record, digest)"
-                " VALUES (?,?,?,?,?,?,?,?)", (rec.game, 1.0, json.dumps([s.__dict__ for s in seats_of(rec)]),
-                                              "[1, 2, 3]", "[2]", "done", rec.to_json(), rec.digest()))
+    con.execute(
+        "INSERT INTO matches (game, finished_at, seats, scores, winners, reason, record, digest)"
+        " VALUES (?,?,?,?,?,?,?,?)",
+        (
+            rec.game,
+            1.0,
+            json.dumps([s.__dict__ for s in seats_of(rec)]),
+            "[1, 2, 3]",
+            "[2]",
+            "done",
+            rec.to_json(),
+            rec.digest(),
+        ),
+    )
     con.execute(f"PRAGMA user_version = {version}")
     con.commit()
     con.close()
@@ -131,8 +145,12 @@ def test_a_kill_during_writes_leaves_a_readable_database(tmp_path):
     rec_path = tmp_path / "m.json"
     finish(8, store=False).record().save(rec_path)
     for n in range(3):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(rec_path)], stdout=subprocess.PIPE,
-                                env={**os.environ}, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(rec_path)],
+            stdout=subprocess.PIPE,
+            env={**os.environ},
+            text=True,
+        )
         assert proc.stdout.readline().strip() == "ready"
         time.sleep(0.05 + 0.07 * n)
         proc.send_signal(signal.SIGKILL)

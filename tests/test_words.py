@@ -12,8 +12,10 @@ from games import all_rules
 from games.bots import make_bot
 from games.core import IllegalActionError, SeatView
 
-JARGON = re.compile(r"\b[A-Z]{2}-\d+\b|\bthe seed'?s?\b|\bseed text\b|rules-notes|\b\w+\(s\)|\b1 \w+s\b(?<!\bpass)",
-                    re.IGNORECASE)  # rule IDs, seed talk, "trick(s)" and "1 tricks": counts read as words
+JARGON = re.compile(
+    r"\b[A-Z]{2}-\d+\b|\bthe seed'?s?\b|\bseed text\b|rules-notes|\b\w+\(s\)|\b1 \w+s\b(?<!\bpass)",
+    re.IGNORECASE,
+)  # rule IDs, seed talk, "trick(s)" and "1 tricks": counts read as words
 RULES = all_rules()
 
 
@@ -47,7 +49,11 @@ def test_what_the_table_shows_speaks_plainly(rules):
         seen.update(_texts(view))
         legal = {a.text for a in view.legal}
         if step % 7 == 0:  # a refusal names the rule in plain words too
-            bogus = next((c.text for c in state.hands[seat] if c.text not in legal), None) if hasattr(state, "hands") else None
+            bogus = (
+                next((c.text for c in state.hands[seat] if c.text not in legal), None)
+                if hasattr(state, "hands")
+                else None
+            )
             try:
                 state.apply(bogus or "frobnicate")
             except IllegalActionError as exc:
@@ -62,9 +68,17 @@ def test_jokers_are_written_one_way_and_explained():
     """A joker is written as it is typed (JK, BJ, LJ) everywhere, and every game with jokers says so."""
     from games.core import parse_card
 
-    assert [parse_card(t).display(a) for t in ("JK", "BJ", "LJ") for a in (False, True)] == \
-        ["JK", "JK", "BJ", "BJ", "LJ", "LJ"]
-    with_jokers = [r for r in RULES if any(c.suit is None for c in r.new_game(r.default_seats, None, 0).deck())]
+    assert [parse_card(t).display(a) for t in ("JK", "BJ", "LJ") for a in (False, True)] == [
+        "JK",
+        "JK",
+        "BJ",
+        "BJ",
+        "LJ",
+        "LJ",
+    ]
+    with_jokers = [
+        r for r in RULES if any(c.suit is None for c in r.new_game(r.default_seats, None, 0).deck())
+    ]
     assert {r.name for r in with_jokers} >= {"tricks_n_trumps", "trump_suit", "contract_grid"}
     for r in with_jokers:
         assert "is the joker" in r.summary_text() or "is the big joker" in r.summary_text(), r.name

@@ -50,13 +50,26 @@ def main() -> int:
     tmux = ["tmux", "-L", sock]
 
     def screen() -> str:
-        return subprocess.run(tmux + ["capture-pane", "-p", "-t", "p"], capture_output=True, text=True).stdout
+        return subprocess.run([*tmux, "capture-pane", "-p", "-t", "p"], capture_output=True, text=True).stdout
 
     def keys(*k: str) -> None:
-        subprocess.run(tmux + ["send-keys", "-t", "p", *k], check=True)
+        subprocess.run([*tmux, "send-keys", "-t", "p", *k], check=True)
 
-    subprocess.run(tmux + ["new-session", "-d", "-s", "p", "-x", width, "-y", height,
-                           f"CARDTABLE_HOME={home} USER=tester {exe}"], check=True)
+    subprocess.run(
+        [
+            *tmux,
+            "new-session",
+            "-d",
+            "-s",
+            "p",
+            "-x",
+            width,
+            "-y",
+            height,
+            f"CARDTABLE_HOME={home} USER=tester {exe}",
+        ],
+        check=True,
+    )
     try:
         time.sleep(2.5)
         keys(*["Down"] * names.index(args.game))
@@ -68,8 +81,10 @@ def main() -> int:
         while pressed < args.max_keys:
             text = screen()
             if "Play again" in text:
-                print(f"{args.game}: match finished after {pressed} key presses "
-                      f"({refused} refusals) in {time.monotonic() - start:.0f} s")
+                print(
+                    f"{args.game}: match finished after {pressed} key presses "
+                    f"({refused} refusals) in {time.monotonic() - start:.0f} s"
+                )
                 print(text)
                 return 0
             if choice_bar_shown(text):
@@ -86,7 +101,7 @@ def main() -> int:
         print(screen())
         return 1
     finally:
-        subprocess.run(tmux + ["kill-server"], capture_output=True)
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
 
 
 if __name__ == "__main__":

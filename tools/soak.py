@@ -62,7 +62,7 @@ class Tally:
     full: int = 0  # matches that also got the full leak and refusal checks
     failures: list[str] = field(default_factory=list)
 
-    def add(self, other: "Tally") -> None:
+    def add(self, other: Tally) -> None:
         self.matches += other.matches
         self.steps += other.steps
         self.full += other.full
@@ -156,7 +156,9 @@ def end_checks(state, deck: Counter) -> None:
     assert out is not None and state.to_act is None and state.legal_actions() == [], "the match must be over"
     assert len(out.scores) == state.num_seats and out.winners and out.reason, f"a bad outcome: {out}"
     assert all(0 <= w < state.num_seats for w in out.winners), f"a bad winner: {out.winners}"
-    assert Counter(c for cards in state.zones().values() for c in cards) == deck, "cards not conserved at the end"
+    assert Counter(c for cards in state.zones().values() for c in cards) == deck, (
+        "cards not conserved at the end"
+    )
     state.check_invariants()
     record = Record.from_json(state.record().to_json())
     assert record.replay().snapshot() == state.snapshot(), "the record does not replay to the same state"
@@ -172,6 +174,7 @@ def _full_checks(state):
         if s.to_act is not None:
             check_step(s, True)
         watch.check(s)
+
     return check
 
 
@@ -184,10 +187,11 @@ def run_batch(args: tuple[str, int, int, int, int]) -> Tally:
         p = plan(rules, i, base_seed, full_every)
         try:
             tally.steps += play_checked(p)
-        except Exception as exc:  # noqa: BLE001 - a soak reports every failure and goes on
+        except Exception as exc:
             where = traceback.extract_tb(exc.__traceback__)[-1]
-            tally.failures.append(f"{p.describe()}: {type(exc).__name__}: {exc} "
-                                  f"({Path(where.filename).name}:{where.lineno})")
+            tally.failures.append(
+                f"{p.describe()}: {type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})"
+            )
         tally.matches += 1
         tally.full += p.full
     return tally
@@ -198,7 +202,9 @@ def batches(game: str, matches: int, base_seed: int, full_every: int, size: int)
         yield game, start, min(start + size, matches), base_seed, full_every
 
 
-def soak(game: str, matches: int, jobs: int, base_seed: int = 0, full_every: int = 50, progress=None) -> Tally:
+def soak(
+    game: str, matches: int, jobs: int, base_seed: int = 0, full_every: int = 50, progress=None
+) -> Tally:
     """Run a whole soak, in ``jobs`` processes (1: in this process); ``progress(n)`` after each batch."""
     size = max(1, min(200, matches // (jobs * 8) or 1))
     work = list(batches(game, matches, base_seed, full_every, size))
@@ -226,7 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--matches", type=int, default=1000, help="matches per game (default 1000)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     ap.add_argument("--seed", type=int, default=0, help="match i uses seed SEED+i")
-    ap.add_argument("--full-every", type=int, default=50, help="full leak and refusal checks every N-th match")
+    ap.add_argument(
+        "--full-every", type=int, default=50, help="full leak and refusal checks every N-th match"
+    )
     args = ap.parse_args(argv)
     try:
         names = [r.name for r in all_rules()] if args.game == "all" else [get_rules(args.game).name]
@@ -247,6 +255,7 @@ def _log_progress(name: str, total: int):
         if done[0] // step > done[1]:
             done[1] = done[0] // step
             print(f"{name}: {done[0]} of {total} matches", file=sys.stderr, flush=True)
+
     return advance
 
 
@@ -259,15 +268,23 @@ def report(name: str, args) -> int:
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, transient=True) as bar:
             task = bar.add_task(name, total=args.matches)
-            tally = soak(name, args.matches, args.jobs, args.seed, args.full_every, lambda n: bar.advance(task, n))
+            tally = soak(
+                name, args.matches, args.jobs, args.seed, args.full_every, lambda n: bar.advance(task, n)
+            )
     else:  # a log file: a line at every tenth
-        tally = soak(name, args.matches, args.jobs, args.seed, args.full_every, _log_progress(name, args.matches))
+        tally = soak(
+            name, args.matches, args.jobs, args.seed, args.full_every, _log_progress(name, args.matches)
+        )
     elapsed = time.perf_counter() - start
-    print(f"{name}: {tally.matches} matches, {tally.steps} steps, {tally.full} with full leak and refusal checks, "
-          f"{len(tally.failures)} failures ({elapsed:.0f} s, {args.jobs} jobs, seeds {args.seed}.."
-          f"{args.seed + args.matches - 1})")
-    print("  checked at every step: legal actions non-empty and unique, every card in one place, the game's "
-          "invariants; at the end: an outcome and an exact replay of the record")
+    print(
+        f"{name}: {tally.matches} matches, {tally.steps} steps, {tally.full} with full leak and refusal checks, "
+        f"{len(tally.failures)} failures ({elapsed:.0f} s, {args.jobs} jobs, seeds {args.seed}.."
+        f"{args.seed + args.matches - 1})"
+    )
+    print(
+        "  checked at every step: legal actions non-empty and unique, every card in one place, the game's "
+        "invariants; at the end: an outcome and an exact replay of the record"
+    )
     for line in tally.failures[:20]:
         print(f"  FAILED {line}")
     if len(tally.failures) > 20:

@@ -29,7 +29,9 @@ MIN_CYCLES = 5  # fewer cycles: the interval is too rough to mark
 
 def game_row(path: Path) -> str | None:
     """One Markdown row for the results in ``path`` (None if it holds no whole cycle)."""
-    first = next((json.loads(line) for line in path.read_text().splitlines() if line.strip().endswith("}")), None)
+    first = next(
+        (json.loads(line) for line in path.read_text().splitlines() if line.strip().endswith("}")), None
+    )
     if first is None:
         return None
     rules = get_rules(first["game"])
@@ -50,8 +52,11 @@ def game_row(path: Path) -> str | None:
         sure = summary["cycles"] >= MIN_CYCLES
         mark = " ▲" if sure and lo > fair else " ▼" if sure and hi < fair else ""
         cells.append(f"{st.level} {100 * st.win_share:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}){mark}")
-    return (f"| {rules.title} | {changed} | {summary['cycles']} | {summary['matches']} | {100 * fair:.0f}% | "
-            + " | ".join(cells) + " |")
+    return (
+        f"| {rules.title} | {changed} | {summary['cycles']} | {summary['matches']} | {100 * fair:.0f}% | "
+        + " | ".join(cells)
+        + " |"
+    )
 
 
 def main(argv: list[str]) -> int:

@@ -60,7 +60,7 @@ class BackgroundHost:
             asyncio.run(go())
         except asyncio.CancelledError:
             pass
-        except BaseException as exc:  # noqa: BLE001 - reported to the caller of start()
+        except BaseException as exc:
             self.error = exc
         finally:
             self._ready.set()

@@ -34,7 +34,9 @@ from . import wire
 from .config import DEFAULT_PORT
 
 
-def parse_address(text: str, default_host: str = "127.0.0.1", default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+def parse_address(
+    text: str, default_host: str = "127.0.0.1", default_port: int = DEFAULT_PORT
+) -> tuple[str, int]:
     """``host:port``, ``host``, ``:port`` or ``[v6addr]:port`` -> (host, port); ProtocolError if malformed."""
     text = text.strip()
     host, port = text, ""
@@ -46,7 +48,9 @@ def parse_address(text: str, default_host: str = "127.0.0.1", default_port: int 
     try:
         p = int(port) if port else default_port
     except ValueError:
-        raise ProtocolError(f"bad address {text!r}: write host:port, e.g. 192.168.1.5:{default_port}") from None
+        raise ProtocolError(
+            f"bad address {text!r}: write host:port, e.g. 192.168.1.5:{default_port}"
+        ) from None
     if not 0 <= p <= 65535:
         raise ProtocolError(f"bad port {p} in {text!r}")
     return host or default_host, p
@@ -58,7 +62,9 @@ class AwaySeat:
 
     seat: int
     name: str
-    held: float | None  # seconds the table still waits for them before a stand-in bot may play (None: not waiting)
+    held: (
+        float | None
+    )  # seconds the table still waits for them before a stand-in bot may play (None: not waiting)
     stand_in: bool  # a bot plays the seat meanwhile
     joined: bool = True  # False: the player has not come to the table yet
 
@@ -66,9 +72,18 @@ class AwaySeat:
 class RemoteSeatHandle:
     """A seat at a table served by :class:`~cardtable.net.server.TableServer`."""
 
-    def __init__(self, address: str | None = None, code: str | None = None, *, unix: str | None = None,
-                 token: str | None = None, timeout: float = 10.0, reconnect_for: float = 60.0,
-                 heartbeat: float = 5.0, dead_after: float | None = None) -> None:
+    def __init__(
+        self,
+        address: str | None = None,
+        code: str | None = None,
+        *,
+        unix: str | None = None,
+        token: str | None = None,
+        timeout: float = 10.0,
+        reconnect_for: float = 60.0,
+        heartbeat: float = 5.0,
+        dead_after: float | None = None,
+    ) -> None:
         if (address is None) == (unix is None):
             raise CardtableError("give either a TCP address with a join code or a Unix socket with a token")
         self._address = parse_address(address) if address is not None else None
@@ -96,14 +111,16 @@ class RemoteSeatHandle:
         self._run_task: asyncio.Task | None = None
 
     # -- connecting ---------------------------------------------------------------
-    def connect(self) -> "RemoteSeatHandle":
+    def connect(self) -> RemoteSeatHandle:
         """Join the table (blocking): hello, welcome, first view.  CardtableError if refused."""
         try:
             asyncio.run_coroutine_threadsafe(self._open(), self._loop).result(self._timeout)
-        except (OSError, TimeoutError, asyncio.TimeoutError) as exc:
+        except (OSError, TimeoutError) as exc:
             self.close()
-            where = self._unix or "%s:%d" % self._address  # type: ignore[str-format]
-            raise ProtocolError(f"cannot reach the table at {where}: {str(exc) or 'no answer in time'}") from None
+            where = self._unix or "{}:{}".format(*self._address)
+            raise ProtocolError(
+                f"cannot reach the table at {where}: {str(exc) or 'no answer in time'}"
+            ) from None
         except CardtableError:
             self.close()
             raise
@@ -163,7 +180,7 @@ class RemoteSeatHandle:
                     await asyncio.wait_for(self._open(), self._timeout)
                     self._notify()
                     break
-                except (OSError, asyncio.TimeoutError, ProtocolError) as exc:
+                except (TimeoutError, OSError, ProtocolError) as exc:
                     if isinstance(exc, ProtocolError) and "join code" in str(exc):
                         self._finish(f"refused: {exc}")
                         return
@@ -260,7 +277,9 @@ class RemoteSeatHandle:
         text = action.text if isinstance(action, Action) else str(action)
         if self.closed_reason is not None or self._writer is None:
             refused: Future = Future()
-            refused.set_exception(IllegalActionError(text, self.seat, f"not connected to the table ({self.status})"))
+            refused.set_exception(
+                IllegalActionError(text, self.seat, f"not connected to the table ({self.status})")
+            )
             return refused
         return asyncio.run_coroutine_threadsafe(self._act(text), self._loop)
 
@@ -275,8 +294,9 @@ class RemoteSeatHandle:
             return
         if reply.get("error") in ("illegal", "seat") and isinstance(reply.get("rule"), str):
             seat = reply.get("seat")
-            raise IllegalActionError(str(reply.get("action", text)), seat if isinstance(seat, int) else None,
-                                     reply["rule"])
+            raise IllegalActionError(
+                str(reply.get("action", text)), seat if isinstance(seat, int) else None, reply["rule"]
+            )
         raise IllegalActionError(text, self.seat, str(reply.get("message", "refused by the table")))
 
     async def _send_act(self, text: str) -> dict[str, Any]:
@@ -295,10 +315,12 @@ class RemoteSeatHandle:
 
     def send_raw(self, data: bytes) -> None:
         """Write raw bytes to the server (for tests of hostile input)."""
+
         async def go() -> None:
             assert self._writer is not None
             self._writer.write(data)
             await self._writer.drain()
+
         asyncio.run_coroutine_threadsafe(go(), self._loop).result(self._timeout)
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
@@ -309,7 +331,7 @@ class RemoteSeatHandle:
         for cb in list(self._listeners):
             try:
                 cb()
-            except Exception:  # noqa: BLE001 - a front end's bug must not kill the network thread
+            except Exception:
                 pass
 
     def away(self) -> list[AwaySeat]:
@@ -323,9 +345,20 @@ class RemoteSeatHandle:
             if not isinstance(s, dict) or s.get("kind") != "remote" or s.get("connected", True):
                 continue
             held = s.get("held")
-            left = max(0.0, held - gone) if isinstance(held, (int, float)) and not isinstance(held, bool) else None
-            out.append(AwaySeat(i, str(s.get("name", f"Seat {i + 1}")), left or None, bool(s.get("stand_in")),
-                                i not in waiting))
+            left = (
+                max(0.0, held - gone)
+                if isinstance(held, (int, float)) and not isinstance(held, bool)
+                else None
+            )
+            out.append(
+                AwaySeat(
+                    i,
+                    str(s.get("name", f"Seat {i + 1}")),
+                    left or None,
+                    bool(s.get("stand_in")),
+                    i not in waiting,
+                )
+            )
         return out
 
     def can_undo(self) -> bool:
@@ -350,7 +383,7 @@ class RemoteSeatHandle:
                 try:
                     self._writer.write(wire.dumps({"type": "bye"}))
                     await asyncio.wait_for(self._writer.drain(), 1.0)
-                except (ConnectionError, OSError, asyncio.TimeoutError):
+                except (TimeoutError, ConnectionError, OSError):
                     pass
                 self._writer.close()
             task = self._run_task
@@ -361,7 +394,7 @@ class RemoteSeatHandle:
         if self._loop.is_running():
             try:
                 asyncio.run_coroutine_threadsafe(shut(), self._loop).result(2.0)
-            except Exception:  # noqa: BLE001 - closing is best effort
+            except Exception:
                 pass
             self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(2.0)
@@ -369,7 +402,7 @@ class RemoteSeatHandle:
             self.closed_reason = "closed"
             self.status = "closed"
 
-    def __enter__(self) -> "RemoteSeatHandle":
+    def __enter__(self) -> RemoteSeatHandle:
         return self
 
     def __exit__(self, *exc: object) -> None:

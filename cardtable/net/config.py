@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from games.core import BadOptionError
-
 from cardtable.pacer import BOT_DELAY
+from games.core import BadOptionError
 
 if TYPE_CHECKING:  # the session (and the bots it loads) is imported only when seats are read
     from cardtable.session import SeatConfig
@@ -47,9 +46,8 @@ def parse_seats(text: str, game: str) -> list[SeatConfig]:
     """``remote:Ann,remote,heuristic`` -> SeatConfigs (checked by :func:`check_seats`);
     BadOptionError naming the bad item.  ``human`` is the same as ``remote`` (the host joins
     their own seat like everyone else); ``bot`` is a normal bot."""
-    from games import bots
-
     from cardtable.session import SeatConfig
+    from games import bots
 
     levels, aliases = bots.LEVELS, getattr(bots, "ALIASES", {})
     seats: list[SeatConfig] = []
@@ -62,8 +60,10 @@ def parse_seats(text: str, game: str) -> list[SeatConfig]:
             level = ("normal" if "normal" in levels else "heuristic") if kind == "bot" else kind
             seats.append(SeatConfig("bot", name or f"Bot {i + 1}", level))
         else:
-            raise BadOptionError(f"seat {i + 1} ({item!r}) is not allowed: use remote[:NAME], human[:NAME] "
-                                 f"or a bot level ({', '.join(levels)})[:NAME]")
+            raise BadOptionError(
+                f"seat {i + 1} ({item!r}) is not allowed: use remote[:NAME], human[:NAME] "
+                f"or a bot level ({', '.join(levels)})[:NAME]"
+            )
     check_seats(seats, game)
     return seats
 

@@ -101,7 +101,9 @@ class GuessThrottle:
     checked only while the bucket holds fewer than ``free``.  Checking and counting happen with no
     await in between, so many connections of one address cannot slip past together."""
 
-    def __init__(self, free: int = 5, interval: float = 1.0, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, free: int = 5, interval: float = 1.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.free, self.interval, self.clock = max(1, free), interval, clock
         self._bucket: dict[str, tuple[float, float]] = {}  # addr -> (wrong codes, when counted)
         self._checks: dict[str, int] = {}

@@ -24,18 +24,26 @@ import sys
 import time
 from collections.abc import Callable
 
-from games import get_rules
-from games.core import CardtableError, Record
-
 from cardtable.paths import saves_dir
 from cardtable.session import Table
+from games import get_rules
+from games.core import CardtableError, Record
 
 from .client import parse_address
 from .config import HostConfig, default_seats, is_loopback, parse_seats, ssh_user
 from .server import Limits, TableServer, load_or_make_codes, new_code
 
-__all__ = ["HostConfig", "build_table", "default_seats", "is_loopback", "join_text", "parse_seats", "run", "serve",
-           "ssh_user"]
+__all__ = [
+    "HostConfig",
+    "build_table",
+    "default_seats",
+    "is_loopback",
+    "join_text",
+    "parse_seats",
+    "run",
+    "serve",
+    "ssh_user",
+]
 
 
 def build_table(cfg: HostConfig) -> Table:
@@ -46,16 +54,28 @@ def build_table(cfg: HostConfig) -> Table:
             raise CardtableError(f"{cfg.resume} is not a hosted table (it has no remote seats)")
         return table
     seats = cfg.table_seats()
-    save = cfg.save or saves_dir() / f"hosted-{get_rules(cfg.game).name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    save = (
+        cfg.save or saves_dir() / f"hosted-{get_rules(cfg.game).name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    )
     return Table.new(cfg.game, seats, cfg.options, cfg.seed, save_path=save)
 
 
-def join_text(table: Table, server: TableServer, host: str, port: int, ssh_port: int | None,
-              fingerprint: str | None, open_auth: bool, web_port: int | None = None) -> str:
+def join_text(
+    table: Table,
+    server: TableServer,
+    host: str,
+    port: int,
+    ssh_port: int | None,
+    fingerprint: str | None,
+    open_auth: bool,
+    web_port: int | None = None,
+) -> str:
     """What the host tells their friends: per seat, the code and the exact commands."""
     addr = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    lines = [f"{table.state.rules.title} table on {addr}"
-             + (f" (saving to {table.save_path})" if table.save_path else "")]
+    lines = [
+        f"{table.state.rules.title} table on {addr}"
+        + (f" (saving to {table.save_path})" if table.save_path else "")
+    ]
     for seat, slot in sorted(server.slots.items()):
         name = table.names[seat]
         lines.append(f"  {name}: code {slot.code}")
@@ -73,12 +93,17 @@ def join_text(table: Table, server: TableServer, host: str, port: int, ssh_port:
     if web_port is not None:
         web = f"[{host}]:{web_port}" if ":" in host else f"{host}:{web_port}"
         lines.append(f"  in a web browser: http://{web}/ (each player types their code)")
-    lines.append("Press Ctrl-C to close the table (the game is saved after every move; --resume continues it).")
+    lines.append(
+        "Press Ctrl-C to close the table (the game is saved after every move; --resume continues it)."
+    )
     return "\n".join(lines)
 
 
-async def serve(cfg: HostConfig, echo: Callable[[str], None] = lambda text: print(text, flush=True),
-                ready: Callable[[TableServer], None] | None = None) -> None:
+async def serve(
+    cfg: HostConfig,
+    echo: Callable[[str], None] = lambda text: print(text, flush=True),
+    ready: Callable[[TableServer], None] | None = None,
+) -> None:
     """Run the table until Ctrl-C / SIGTERM (or the match ends and everyone has left)."""
     host, port = parse_address(cfg.listen)
     if cfg.no_auth and not is_loopback(host):
@@ -87,9 +112,16 @@ async def serve(cfg: HostConfig, echo: Callable[[str], None] = lambda text: prin
     remote = [i for i, c in enumerate(table.seats) if c.kind == "remote"]
     codes = load_or_make_codes(table.save_path, remote)
     limits = Limits(heartbeat=cfg.heartbeat, dead_after=3 * cfg.heartbeat)
-    server = TableServer(table, codes, hold=cfg.hold, while_away=cfg.while_away, bot_delay=cfg.bot_delay,
-                         spectator_code=new_code() if cfg.spectators else None, limits=limits,
-                         resumed=cfg.resume is not None)
+    server = TableServer(
+        table,
+        codes,
+        hold=cfg.hold,
+        while_away=cfg.while_away,
+        bot_delay=cfg.bot_delay,
+        spectator_code=new_code() if cfg.spectators else None,
+        limits=limits,
+        resumed=cfg.resume is not None,
+    )
     echo = _never_fails(echo)
     server.on_event = lambda text: echo(f"[{time.strftime('%H:%M:%S')}] {text}")
     try:
@@ -109,8 +141,9 @@ async def serve(cfg: HostConfig, echo: Callable[[str], None] = lambda text: prin
         if cfg.ssh_port is not None:
             from .ssh import SshFrontDoor
 
-            front = SshFrontDoor(server, authorized_keys=cfg.authorized_keys, no_auth=cfg.no_auth,
-                                 heartbeat=cfg.heartbeat)
+            front = SshFrontDoor(
+                server, authorized_keys=cfg.authorized_keys, no_auth=cfg.no_auth, heartbeat=cfg.heartbeat
+            )
             await front.start(host, cfg.ssh_port)
             fingerprint = front.fingerprint
         if cfg.web_port is not None:
@@ -119,8 +152,18 @@ async def serve(cfg: HostConfig, echo: Callable[[str], None] = lambda text: prin
             web = WebFrontDoor(server, heartbeat=cfg.heartbeat)
             await web.start(host, cfg.web_port)
         shown = cfg.public_host or (socket.gethostname() if host in ("0.0.0.0", "::", "") else bound_host)
-        echo(join_text(table, server, shown, bound_port, front.port if front else None, fingerprint, cfg.no_auth,
-                       web.port if web else None))
+        echo(
+            join_text(
+                table,
+                server,
+                shown,
+                bound_port,
+                front.port if front else None,
+                fingerprint,
+                cfg.no_auth,
+                web.port if web else None,
+            )
+        )
         if ready is not None:
             ready(server)
         await stop.wait()
@@ -143,11 +186,13 @@ def _stop_signals() -> list[int]:
 
 def _never_fails(echo: Callable[[str], None]) -> Callable[[str], None]:
     """The host's log line writer, which must not break the table when its terminal has gone."""
+
     def write(text: str) -> None:
         try:
             echo(text)
         except (OSError, ValueError):
             pass
+
     return write
 
 

@@ -34,16 +34,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from cardtable.paths import saves_dir
+from cardtable.session import Table
 from games import get_rules
 from games.core import BadOptionError, CardtableError
 
-from cardtable.paths import saves_dir
-from cardtable.session import Table
-
 from . import wire
 from .client import parse_address
-from .guard import Doorway, address_key
 from .config import HostConfig, is_loopback, parse_seats, ssh_user
+from .guard import Doorway, address_key
 from .host import _never_fails, _stop_signals, build_table
 from .server import Limits, TableServer, load_or_make_codes, new_code
 
@@ -75,13 +74,17 @@ def parse_table_spec(spec: str, base: HostConfig, number: int) -> HostConfig:
     for word in words:
         key, eq, value = word.partition("=")
         if not eq or not key:
-            raise BadOptionError(f"--table {number}: {word!r} is not key=value (e.g. seats=remote,remote,normal)")
+            raise BadOptionError(
+                f"--table {number}: {word!r} is not key=value (e.g. seats=remote,remote,normal)"
+            )
         if key.strip().lower() == "seats":
             seats = value.strip()
         else:
             _set_spec_word(cfg, key.strip().lower(), value.strip(), number)
     if not cfg.game and cfg.resume is None:
-        raise BadOptionError(f"--table {number} names no game: start it with a game name, or give resume=FILE")
+        raise BadOptionError(
+            f"--table {number} names no game: start it with a game name, or give resume=FILE"
+        )
     if seats and cfg.game:
         cfg.seats = parse_seats(seats, cfg.game)
     if cfg.save is None and cfg.resume is None:
@@ -89,7 +92,9 @@ def parse_table_spec(spec: str, base: HostConfig, number: int) -> HostConfig:
     return cfg
 
 
-def table_configs(base: HostConfig, game: str | None, resumes: Sequence[Path], specs: Sequence[str]) -> list[HostConfig]:
+def table_configs(
+    base: HostConfig, game: str | None, resumes: Sequence[Path], specs: Sequence[str]
+) -> list[HostConfig]:
     """The tables of ``cardtable host``: the one named on the command line (``game`` with --seats,
     --option, --seed, --save), one per --resume, then one per --table, in that order."""
     cfgs: list[HostConfig] = []
@@ -97,7 +102,9 @@ def table_configs(base: HostConfig, game: str | None, resumes: Sequence[Path], s
         cfg = replace(base, resume=None)
         cfg.save = cfg.save or default_save(cfg.game, 1)
         cfgs.append(cfg)
-    cfgs += [replace(base, game="", options={}, seats=[], seed=None, save=None, resume=Path(r)) for r in resumes]
+    cfgs += [
+        replace(base, game="", options={}, seats=[], seed=None, save=None, resume=Path(r)) for r in resumes
+    ]
     cfgs += [parse_table_spec(spec, base, len(cfgs) + i) for i, spec in enumerate(specs, 1)]
     return cfgs
 
@@ -135,8 +142,10 @@ def distinct_saves(tables: Sequence[Table]) -> None:
             continue
         path = table.save_path.resolve()
         if path in seen:
-            raise CardtableError(f"tables {seen[path]} and {n} would both save to {table.save_path}: "
-                                 "give each table its own save file, and resume each save once")
+            raise CardtableError(
+                f"tables {seen[path]} and {n} would both save to {table.save_path}: "
+                "give each table its own save file, and resume each save once"
+            )
         seen[path] = n
 
 
@@ -156,7 +165,9 @@ class TableHub:
         self.throttle = first.throttle  # one guess throttle and one cap at the door for every table
         for server in self.servers[1:]:
             server.throttle, server.doorway = first.throttle, first.doorway
-        self.doorway: Doorway[_Router] = Doorway(self.limits.max_unauth_per_address, self.limits.max_unauth_total)
+        self.doorway: Doorway[_Router] = Doorway(
+            self.limits.max_unauth_per_address, self.limits.max_unauth_total
+        )
         self._check_codes()
         self.claimed: set[tuple[int, int]] = set()  # (table index, seat) taken in the lobby
         self._sockets: dict[int, str] = {}
@@ -168,8 +179,9 @@ class TableHub:
         codes += [s.spectator_code for s in self.servers if s.spectator_code] + [self.lobby_code or ""]
         codes = [c for c in codes if c]
         if len(set(codes)) != len(codes):
-            raise CardtableError("two seats of these tables have the same join code: "
-                                 "is one table resumed twice?")
+            raise CardtableError(
+                "two seats of these tables have the same join code: is one table resumed twice?"
+            )
 
     @property
     def multi(self) -> bool:
@@ -187,8 +199,11 @@ class TableHub:
         """The place a join code (or the club code) opens, or None; every code is compared."""
         if not code.isascii():  # no code has other letters (and compare_digest takes ASCII only)
             return None
-        found = Login(None, None, lobby=True) if self.lobby_code and secrets.compare_digest(self.lobby_code, code) \
+        found = (
+            Login(None, None, lobby=True)
+            if self.lobby_code and secrets.compare_digest(self.lobby_code, code)
             else None
+        )
         for server in self.servers:
             seat = server.seat_for_code(code)
             if seat is not None and found is None:
@@ -199,7 +214,7 @@ class TableHub:
         """The table whose seat or spectator code a hello line names (no verdict: that table gives it)."""
         try:
             msg = wire.loads(line.rstrip(b"\r\n"), self.limits.max_line)
-        except Exception:  # noqa: BLE001 - any bad line is refused by the first table's own checks
+        except Exception:
             return None
         code = msg.get("code") if msg.get("type") == "hello" else None
         if not isinstance(code, str) or len(code) > 64:
@@ -215,8 +230,11 @@ class TableHub:
 
     def users(self) -> list[tuple[str, Login]]:
         """Every such user name, and ``lobby`` on a host of several tables."""
-        out = [(self.user_for(server, seat), Login(server, seat)) for server in self.servers
-               for seat in sorted(server.slots)]
+        out = [
+            (self.user_for(server, seat), Login(server, seat))
+            for server in self.servers
+            for seat in sorted(server.slots)
+        ]
         if self.multi:
             out.append((LOBBY_USER, Login(None, None, lobby=True)))
         return out
@@ -226,7 +244,7 @@ class TableHub:
         for user, login in self.users():
             if name == user:
                 return login
-        for user, login in self.users():  # also seatN (or tN-seatN)
+        for _user, login in self.users():  # also seatN (or tN-seatN)
             if login.server is not None and login.seat is not None and name == self._seat_user(login):
                 return login
         return None
@@ -238,8 +256,12 @@ class TableHub:
     # -- free seats (the lobby) --------------------------------------------------------
     def free_seats(self) -> list[Login]:
         """Remote seats that nobody has joined or taken in the lobby, table by table."""
-        return [Login(server, seat) for i, server in enumerate(self.servers)
-                for seat in server.room.free_seats() if (i, seat) not in self.claimed]
+        return [
+            Login(server, seat)
+            for i, server in enumerate(self.servers)
+            for seat in server.room.free_seats()
+            if (i, seat) not in self.claimed
+        ]
 
     def claim(self, login: Login) -> bool:
         """Take a free seat for a lobby user (False if someone was quicker)."""
@@ -280,7 +302,7 @@ class TableHub:
         for listener in self._listeners:
             try:
                 await asyncio.wait_for(listener.wait_closed(), 2.0)
-            except (asyncio.TimeoutError, OSError):
+            except (TimeoutError, OSError):
                 pass
 
 
@@ -300,8 +322,9 @@ class _Router(asyncio.Protocol):
         addr = address_key(transport.get_extra_info("peername"))
         for other in self.hub.doorway.enter(self, addr):  # make room: the longest-waiting silent one goes
             other.refuse("busy", "too many connections are waiting to join; try again")
-        self.timer = asyncio.get_running_loop().call_later(self.hub.limits.hello_timeout, self.refuse,
-                                                           "timeout", "no hello received in time")
+        self.timer = asyncio.get_running_loop().call_later(
+            self.hub.limits.hello_timeout, self.refuse, "timeout", "no hello received in time"
+        )
 
     def data_received(self, data: bytes) -> None:
         if self.done:
@@ -346,8 +369,13 @@ class Lobby:
     """The lobby's text screen for one ssh session: the tables and their free seats, numbered.
     Digits and Enter take a seat, ``r`` draws the list again, ``q`` (or Ctrl-C, Ctrl-D) leaves."""
 
-    def __init__(self, hub: TableHub, write: Callable[[bytes], None], sit: Callable[[Login], None],
-                 leave: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        hub: TableHub,
+        write: Callable[[bytes], None],
+        sit: Callable[[Login], None],
+        leave: Callable[[], None],
+    ) -> None:
         self.hub, self.write, self.sit, self.leave = hub, write, sit, leave
         self.choices: list[Login] = []
         self.typed = ""
@@ -374,11 +402,16 @@ class Lobby:
 
     def _table_lines(self, server: TableServer) -> list[str]:
         table, n = server.table, self.hub.number(server)
-        state = "finished" if table.state.is_over else ("playing" if all(s.joined for s in server.slots.values())
-                                                        else "waiting for players")
+        state = (
+            "finished"
+            if table.state.is_over
+            else ("playing" if all(s.joined for s in server.slots.values()) else "waiting for players")
+        )
         seated = [table.names[s] for s, slot in sorted(server.slots.items()) if slot.joined]
-        out = [f"Table {n}: {table.state.rules.title} ({state})"
-               + (f", seated: {', '.join(seated)}" if seated else "")]
+        out = [
+            f"Table {n}: {table.state.rules.title} ({state})"
+            + (f", seated: {', '.join(seated)}" if seated else "")
+        ]
         for i, login in enumerate(self.choices, 1):
             if login.server is server:
                 out.append(f"  {i:>2}  free seat: {table.names[login.seat]}")  # type: ignore[index]
@@ -432,31 +465,40 @@ class Lobby:
         server, seat = login.server, login.seat
         assert server is not None and seat is not None
         code = server.slots[seat].code
-        self.write(CLEAR + (
-            f"Your seat: {server.table.names[seat]} at table {self.hub.number(server)} "
-            f"({server.table.state.rules.title}).\r\n"
-            f"Its code is {code}: keep it to come back to this seat later (as your ssh password).\r\n\r\n"
-            "Press Enter to sit down.\r\n").encode())
+        self.write(
+            CLEAR
+            + (
+                f"Your seat: {server.table.names[seat]} at table {self.hub.number(server)} "
+                f"({server.table.state.rules.title}).\r\n"
+                f"Its code is {code}: keep it to come back to this seat later (as your ssh password).\r\n\r\n"
+                "Press Enter to sit down.\r\n"
+            ).encode()
+        )
 
 
 # ---------------------------------------------------------------- serving several tables
 
 
-def hub_join_text(hub: TableHub, host: str, port: int, ssh_port: int | None, fingerprint: str | None,
-                  open_auth: bool) -> str:
+def hub_join_text(
+    hub: TableHub, host: str, port: int, ssh_port: int | None, fingerprint: str | None, open_auth: bool
+) -> str:
     """What the host tells the club: per table, each seat's code and commands; the lobby."""
     addr = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     lines = [f"{len(hub.servers)} tables on {addr}"]
     for server in hub.servers:
         table = server.table
-        lines.append(f"Table {hub.number(server)}: {table.state.rules.title}"
-                     + (f" (saving to {table.save_path})" if table.save_path else ""))
+        lines.append(
+            f"Table {hub.number(server)}: {table.state.rules.title}"
+            + (f" (saving to {table.save_path})" if table.save_path else "")
+        )
         for seat, slot in sorted(server.slots.items()):
             lines.append(f"  {table.names[seat]}: code {slot.code}")
             lines.append(f"      cardtable join {addr} --code {slot.code}")
             if ssh_port is not None:
                 who = hub.user_for(server, seat) if open_auth else ssh_user(seat, table.names[seat])
-                lines.append(f"      ssh -p {ssh_port} {who}@{host}" + ("" if open_auth else "   (password: the code)"))
+                lines.append(
+                    f"      ssh -p {ssh_port} {who}@{host}" + ("" if open_auth else "   (password: the code)")
+                )
         if server.spectator_code:
             lines.append(f"  spectators: cardtable join {addr} --code {server.spectator_code}")
         bots = [n for n, c in zip(table.names, table.seats) if c.kind == "bot"]
@@ -467,7 +509,9 @@ def hub_join_text(hub: TableHub, host: str, port: int, ssh_port: int | None, fin
         lines.append(f"Lobby (the tables and their free seats): ssh -p {ssh_port} {LOBBY_USER}@{host}{how}")
     if fingerprint:
         lines.append(f"ssh host key {fingerprint}")
-    lines.append("Press Ctrl-C to close the tables (each is saved after every move; --resume each save continues it).")
+    lines.append(
+        "Press Ctrl-C to close the tables (each is saved after every move; --resume each save continues it)."
+    )
     return "\n".join(lines)
 
 
@@ -480,14 +524,26 @@ def build_servers(cfgs: Sequence[HostConfig]) -> list[TableServer]:
         remote = [i for i, c in enumerate(table.seats) if c.kind == "remote"]
         codes = load_or_make_codes(table.save_path, remote)
         limits = Limits(heartbeat=cfg.heartbeat, dead_after=3 * cfg.heartbeat)
-        servers.append(TableServer(table, codes, hold=cfg.hold, while_away=cfg.while_away, bot_delay=cfg.bot_delay,
-                                   spectator_code=new_code() if cfg.spectators else None, limits=limits,
-                                   resumed=cfg.resume is not None))
+        servers.append(
+            TableServer(
+                table,
+                codes,
+                hold=cfg.hold,
+                while_away=cfg.while_away,
+                bot_delay=cfg.bot_delay,
+                spectator_code=new_code() if cfg.spectators else None,
+                limits=limits,
+                resumed=cfg.resume is not None,
+            )
+        )
     return servers
 
 
-async def serve_tables(cfgs: Sequence[HostConfig], echo: Callable[[str], None] = lambda t: print(t, flush=True),
-                       ready: Callable[[TableHub], None] | None = None) -> None:
+async def serve_tables(
+    cfgs: Sequence[HostConfig],
+    echo: Callable[[str], None] = lambda t: print(t, flush=True),
+    ready: Callable[[TableHub], None] | None = None,
+) -> None:
     """Run several tables in one server until Ctrl-C / SIGTERM; ``cfgs[0]`` gives the host-wide
     settings (address, ssh, authentication)."""
     base = cfgs[0]
@@ -518,12 +574,21 @@ async def serve_tables(cfgs: Sequence[HostConfig], echo: Callable[[str], None] =
         if base.ssh_port is not None:
             from .ssh import SshFrontDoor
 
-            front = SshFrontDoor(hub, authorized_keys=base.authorized_keys, no_auth=base.no_auth,
-                                 heartbeat=base.heartbeat)
+            front = SshFrontDoor(
+                hub, authorized_keys=base.authorized_keys, no_auth=base.no_auth, heartbeat=base.heartbeat
+            )
             await front.start(host, base.ssh_port)
         shown = base.public_host or (socket.gethostname() if host in ("0.0.0.0", "::", "") else bound_host)
-        echo(hub_join_text(hub, shown, bound_port, front.port if front else None,
-                           front.fingerprint if front else None, base.no_auth))
+        echo(
+            hub_join_text(
+                hub,
+                shown,
+                bound_port,
+                front.port if front else None,
+                front.fingerprint if front else None,
+                base.no_auth,
+            )
+        )
         if ready is not None:
             ready(hub)
         await stop.wait()
@@ -534,4 +599,3 @@ async def serve_tables(cfgs: Sequence[HostConfig], echo: Callable[[str], None] =
         for n, server in enumerate(servers, 1):
             where = f"; saved to {server.table.save_path}" if server.table.save_path else ""
             echo(f"table {n} closed{where}")
-

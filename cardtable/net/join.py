@@ -29,8 +29,14 @@ class ScreenFailed(CardtableError):
     """The table UI ended with an error (its report is already on stderr)."""
 
 
-def run_join(address: str | None = None, code: str | None = None, *, unix: str | None = None,
-             token: str | None = None, ascii_suits: bool | None = None) -> str | None:
+def run_join(
+    address: str | None = None,
+    code: str | None = None,
+    *,
+    unix: str | None = None,
+    token: str | None = None,
+    ascii_suits: bool | None = None,
+) -> str | None:
     """Join and run the TUI until the player quits or the table closes; returns the close reason."""
     handle = RemoteSeatHandle(address, code, unix=unix, token=token).connect()
     try:
@@ -78,7 +84,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     argv = list(argv)
     for i, arg in enumerate(argv[:-1]):  # a token or code may start with "-": glue it to its option
         if arg in ("--token", "--code", "--unix"):
-            argv[i:i + 2] = [f"{arg}={argv[i + 1]}", ""]
+            argv[i : i + 2] = [f"{arg}={argv[i + 1]}", ""]
     return p.parse_args([a for a in argv if a != ""])
 
 
@@ -94,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     except CardtableError as exc:
         _say(f"cardtable: error: {exc}")
         return 2
-    except Exception:  # noqa: BLE001 - a remote user gets one line, the host gets the trace
+    except Exception:
         if not remote_user:
             raise
         traceback.print_exc()

@@ -43,11 +43,10 @@ import types
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 
-from games.core import CardtableError, SeatView
-
 from cardtable.net import wire
 from cardtable.net.join import parse_args
 from cardtable.session import LocalSeatHandle, SeatConfig, Table
+from games.core import CardtableError, SeatView
 
 GAME = "tricks_n_trumps"
 #: The terminal of the rehearsal: the usual default size (what a seat shares hardly depends on it).
@@ -108,7 +107,9 @@ def _another_plays(table: Table) -> None:
 
 def rehearsal_table() -> Table:
     """Four seats at a fresh table of the benchmark's game, never saved nor recorded."""
-    table = Table.new(GAME, [SeatConfig("human", f"Seat {i + 1}") for i in range(4)], {"hand_size": 8}, seed=1)
+    table = Table.new(
+        GAME, [SeatConfig("human", f"Seat {i + 1}") for i in range(4)], {"hand_size": 8}, seed=1
+    )
     table.record_matches = False
     return table
 
@@ -140,9 +141,11 @@ Codes = dict[int, types.CodeType]
 
 def _recorder(ran: Codes) -> Callable:
     """A profile function that notes the code of every Python function called."""
+
     def note(frame: types.FrameType, event: str, arg: object) -> None:
         if event == "call":
             ran[id(frame.f_code)] = frame.f_code
+
     return note
 
 
@@ -154,7 +157,7 @@ def run_recorded(ran: Codes, size: tuple[int, int] = SIZE) -> bool:
 
         sys.setprofile(_recorder(ran))
         asyncio.run(play_once(rehearsal_table(), size))
-    except Exception:  # noqa: BLE001 - the template serves seats with or without the rehearsal
+    except Exception:
         return False
     finally:
         sys.setprofile(previous)
@@ -175,13 +178,18 @@ def pack_code(ran: Iterable[types.CodeType], objects: Iterable[object] | None = 
     (inner functions, comprehensions) is copied too if it ran.  ``objects``: where to look for
     the functions (default: every object the garbage collector tracks)."""
     hot = {id(code): code for code in ran}
-    funcs = [o for o in (gc.get_objects() if objects is None else objects)
-             if isinstance(o, types.FunctionType) and id(o.__code__) in hot]
+    funcs = [
+        o
+        for o in (gc.get_objects() if objects is None else objects)
+        if isinstance(o, types.FunctionType) and id(o.__code__) in hot
+    ]
     copies: Codes = {}
 
     def copy(code: types.CodeType) -> types.CodeType:
         if id(code) not in copies:
-            consts = tuple(copy(c) if isinstance(c, types.CodeType) and id(c) in hot else c for c in code.co_consts)
+            consts = tuple(
+                copy(c) if isinstance(c, types.CodeType) and id(c) in hot else c for c in code.co_consts
+            )
             copies[id(code)] = code.replace(co_consts=consts)
         return copies[id(code)]
 
@@ -210,6 +218,6 @@ def rehearse(size: tuple[int, int] = SIZE) -> bool:
     gc.collect()
     try:
         pack_code(ran.values())
-    except Exception:  # noqa: BLE001 - unpacked code is only less shared
+    except Exception:
         pass
     return played and quiet

@@ -29,11 +29,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from games.bots import Bot, make_bot
-from games.core import CardtableError, IllegalActionError, ProtocolError
-
 from cardtable.pacer import BOT_DELAY, Pacer, pause_before
 from cardtable.session import Table
+from games.bots import Bot, make_bot
+from games.core import CardtableError, IllegalActionError, ProtocolError
 
 from . import wire
 
@@ -53,7 +52,7 @@ def new_code() -> str:
 class SeatSlot:
     seat: int
     code: str
-    conn: "Connection | None" = None
+    conn: Connection | None = None
     joined: bool = False
     left_at: float | None = None
     stand_in: Bot | None = None
@@ -70,10 +69,21 @@ def error(kind: str, message: str, ident: Any = None) -> dict[str, Any]:
 class Room:
     """One table and the connections at it.  ``log`` receives the host's log lines."""
 
-    def __init__(self, table: Table, codes: dict[int, str] | None = None, *, hold: float = 300.0,
-                 while_away: str = "wait", bot_delay: float = BOT_DELAY, wait_for_players: bool = True,
-                 spectator_code: str | None = None, stand_in_level: str = "heuristic", resumed: bool = False,
-                 max_action_chars: int = 200, log: Callable[[str], None] = lambda text: None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        codes: dict[int, str] | None = None,
+        *,
+        hold: float = 300.0,
+        while_away: str = "wait",
+        bot_delay: float = BOT_DELAY,
+        wait_for_players: bool = True,
+        spectator_code: str | None = None,
+        stand_in_level: str = "heuristic",
+        resumed: bool = False,
+        max_action_chars: int = 200,
+        log: Callable[[str], None] = lambda text: None,
+    ) -> None:
         if while_away not in ("wait", "bot"):
             raise CardtableError(f"while-away policy {while_away!r} is not allowed: use wait or bot")
         self.table = table
@@ -89,8 +99,9 @@ class Room:
         self.members: set[Connection] = set()  # the connections that joined this room
         self.closing = False
         self.changed = asyncio.Event()  # set on every change the driver may care about
-        self.pacer = Pacer(table, note=lambda text: self.log(text), stand_in=self._playing_stand_in,
-                           apply_in_thread=True)
+        self.pacer = Pacer(
+            table, note=lambda text: self.log(text), stand_in=self._playing_stand_in, apply_in_thread=True
+        )
         self._driver: asyncio.Task | None = None
         self._unsubscribe: Callable[[], None] | None = None
         if resumed:  # every remote seat starts away: its hold runs from now
@@ -133,7 +144,9 @@ class Room:
 
     def codes(self) -> list[str]:
         """Every code that opens this room (its seats', its spectators')."""
-        return [slot.code for slot in self.slots.values()] + ([self.spectator_code] if self.spectator_code else [])
+        return [slot.code for slot in self.slots.values()] + (
+            [self.spectator_code] if self.spectator_code else []
+        )
 
     def free_seats(self) -> list[int]:
         """Remote seats nobody has come to yet (none once the match is over)."""
@@ -144,7 +157,7 @@ class Room:
     def spectators(self) -> int:
         return sum(1 for c in self.members if c.seat is None)
 
-    def admit(self, conn: "Connection", seat: int) -> "Connection | None":
+    def admit(self, conn: Connection, seat: int) -> Connection | None:
         """Take ``conn`` in at ``seat`` (-1: as a spectator) and welcome it.  A connection that
         sat there before is told why it is replaced and returned, for the server to close."""
         conn.room = self
@@ -154,13 +167,21 @@ class Room:
             conn.seat = None
         else:
             replaced = self._seat(conn, seat)
-        conn.send({"type": "welcome", "version": wire.VERSION, "seat": conn.seat, "names": list(self.table.names),
-                   "game": self.table.state.rules.name, "title": self.table.state.rules.title})
+        conn.send(
+            {
+                "type": "welcome",
+                "version": wire.VERSION,
+                "seat": conn.seat,
+                "names": list(self.table.names),
+                "game": self.table.state.rules.name,
+                "title": self.table.state.rules.title,
+            }
+        )
         conn.view_dirty = True
         self._presence_changed()
         return replaced
 
-    def _seat(self, conn: "Connection", seat: int) -> "Connection | None":
+    def _seat(self, conn: Connection, seat: int) -> Connection | None:
         conn.seat = seat
         slot = self.slots[seat]
         old = slot.conn if slot.conn is not conn else None
@@ -170,7 +191,7 @@ class Room:
         self.log(f"{self.table.names[seat]} joined from {conn.peer}")
         return old
 
-    def leave(self, conn: "Connection", closing: bool = False) -> None:
+    def leave(self, conn: Connection, closing: bool = False) -> None:
         """``conn`` has gone: an away seat starts its hold (said on the log unless the host closes)."""
         self.members.discard(conn)
         if conn.seat is None or conn.seat not in self.slots or self.slots[conn.seat].conn is not conn:
@@ -201,14 +222,21 @@ class Room:
     def presence(self) -> dict[str, Any]:
         names = self.table.names
         seats = []
-        for i, cfg in enumerate(self.table.seats):
+        for i, _cfg in enumerate(self.table.seats):
             slot = self.slots.get(i)
             if slot is None:
                 seats.append({"name": names[i], "kind": "bot", "connected": True})
             else:
                 away = slot.conn is None
-                seats.append({"name": names[i], "kind": "remote", "connected": not away,
-                              "stand_in": bool(away and slot.stand_in is not None), "held": self._held_for(slot)})
+                seats.append(
+                    {
+                        "name": names[i],
+                        "kind": "remote",
+                        "connected": not away,
+                        "stand_in": bool(away and slot.stand_in is not None),
+                        "held": self._held_for(slot),
+                    }
+                )
         waiting = [s for s, slot in self.slots.items() if not slot.joined] if self.wait_for_players else []
         return {"type": "table", "seats": seats, "waiting": waiting}
 
@@ -222,7 +250,7 @@ class Room:
         return round(left, 1) if left > 0 else None
 
     # -- a player's move --------------------------------------------------------------
-    async def act(self, conn: "Connection", msg: dict[str, Any]) -> None:
+    async def act(self, conn: Connection, msg: dict[str, Any]) -> None:
         """An ``act`` message: applied for the connection's own seat, answered ok or error."""
         ident = msg.get("id")
         if ident is not None and (isinstance(ident, bool) or not isinstance(ident, int)):
@@ -262,8 +290,9 @@ class Room:
         if self.while_away == "wait" and waited < self.hold:
             return None, self.hold - waited
         if slot.stand_in is None:
-            slot.stand_in = make_bot(self.stand_in_level, self.table.state.rules.name,
-                                     self.table.state.seed * 103 + seat)
+            slot.stand_in = make_bot(
+                self.stand_in_level, self.table.state.rules.name, self.table.state.seed * 103 + seat
+            )
             self.log(f"a bot plays for {self.table.names[seat]} until they return")
             self._presence_changed()
         return slot.stand_in, None

@@ -38,17 +38,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.core import ProtocolError
-
 from cardtable.pacer import BOT_DELAY, Pacer
 from cardtable.session import Table
+from games.core import ProtocolError
 
 from . import wire
 from .guard import Doorway, GuessThrottle, address_key
-from .room import Room, SeatSlot, error as _error, new_code
+from .room import Room, SeatSlot, new_code
+from .room import error as _error
 
-__all__ = ["Connection", "Limits", "Room", "SeatSlot", "TableServer", "codes_path", "load_or_make_codes",
-           "new_code"]
+__all__ = [
+    "Connection",
+    "Limits",
+    "Room",
+    "SeatSlot",
+    "TableServer",
+    "codes_path",
+    "load_or_make_codes",
+    "new_code",
+]
 
 
 def codes_path(save_path: Path) -> Path:
@@ -133,16 +141,28 @@ class TableServer:
     shared with other servers of the same host (one guess throttle, one cap at the door).
     """
 
-    def __init__(self, table: Table, codes: dict[int, str] | None = None, *, hold: float = 300.0,
-                 while_away: str = "wait", bot_delay: float = BOT_DELAY, limits: Limits | None = None,
-                 wait_for_players: bool = True, spectator_code: str | None = None,
-                 stand_in_level: str = "heuristic", resumed: bool = False,
-                 throttle: GuessThrottle | None = None, doorway: "Doorway[Connection] | None" = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        codes: dict[int, str] | None = None,
+        *,
+        hold: float = 300.0,
+        while_away: str = "wait",
+        bot_delay: float = BOT_DELAY,
+        limits: Limits | None = None,
+        wait_for_players: bool = True,
+        spectator_code: str | None = None,
+        stand_in_level: str = "heuristic",
+        resumed: bool = False,
+        throttle: GuessThrottle | None = None,
+        doorway: Doorway[Connection] | None = None,
+    ) -> None:
         self.limits = limits or Limits()
         self.rooms: list[Room] = []
         self.connections: set[Connection] = set()
-        self.doorway: Doorway[Connection] = doorway or Doorway(self.limits.max_unauth_per_address,
-                                                               self.limits.max_unauth_total)
+        self.doorway: Doorway[Connection] = doorway or Doorway(
+            self.limits.max_unauth_per_address, self.limits.max_unauth_total
+        )
         self.throttle = throttle or GuessThrottle(self.limits.guess_free, self.limits.guess_interval)
         self.tokens: dict[str, tuple[Room, int, float]] = {}  # one-time tokens for the ssh children
         self.servers: list[asyncio.AbstractServer] = []
@@ -150,10 +170,20 @@ class TableServer:
         self._started = False
         self._tasks: set[asyncio.Task] = set()
         self.on_event: Callable[[str], None] | None = None  # host console log
-        self.add_room(Room(table, codes, hold=hold, while_away=while_away, bot_delay=bot_delay,
-                           wait_for_players=wait_for_players, spectator_code=spectator_code,
-                           stand_in_level=stand_in_level, resumed=resumed,
-                           max_action_chars=self.limits.max_action_chars))
+        self.add_room(
+            Room(
+                table,
+                codes,
+                hold=hold,
+                while_away=while_away,
+                bot_delay=bot_delay,
+                wait_for_players=wait_for_players,
+                spectator_code=spectator_code,
+                stand_in_level=stand_in_level,
+                resumed=resumed,
+                max_action_chars=self.limits.max_action_chars,
+            )
+        )
 
     # -- rooms -----------------------------------------------------------------
     def add_room(self, room: Room) -> Room:
@@ -293,7 +323,7 @@ class TableServer:
         for srv in self.servers:
             try:
                 await asyncio.wait_for(srv.wait_closed(), 2.0)
-            except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - best effort on shutdown
+            except (TimeoutError, Exception):
                 pass
 
     def log(self, text: str) -> None:
@@ -343,10 +373,18 @@ class TableServer:
             self._drop(conn)
 
     # -- one connection --------------------------------------------------------
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, local: bool = False) -> None:
+    async def _serve(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, local: bool = False
+    ) -> None:
         peer = writer.get_extra_info("peername")
-        conn = Connection(writer, str(peer or "local"), "local" if local else address_key(peer), local,
-                          tokens=self.limits.burst, last_refill=time.monotonic())
+        conn = Connection(
+            writer,
+            str(peer or "local"),
+            "local" if local else address_key(peer),
+            local,
+            tokens=self.limits.burst,
+            last_refill=time.monotonic(),
+        )
         if self.closing:
             writer.write(wire.dumps(_error("closing", "the table is closing")))
             await _close_writer(writer)
@@ -360,7 +398,7 @@ class TableServer:
             await self._read_loop(conn, reader)
         except (ConnectionError, OSError):
             pass
-        except Exception:  # noqa: BLE001 - a bug must not leave a trace on the console or kill the table
+        except Exception:
             self.log_failure(f"error serving {conn.peer}")
         finally:
             # let queued errors/byes go out before closing
@@ -376,7 +414,9 @@ class TableServer:
         """Close a connection that never said a good hello, to make room at the door (one line says why)."""
         if not conn.closed:
             try:
-                conn.writer.write(wire.dumps(_error("busy", "too many connections are waiting to join; try again")))
+                conn.writer.write(
+                    wire.dumps(_error("busy", "too many connections are waiting to join; try again"))
+                )
             except (ConnectionError, OSError, RuntimeError):
                 pass
             self._drop(conn)
@@ -399,7 +439,7 @@ class TableServer:
                 if not conn.hello_done or conn.strikes > self.limits.max_strikes:
                     return
                 continue
-            except Exception:  # noqa: BLE001 - one line to the player, the trace to the host's log
+            except Exception:
                 self.log_failure(f"error handling a message from {conn.peer}")
                 conn.send(_error("internal", "the table could not handle that message"))
                 continue
@@ -497,7 +537,10 @@ class TableServer:
 
     async def _place_for_hello(self, conn: Connection, msg: dict[str, Any]) -> tuple[Room, int] | None:
         """The room and seat a hello opens (-1: spectator), after the address's turn in the guess throttle."""
-        code, token = wire.field(msg, "code", str, optional=True), wire.field(msg, "token", str, optional=True)
+        code, token = (
+            wire.field(msg, "code", str, optional=True),
+            wire.field(msg, "token", str, optional=True),
+        )
         if token is not None and conn.local:
             entry = self.tokens.pop(token, None)
             return (entry[0], entry[1]) if entry is not None and entry[2] >= time.monotonic() else None
@@ -510,6 +553,7 @@ class TableServer:
         async def later() -> None:
             await asyncio.sleep(0.2)
             self._drop(conn)
+
         self._spawn(later())
 
     def _drop(self, conn: Connection, abort: bool = False) -> None:
@@ -536,5 +580,5 @@ async def _close_writer(writer: asyncio.StreamWriter) -> None:
         await asyncio.wait_for(writer.drain(), 1.0)
         writer.close()
         await asyncio.wait_for(writer.wait_closed(), 1.0)
-    except (ConnectionError, OSError, asyncio.TimeoutError):
+    except (TimeoutError, ConnectionError, OSError):
         pass

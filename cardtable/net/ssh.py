@@ -65,11 +65,11 @@ import ctypes
 import errno
 import fcntl
 import os
-import re
-import socket
 import pty
+import re
 import shutil
 import signal
+import socket
 import struct
 import subprocess
 import sys
@@ -82,12 +82,11 @@ from typing import Any
 
 import asyncssh
 
+from cardtable.paths import data_dir
 from games.core import CardtableError
 
-from cardtable.paths import data_dir
-
-from .guard import Doorway, address_key
 from .config import is_loopback
+from .guard import Doorway, address_key
 from .hub import Lobby, Login, TableHub
 from .server import TableServer
 from .warm import SeatTemplate, WarmChild, seat_env
@@ -162,7 +161,7 @@ def _owner_alive(path: str, pid: int) -> bool:
         return False
     try:
         with open(os.path.join(path, "owner")) as f:
-            started = (f.read().split() + ["", ""])[1]
+            started = ([*f.read().split(), "", ""])[1]
     except OSError:
         return True  # the folder is being made right now
     return not started or _start_time(pid) in (None, started)
@@ -180,7 +179,7 @@ def _socket_dead(path: str) -> bool:
 
 def _stale(path: str, name: str) -> bool:
     if name.startswith(DIR_PREFIX):
-        pid = name[len(DIR_PREFIX):].split("-", 1)[0]
+        pid = name[len(DIR_PREFIX) :].split("-", 1)[0]
         return pid.isdigit() and not _owner_alive(path, int(pid))
     return bool(_LEGACY_DIR.match(name)) and os.listdir(path) == ["table.sock"] and _socket_dead(path)
 
@@ -192,8 +191,13 @@ def clean_stale_dirs() -> list[str]:
         path = os.path.join(root, name)
         try:
             st = os.lstat(path)
-            if not name.startswith("cardtable-") or not os.path.isdir(path) or os.path.islink(path) \
-                    or st.st_uid != os.getuid() or not _stale(path, name):
+            if (
+                not name.startswith("cardtable-")
+                or not os.path.isdir(path)
+                or os.path.islink(path)
+                or st.st_uid != os.getuid()
+                or not _stale(path, name)
+            ):
                 continue
         except OSError:
             continue
@@ -205,19 +209,42 @@ def clean_stale_dirs() -> list[str]:
 # ---------------------------------------------------------------- the front door
 
 
+_BACKGROUND: set[asyncio.Future[Any]] = set()
+
+
+def _in_background(aw: Any) -> None:
+    """Run `aw` without awaiting it, holding a reference until it is done (the loop keeps only weak ones)."""
+    fut = asyncio.ensure_future(aw)
+    _BACKGROUND.add(fut)
+    fut.add_done_callback(_BACKGROUND.discard)
+
+
 class SshFrontDoor:
     """Accept ssh clients for a running :class:`TableServer` (same event loop)."""
 
-    def __init__(self, server: TableServer | TableHub, *, authorized_keys: Path | None = None, no_auth: bool = False,
-                 key_path: Path | None = None, child_command: ChildCommand | None = None,
-                 child_env: dict[str, str] | None = None, max_sessions: int = 24, heartbeat: float = 5.0,
-                 login_grace: float = 30.0, max_preauth_per_address: int = 8, max_preauth: int = 64,
-                 warm: bool = True) -> None:
+    def __init__(
+        self,
+        server: TableServer | TableHub,
+        *,
+        authorized_keys: Path | None = None,
+        no_auth: bool = False,
+        key_path: Path | None = None,
+        child_command: ChildCommand | None = None,
+        child_env: dict[str, str] | None = None,
+        max_sessions: int = 24,
+        heartbeat: float = 5.0,
+        login_grace: float = 30.0,
+        max_preauth_per_address: int = 8,
+        max_preauth: int = 64,
+        warm: bool = True,
+    ) -> None:
         self.hub = server if isinstance(server, TableHub) else TableHub([server])
         self.table_server = self.hub.servers[0]
         self.warm: SeatTemplate | None = None  # the seat template, once started (see start)
         self._want_warm = warm
-        self.authorized_keys = asyncssh.read_authorized_keys(str(authorized_keys)) if authorized_keys else None
+        self.authorized_keys = (
+            asyncssh.read_authorized_keys(str(authorized_keys)) if authorized_keys else None
+        )
         self.no_auth = no_auth
         self.key = host_key(key_path)
         self.fingerprint = self.key.get_fingerprint("sha256")
@@ -260,9 +287,19 @@ class SshFrontDoor:
         self._start_warm()
         try:
             self._acceptor = await asyncssh.create_server(
-                lambda: _Server(self), host, port, server_host_keys=[self.key], encoding=None,
-                line_editor=False, allow_scp=False, agent_forwarding=False, x11_forwarding=False,
-                login_timeout=self.login_grace, keepalive_interval=self.heartbeat, keepalive_count_max=2)
+                lambda: _Server(self),
+                host,
+                port,
+                server_host_keys=[self.key],
+                encoding=None,
+                line_editor=False,
+                allow_scp=False,
+                agent_forwarding=False,
+                x11_forwarding=False,
+                login_timeout=self.login_grace,
+                keepalive_interval=self.heartbeat,
+                keepalive_count_max=2,
+            )
         except OSError as exc:
             self._remove_dir()
             raise CardtableError(f"cannot listen for ssh on {host}:{port}: {exc.strerror or exc}") from None
@@ -289,7 +326,7 @@ class SshFrontDoor:
             self._acceptor.close()
             try:
                 await asyncio.wait_for(self._acceptor.wait_closed(), 2.0)
-            except (asyncio.TimeoutError, OSError):
+            except (TimeoutError, OSError):
                 pass
         await asyncio.gather(*(asyncio.to_thread(s._wait_child, 3.0) for s in sessions))
         self._remove_dir()
@@ -453,8 +490,11 @@ class _Session(asyncssh.SSHServerSession):
         master, slave = pty.openpty()
         _set_size(slave, self.size)
         tty.setraw(slave)
-        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "USER", "CARDTABLE_HOME", "PYTHONPATH",
-                                                            "XDG_DATA_HOME", "TZ")}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k in ("PATH", "HOME", "USER", "CARDTABLE_HOME", "PYTHONPATH", "XDG_DATA_HOME", "TZ")
+        }
         env.update({"TERM": self.term_type or "xterm", "LANG": "C.UTF-8"})
         assert self.chan is not None
         for k, v in self.chan.get_environment().items():
@@ -466,8 +506,16 @@ class _Session(asyncssh.SSHServerSession):
         parent = os.getpid()
         try:
             self.proc = self._warm_child(argv, env, slave, log_w) or subprocess.Popen(
-                argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True, pass_fds=(log_w,),
-                start_new_session=True, preexec_fn=lambda: _child_setup(parent))
+                argv,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                close_fds=True,
+                pass_fds=(log_w,),
+                start_new_session=True,
+                preexec_fn=lambda: _child_setup(parent),
+            )
         except BaseException:
             os.close(log_r)
             os.close(master)
@@ -480,7 +528,9 @@ class _Session(asyncssh.SSHServerSession):
         self._watch_log(log_r)
         self._resume_reading()
 
-    def _warm_child(self, argv: Sequence[str], env: dict[str, str], tty_fd: int, log_fd: int) -> WarmChild | None:
+    def _warm_child(
+        self, argv: Sequence[str], env: dict[str, str], tty_fd: int, log_fd: int
+    ) -> WarmChild | None:
         """The child forked from the seat template (same arguments and environment), or None to start cold."""
         warm = self.door.warm
         if warm is None or not warm.usable:
@@ -556,7 +606,7 @@ class _Session(asyncssh.SSHServerSession):
                 self._pause_reading()
         else:  # the child closed its terminal: it has exited or is exiting
             self._pause_reading()
-            asyncio.ensure_future(self._child_done())
+            _in_background(self._child_done())
 
     async def _child_done(self) -> None:
         code = await asyncio.to_thread(self._wait_child, 5.0)
@@ -610,7 +660,7 @@ class _Session(asyncssh.SSHServerSession):
             except (OSError, asyncssh.Error):
                 pass
         if self.proc is not None:
-            asyncio.ensure_future(asyncio.to_thread(self._wait_child, 3.0))
+            _in_background(asyncio.to_thread(self._wait_child, 3.0))
 
     # -- traffic from the player -----------------------------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -666,10 +716,12 @@ class _Session(asyncssh.SSHServerSession):
         self.door.sessions.discard(self)
         self._pause_reading()
         if self.proc is not None:
+
             async def reap() -> None:
                 await asyncio.to_thread(self._wait_child, 3.0)
                 self._close_master()
-            asyncio.ensure_future(reap())
+
+            _in_background(reap())
         else:
             self._close_master()
 

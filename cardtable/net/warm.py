@@ -66,16 +66,44 @@ MAX_RESTARTS = 3
 HOST_ENV_KEYS = ("PATH", "HOME", "USER", "CARDTABLE_HOME", "PYTHONPATH", "XDG_DATA_HOME", "TZ")
 #: Modules a seat needs before its first screen (or soon after), imported once by the template.
 PRELOAD = (
-    "cardtable.net.join", "cardtable.net.client", "cardtable.session", "cardtable.prefs", "cardtable.tui.app",
-    "cardtable.tui.render", "cardtable.tui.cardface", "cardtable.tui.panels", "cardtable.tui.screens.base",
-    "cardtable.tui.screens.table", "cardtable.tui.screens.modals", "cardtable.tui.screens.join",
-    "cardtable.tui.screens.lobby", "cardtable.tui.widgets.actions", "cardtable.tui.widgets.eventlog",
-    "cardtable.tui.widgets.hand", "cardtable.tui.widgets.scoreboard", "cardtable.tui.widgets.seat",
-    "cardtable.tui.widgets.toosmall", "cardtable.tui.widgets.trick", "games", "games.bots",
-    "textual.drivers.linux_driver", "textual.drivers._writer_thread", "textual._xterm_parser",
-    "textual._keyboard_protocol", "cardtable.tui.widgets.keybar", "textual.widgets._label", "textual.scrollbar",
-    "textual.layouts.factory", "textual.layouts.horizontal", "textual.layouts.vertical", "textual.layouts.grid",
-    "textual.layouts.stream", "textual.widgets._button", "textual.widgets._option_list", "queue", "termios",
+    "cardtable.net.join",
+    "cardtable.net.client",
+    "cardtable.session",
+    "cardtable.prefs",
+    "cardtable.tui.app",
+    "cardtable.tui.render",
+    "cardtable.tui.cardface",
+    "cardtable.tui.panels",
+    "cardtable.tui.screens.base",
+    "cardtable.tui.screens.table",
+    "cardtable.tui.screens.modals",
+    "cardtable.tui.screens.join",
+    "cardtable.tui.screens.lobby",
+    "cardtable.tui.widgets.actions",
+    "cardtable.tui.widgets.eventlog",
+    "cardtable.tui.widgets.hand",
+    "cardtable.tui.widgets.scoreboard",
+    "cardtable.tui.widgets.seat",
+    "cardtable.tui.widgets.toosmall",
+    "cardtable.tui.widgets.trick",
+    "games",
+    "games.bots",
+    "textual.drivers.linux_driver",
+    "textual.drivers._writer_thread",
+    "textual._xterm_parser",
+    "textual._keyboard_protocol",
+    "cardtable.tui.widgets.keybar",
+    "textual.widgets._label",
+    "textual.scrollbar",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.vertical",
+    "textual.layouts.grid",
+    "textual.layouts.stream",
+    "textual.widgets._button",
+    "textual.widgets._option_list",
+    "queue",
+    "termios",
     "tty",
 )
 
@@ -173,7 +201,9 @@ class SeatTemplate:
     ``env`` is the environment of the template and so the base of every child's (see
     :func:`seat_env`); ``log`` gets one line about the template's troubles."""
 
-    def __init__(self, env: Mapping[str, str] | None = None, log: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self, env: Mapping[str, str] | None = None, log: Callable[[str], None] | None = None
+    ) -> None:
         self.env = dict(env if env is not None else seat_env())
         self.log = log or (lambda text: None)
         self.proc: subprocess.Popen | None = None
@@ -185,7 +215,9 @@ class SeatTemplate:
         self.rehearsed = False  # ... and has run the table UI once (cardtable.net.rehearsal)
         self._ready_waiters: list[asyncio.Future] = []
         self._waiting: dict[int, WarmChild] = {}  # request id -> child without a pid yet
-        self._outbox: deque[tuple[bytes, list[int]]] = deque()  # requests the template's socket could not take yet
+        self._outbox: deque[tuple[bytes, list[int]]] = (
+            deque()
+        )  # requests the template's socket could not take yet
         self._writing = False
         self._children: dict[int, WarmChild] = {}  # pid -> running child
         self.closed = False
@@ -206,9 +238,15 @@ class SeatTemplate:
         parent = os.getpid()
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "cardtable.net.warm", str(theirs.fileno())], env=self.env,
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, pass_fds=(theirs.fileno(),),
-                close_fds=True, start_new_session=True, preexec_fn=lambda: die_with(parent))
+                [sys.executable, "-m", "cardtable.net.warm", str(theirs.fileno())],
+                env=self.env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),),
+                close_fds=True,
+                start_new_session=True,
+                preexec_fn=lambda: die_with(parent),
+            )
         except BaseException:
             ours.close()
             raise
@@ -282,7 +320,7 @@ class SeatTemplate:
         self._ready_waiters.append(waiter)
         try:
             return await asyncio.wait_for(waiter, timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return False
 
     def _set_ready(self, ready: bool) -> None:
@@ -352,12 +390,11 @@ def preload() -> None:
     for name in PRELOAD:
         try:
             importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - the child imports it again and reports properly
+        except Exception:
             pass
     try:
-        from games import game_names, get_rules
-
         from cardtable.tui.panels import panel_module
+        from games import game_names, get_rules
 
         for game in game_names():
             get_rules(game)
@@ -365,7 +402,7 @@ def preload() -> None:
         from rich.cells import cell_len
 
         cell_len("♠♥♦♣▮▶")  # loads the width tables
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
 
 
@@ -430,7 +467,11 @@ def _serve_one(sock: socket.socket, data: bytes, fds: list[int]) -> None:
     """Fork one seat process for a request; the template keeps none of its descriptors."""
     try:
         msg = json.loads(data)
-        ident, args, env = msg["id"], [str(a) for a in msg["args"]], {str(k): str(v) for k, v in msg["env"].items()}
+        ident, args, env = (
+            msg["id"],
+            [str(a) for a in msg["args"]],
+            {str(k): str(v) for k, v in msg["env"].items()},
+        )
         if not fds:
             raise ValueError("no terminal was passed")
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -460,8 +501,9 @@ def _serve_one(sock: socket.socket, data: bytes, fds: list[int]) -> None:
         _send(sock, {"id": ident, "pid": pid})
 
 
-def _run_seat(template: int, args: list[str], env: dict[str, str], tty: int, log_fd: int | None,
-              led: int) -> None:
+def _run_seat(
+    template: int, args: list[str], env: dict[str, str], tty: int, log_fd: int | None, led: int
+) -> None:
     """In the forked child: become a fresh seat process, run the remote table UI, exit.
     ``led`` is closed as soon as the child leads its own session (the template waits for that)."""
     code = 1
@@ -473,16 +515,16 @@ def _run_seat(template: int, args: list[str], env: dict[str, str], tty: int, log
         code = main(args)
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
-    except BaseException:  # noqa: BLE001 - reported on the log pipe (the host's log), never to the player
+    except BaseException:
         try:
             traceback.print_exc()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
     finally:
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
         os._exit(code if isinstance(code, int) else 1)
 
@@ -521,9 +563,16 @@ def _close_from(first: int) -> None:
 
 def _fresh_streams() -> None:
     """New standard streams on the pty (the template's were /dev/null), line-buffered like a terminal's."""
+
     def stream(fd: int, mode: str) -> io.TextIOWrapper:
-        return open(fd, mode, encoding="utf-8", errors="surrogateescape" if fd == 0 else "backslashreplace",
-                    closefd=False, buffering=1 if mode == "w" else -1)
+        return open(
+            fd,
+            mode,
+            encoding="utf-8",
+            errors="surrogateescape" if fd == 0 else "backslashreplace",
+            closefd=False,
+            buffering=1 if mode == "w" else -1,
+        )
 
     sys.stdin = sys.__stdin__ = stream(0, "r")
     sys.stdout = sys.__stdout__ = stream(1, "w")

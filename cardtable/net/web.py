@@ -71,10 +71,19 @@ MIN_SIZE, MAX_SIZE = 10, 500  # terminal columns / rows a browser may ask for
 class WebFrontDoor:
     """Serve the seats of a running :class:`TableServer` to browsers (same event loop)."""
 
-    def __init__(self, server: TableServer, *, child_command: ChildCommand | None = None,
-                 child_env: dict[str, str] | None = None, max_sessions: int = 24, heartbeat: float = 5.0,
-                 login_grace: float = 30.0, max_pending_per_address: int = 8, max_pending: int = 64,
-                 quit_grace: float = 3.0) -> None:
+    def __init__(
+        self,
+        server: TableServer,
+        *,
+        child_command: ChildCommand | None = None,
+        child_env: dict[str, str] | None = None,
+        max_sessions: int = 24,
+        heartbeat: float = 5.0,
+        login_grace: float = 30.0,
+        max_pending_per_address: int = 8,
+        max_pending: int = 64,
+        quit_grace: float = 3.0,
+    ) -> None:
         self.table_server = server
         self.child_command = child_command or default_child_command
         self.child_env = dict(child_env or {})
@@ -115,15 +124,23 @@ class WebFrontDoor:
             await site.start()
         except OSError as exc:
             await self.close()
-            raise CardtableError(f"cannot listen for browsers on {host}:{port}: {exc.strerror or exc}") from None
+            raise CardtableError(
+                f"cannot listen for browsers on {host}:{port}: {exc.strerror or exc}"
+            ) from None
         self.port = self._runner.addresses[0][1]
         return self.port
 
     def _make_app(self) -> web.Application:
         app = web.Application(client_max_size=4096, middlewares=[_headers])
-        app.add_routes([web.get("/", self._sign_in_page), web.post("/login", self._login),
-                        web.get("/login", self._to_sign_in), web.get("/ws/{ticket}", self._websocket),
-                        web.static("/static", STATIC)])
+        app.add_routes(
+            [
+                web.get("/", self._sign_in_page),
+                web.post("/login", self._login),
+                web.get("/login", self._to_sign_in),
+                web.get("/ws/{ticket}", self._websocket),
+                web.static("/static", STATIC),
+            ]
+        )
         return app
 
     async def close(self) -> None:
@@ -132,8 +149,10 @@ class WebFrontDoor:
         for knock in self._knocks:  # sign-ins still waiting their turn are told the table is closing
             knock.pushed_out.set()
         await asyncio.gather(*(s.end() for s in list(self.sessions)), return_exceptions=True)
-        await asyncio.gather(*(ws.close(code=1001, message=b"the host closed the table") for ws in self.sockets),
-                             return_exceptions=True)
+        await asyncio.gather(
+            *(ws.close(code=1001, message=b"the host closed the table") for ws in self.sockets),
+            return_exceptions=True,
+        )
         if self._runner is not None:
             runner, self._runner = self._runner, None
             await runner.cleanup()
@@ -166,8 +185,10 @@ class WebFrontDoor:
         if seat is None:
             return _page(sign_in_html(self.title, WRONG_CODE), 403)
         if seat == "busy":
-            return _page(sign_in_html(self.title, "The table is closing." if self.closing else BUSY),
-                         503 if self.closing else 429)
+            return _page(
+                sign_in_html(self.title, "The table is closing." if self.closing else BUSY),
+                503 if self.closing else 429,
+            )
         who = "a spectator" if seat == -1 else self.table_server.table.names[seat]
         self.log(f"{who} signed in from a browser at {request.remote}")
         ws_url = f"{'wss' if request.secure else 'ws'}://{request.host}/ws/{self._issue(seat)}"
@@ -281,16 +302,26 @@ class _BrowserSeat(AppService):
     """One browser's child: textual-serve's AppService, started the ssh door's way."""
 
     def __init__(self, door: WebFrontDoor, seat: int | None, ws: web.WebSocketResponse) -> None:
-        super().__init__("cardtable.net.join", write_bytes=ws.send_bytes, write_str=ws.send_str, close=ws.close,
-                         download_manager=door._downloads)
+        super().__init__(
+            "cardtable.net.join",
+            write_bytes=ws.send_bytes,
+            write_str=ws.send_str,
+            close=ws.close,
+            download_manager=door._downloads,
+        )
         self.door, self.seat = door, seat
         self._log_task: asyncio.Task | None = None
 
     def _child_env(self, width: int, height: int) -> dict[str, str]:
         """The web driver's settings and a short list of the host's variables; nothing else."""
         env = {k: v for k, v in os.environ.items() if k in CHILD_ENV_KEYS}
-        env.update({k: v for k, v in self._build_environment(width, height).items()
-                    if k.startswith(("TEXTUAL_", "TERM_PROGRAM")) or k in ("COLUMNS", "ROWS")})
+        env.update(
+            {
+                k: v
+                for k, v in self._build_environment(width, height).items()
+                if k.startswith(("TEXTUAL_", "TERM_PROGRAM")) or k in ("COLUMNS", "ROWS")
+            }
+        )
         env.update({"LANG": "C.UTF-8", **self.door.child_env})
         return env
 
@@ -299,9 +330,15 @@ class _BrowserSeat(AppService):
         token = door.table_server.mint_token(self.seat)
         argv = list(door.child_command(door.socket_path, token))
         process = await asyncio.create_subprocess_exec(
-            *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-            env=self._child_env(width, height), close_fds=True, start_new_session=True,
-            preexec_fn=partial(die_with_parent, os.getpid()))
+            *argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._child_env(width, height),
+            close_fds=True,
+            start_new_session=True,
+            preexec_fn=partial(die_with_parent, os.getpid()),
+        )
         self._process = process
         assert process.stdin is not None and process.stderr is not None
         self._stdin = process.stdin
@@ -404,8 +441,10 @@ def _same_origin(request: web.Request) -> bool:
 
 WRONG_CODE = "That code does not open a seat at this table. Check it with the host and try again."
 BUSY = "Too many sign-ins from your address are waiting. Wait a moment and try again."
-_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-        "font-src 'self'; connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'")
+_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+)
 
 
 @web.middleware

@@ -27,9 +27,21 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import (Action, Card, Event, Outcome, Play, ProtocolError, SeatView, TrickResult, choose,
-                        parse_card, play, word)
 from games import all_rules
+from games.core import (
+    Action,
+    Card,
+    Event,
+    Outcome,
+    Play,
+    ProtocolError,
+    SeatView,
+    TrickResult,
+    choose,
+    parse_card,
+    play,
+    word,
+)
 from games.core.errors import BadNotationError
 from games.core.viewdata import from_data, is_view_data, to_data
 
@@ -65,7 +77,7 @@ def loads(line: bytes, limit: int = MAX_CLIENT_LINE) -> dict[str, Any]:
     except ValueError:  # Python refuses to read an integer of more than 4300 digits
         raise ProtocolError("message holds a number that is too long") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-        raise ProtocolError("message must be a JSON object with a \"type\"")
+        raise ProtocolError('message must be a JSON object with a "type"')
     if "\\u" in text:  # only an escape can smuggle in half of a surrogate pair, which is not text
         _check_text(msg)
     return msg
@@ -136,7 +148,7 @@ def _label(d: Mapping[str, Any]) -> str:
 
 def _card(text: Any) -> Card:
     if not isinstance(text, str):
-        raise ProtocolError("a card must be written as text, e.g. \"QS\"")
+        raise ProtocolError('a card must be written as text, e.g. "QS"')
     try:
         return parse_card(text)
     except BadNotationError as exc:
@@ -179,8 +191,15 @@ def decode_play(d: Any) -> Play:
 
 
 def encode_event(e: Event) -> dict[str, Any]:
-    return {"kind": e.kind, "text": e.text, "seat": e.seat, "to": e.visible_to, "cards": _texts(e.cards),
-            "lines": list(e.lines), "hand": e.hand}
+    return {
+        "kind": e.kind,
+        "text": e.text,
+        "seat": e.seat,
+        "to": e.visible_to,
+        "cards": _texts(e.cards),
+        "lines": list(e.lines),
+        "hand": e.hand,
+    }
 
 
 def decode_event(d: Any) -> Event:
@@ -189,15 +208,27 @@ def decode_event(d: Any) -> Event:
     lines = d.get("lines", [])
     if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
         raise ProtocolError("event lines must be a list of text")
-    return Event(_s(d, "kind"), _s(d, "text"), _opt_int(d.get("seat")), _opt_int(d.get("to")),
-                 _cards(d.get("cards", [])), tuple(lines), _opt_int(d.get("hand")) or 0)
+    return Event(
+        _s(d, "kind"),
+        _s(d, "text"),
+        _opt_int(d.get("seat")),
+        _opt_int(d.get("to")),
+        _cards(d.get("cards", [])),
+        tuple(lines),
+        _opt_int(d.get("hand")) or 0,
+    )
 
 
 def encode_outcome(o: Outcome | None) -> dict[str, Any] | None:
     if o is None:
         return None
-    return {"scores": list(o.scores), "winners": list(o.winners), "reason": o.reason, "lines": list(o.lines),
-            "teams": [list(t) for t in o.teams]}
+    return {
+        "scores": list(o.scores),
+        "winners": list(o.winners),
+        "reason": o.reason,
+        "lines": list(o.lines),
+        "teams": [list(t) for t in o.teams],
+    }
 
 
 def decode_outcome(d: Any) -> Outcome | None:
@@ -205,9 +236,13 @@ def decode_outcome(d: Any) -> Outcome | None:
         return None
     if not isinstance(d, dict):
         raise ProtocolError("an outcome must be an object")
-    return Outcome(tuple(_nums(d.get("scores"))), tuple(_opt_int(w) for w in _list(d.get("winners"))),
-                   str(d.get("reason", "")), tuple(str(x) for x in _list(d.get("lines", []))),
-                   tuple(tuple(_opt_int(s) or 0 for s in _list(t)) for t in _list(d.get("teams", []))))
+    return Outcome(
+        tuple(_nums(d.get("scores"))),
+        tuple(_opt_int(w) for w in _list(d.get("winners"))),
+        str(d.get("reason", "")),
+        tuple(str(x) for x in _list(d.get("lines", []))),
+        tuple(tuple(_opt_int(s) or 0 for s in _list(t)) for t in _list(d.get("teams", []))),
+    )
 
 
 def _list(v: Any) -> list:
@@ -235,7 +270,7 @@ def _encode_any(v: Any) -> Any:
         return {"$map": [[_encode_any(k), _encode_any(x)] for k, x in v.items()]}
     if isinstance(v, (str, int, float, bool)) or v is None:
         return v
-    if hasattr(v, "value") and isinstance(getattr(v, "value"), (str, int)):  # enums (Suit...)
+    if hasattr(v, "value") and isinstance(v.value, (str, int)):  # enums (Suit...)
         return v.value
     return str(v)
 
@@ -280,18 +315,35 @@ def encode_view(v: SeatView) -> dict[str, Any]:
     """A SeatView as plain JSON data (see the module docstring)."""
     last = v.last_trick
     return {
-        "game": v.game, "seat": v.seat, "num_seats": v.num_seats, "phase": str(v.phase), "to_act": v.to_act,
-        "dealer": v.dealer, "hand": _texts(v.hand), "hand_sizes": list(v.hand_sizes),
+        "game": v.game,
+        "seat": v.seat,
+        "num_seats": v.num_seats,
+        "phase": str(v.phase),
+        "to_act": v.to_act,
+        "dealer": v.dealer,
+        "hand": _texts(v.hand),
+        "hand_sizes": list(v.hand_sizes),
         "trick": [encode_play(p) for p in v.trick],
-        "last_trick": None if last is None else {"plays": [encode_play(p) for p in last.plays],
-                                                 "winner": last.winner, "note": last.note},
-        "trump": v.trump, "up_cards": _texts(v.up_cards), "tricks_won": list(v.tricks_won),
-        "scores": list(v.scores), "bids": list(v.bids), "status": list(v.status),
-        "legal": [encode_action(a, v.label_of(a)) for a in v.legal], "hand_number": v.hand_number,
-        "events": [encode_event(e) for e in v.events], "info": [[k, x] for k, x in v.info],
-        "extra": encode_extra(v.extra), "outcome": encode_outcome(v.outcome), "prompt": v.prompt,
-        "teams": [list(t) for t in v.teams], "options": _encode_any(dict(v.options)),
-        "sitting_out": list(v.sitting_out), "clockwise": bool(v.clockwise),
+        "last_trick": None
+        if last is None
+        else {"plays": [encode_play(p) for p in last.plays], "winner": last.winner, "note": last.note},
+        "trump": v.trump,
+        "up_cards": _texts(v.up_cards),
+        "tricks_won": list(v.tricks_won),
+        "scores": list(v.scores),
+        "bids": list(v.bids),
+        "status": list(v.status),
+        "legal": [encode_action(a, v.label_of(a)) for a in v.legal],
+        "hand_number": v.hand_number,
+        "events": [encode_event(e) for e in v.events],
+        "info": [[k, x] for k, x in v.info],
+        "extra": encode_extra(v.extra),
+        "outcome": encode_outcome(v.outcome),
+        "prompt": v.prompt,
+        "teams": [list(t) for t in v.teams],
+        "options": _encode_any(dict(v.options)),
+        "sitting_out": list(v.sitting_out),
+        "clockwise": bool(v.clockwise),
     }
 
 
@@ -301,29 +353,49 @@ def decode_view(d: Any) -> SeatView:
         raise ProtocolError("a view must be an object")
     try:
         last = d.get("last_trick")
-        last_trick = None if last is None else TrickResult(
-            tuple(decode_play(p) for p in _list(last.get("plays"))), _opt_int(last.get("winner")),
-            str(last.get("note", "")))
+        last_trick = (
+            None
+            if last is None
+            else TrickResult(
+                tuple(decode_play(p) for p in _list(last.get("plays"))),
+                _opt_int(last.get("winner")),
+                str(last.get("note", "")),
+            )
+        )
         extra = decode_extra(d.get("extra"))
         options = _decode_any(d.get("options", {"$map": []}))
         legal = _list(d.get("legal"))
         if not isinstance(options, dict):
             raise ProtocolError("a view's extra data and options must be objects")
         return SeatView(
-            game=_s(d, "game"), seat=_opt_int(d.get("seat")), num_seats=_opt_int(d.get("num_seats")) or 0,
-            phase=_s(d, "phase"), to_act=_opt_int(d.get("to_act")), dealer=_opt_int(d.get("dealer")),
-            hand=_cards(d.get("hand")), hand_sizes=tuple(_opt_int(x) or 0 for x in _list(d.get("hand_sizes"))),
-            trick=tuple(decode_play(p) for p in _list(d.get("trick"))), last_trick=last_trick,
-            trump=str(d.get("trump", "")), up_cards=_cards(d.get("up_cards", [])),
+            game=_s(d, "game"),
+            seat=_opt_int(d.get("seat")),
+            num_seats=_opt_int(d.get("num_seats")) or 0,
+            phase=_s(d, "phase"),
+            to_act=_opt_int(d.get("to_act")),
+            dealer=_opt_int(d.get("dealer")),
+            hand=_cards(d.get("hand")),
+            hand_sizes=tuple(_opt_int(x) or 0 for x in _list(d.get("hand_sizes"))),
+            trick=tuple(decode_play(p) for p in _list(d.get("trick"))),
+            last_trick=last_trick,
+            trump=str(d.get("trump", "")),
+            up_cards=_cards(d.get("up_cards", [])),
             tricks_won=tuple(_opt_int(x) or 0 for x in _list(d.get("tricks_won"))),
-            scores=tuple(_nums(d.get("scores"))), bids=tuple(str(x) for x in _list(d.get("bids"))),
+            scores=tuple(_nums(d.get("scores"))),
+            bids=tuple(str(x) for x in _list(d.get("bids"))),
             status=tuple(str(x) for x in _list(d.get("status"))),
             legal=tuple(decode_action(a) for a in legal),
             labels=tuple(_label(a) for a in legal),
             hand_number=_opt_int(d.get("hand_number")) or 0,
             events=tuple(decode_event(e) for e in _list(d.get("events"))),
-            info=tuple((str(p[0]), str(p[1])) for p in _list(d.get("info", [])) if isinstance(p, list) and len(p) == 2),
-            extra=extra, outcome=decode_outcome(d.get("outcome")), prompt=str(d.get("prompt", "")),
+            info=tuple(
+                (str(p[0]), str(p[1]))
+                for p in _list(d.get("info", []))
+                if isinstance(p, list) and len(p) == 2
+            ),
+            extra=extra,
+            outcome=decode_outcome(d.get("outcome")),
+            prompt=str(d.get("prompt", "")),
             teams=tuple(tuple(_opt_int(s) or 0 for s in _list(t)) for t in _list(d.get("teams", []))),
             options=options,
             sitting_out=tuple(_opt_int(s) or 0 for s in _list(d.get("sitting_out", []))),

@@ -32,15 +32,15 @@ def run_resume(path: str | None = None, ascii_suits: bool | None = None) -> None
     _app(resume=path if path is not None else "", ascii_suits=ascii_suits).run()
 
 
-def run_table(table: "Table", ascii_suits: bool | None = None) -> None:
+def run_table(table: Table, ascii_suits: bool | None = None) -> None:
     """Play at a local table: one handle per human seat (several: hot-seat), bots paced here."""
     handles = [table.handle(s) for s in table.human_seats()]
     _app(table_handles=handles, driver=table, ascii_suits=ascii_suits).run()
 
 
-def run_remote(handle: "SeatHandle", ascii_suits: bool | None = None) -> None:
+def run_remote(handle: SeatHandle, ascii_suits: bool | None = None) -> None:
     """Play one seat of a table that runs elsewhere (its server runs the bots)."""
     _app(table_handles=[handle], driver=None, ascii_suits=ascii_suits).run()
 
 
-__all__ = ["run_lobby", "run_resume", "run_table", "run_remote"]
+__all__ = ["run_lobby", "run_remote", "run_resume", "run_table"]

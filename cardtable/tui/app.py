@@ -34,9 +34,8 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.screen import Screen
 
-from games.core import CardtableError
-
 from cardtable.pacer import BOT_DELAY as DEFAULT_DELAY  # noqa: F401  (the one bot delay)
+from games.core import CardtableError
 
 from .players import BOT_NAMES, bot_names, default_player_name
 
@@ -50,7 +49,14 @@ if TYPE_CHECKING:  # the session (and the bots it loads) is imported when a tabl
     from .screens.setup import TableRequest
     from .screens.table import TableScreen
 
-__all__ = ["BOT_NAMES", "CardTableApp", "default_player_name", "new_save_path", "terminal_fd", "terminal_gone"]
+__all__ = [
+    "BOT_NAMES",
+    "CardTableApp",
+    "default_player_name",
+    "new_save_path",
+    "terminal_fd",
+    "terminal_gone",
+]
 
 TERMINAL_CHECK = 0.5  # seconds between checks that the terminal and the parent process are still there
 EXIT_GRACE = 3.0  # seconds allowed for a clean exit once the terminal has gone, before a hard one
@@ -94,14 +100,21 @@ class CardTableApp(App):
     TITLE = "cardtable"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, table_handles: Sequence | None = None, driver: "Table | None" = None,
-                 ascii_suits: bool | None = None, resume: str | None = None,
-                 bot_delay: float | None = None) -> None:
+    def __init__(
+        self,
+        table_handles: Sequence | None = None,
+        driver: Table | None = None,
+        ascii_suits: bool | None = None,
+        resume: str | None = None,
+        bot_delay: float | None = None,
+    ) -> None:
         super().__init__()
         self.table_handles = list(table_handles or [])
         self.driver = driver
         self.resume = resume
-        self.ascii_suits = bool(ascii_suits) if ascii_suits is not None else os.environ.get("CARDTABLE_ASCII") == "1"
+        self.ascii_suits = (
+            bool(ascii_suits) if ascii_suits is not None else os.environ.get("CARDTABLE_ASCII") == "1"
+        )
         from cardtable import prefs
 
         saved = prefs.load()
@@ -113,13 +126,21 @@ class CardTableApp(App):
 
         set_four_colour(four in ("1", "true", "yes") or (not four and saved["four_colour"]))
 
-    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
-               markup: bool = True) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity="information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
         """Show one message at a time, briefly: a new one replaces the last, so messages never
         pile up over the table (key-mashing once left a minute of them)."""
         self.clear_notifications()
-        super().notify(message, title=title, severity=severity, timeout=4 if timeout is None else timeout,
-                       markup=markup)
+        super().notify(
+            message, title=title, severity=severity, timeout=4 if timeout is None else timeout, markup=markup
+        )
 
     def get_default_screen(self) -> Screen:
         """The bottom screen: the lobby, or Textual's blank screen under a table started directly."""
@@ -178,21 +199,30 @@ class CardTableApp(App):
         if self.with_lobby:
             self._back_to_base()
 
-    def on_lobby_screen_open(self, message: "LobbyScreen.Open") -> None:
+    def on_lobby_screen_open(self, message: LobbyScreen.Open) -> None:
         """The lobby's keys: each destination is one method of the app."""
         game = message.game or ""
-        {"setup": lambda: self.open_setup(game), "quick": lambda: self.quick_play(game),
-         "resume": self.open_resume, "history": self.open_history, "stats": self.open_stats,
-         "host": lambda: self.open_host(game), "join": self.open_join}[message.destination]()
+        {
+            "setup": lambda: self.open_setup(game),
+            "quick": lambda: self.quick_play(game),
+            "resume": self.open_resume,
+            "history": self.open_history,
+            "stats": self.open_stats,
+            "host": lambda: self.open_host(game),
+            "join": self.open_join,
+        }[message.destination]()
 
-    def open_setup(self, game: str, chosen: "TableRequest | None" = None) -> None:
+    def open_setup(self, game: str, chosen: TableRequest | None = None) -> None:
         """The setup form of ``game`` (filled in with ``chosen``); its request starts the table."""
         from .screens.setup import SetupScreen
 
         self.push_screen(SetupScreen(game, chosen), self._setup_chosen)
 
-    def _setup_chosen(self, request: "TableRequest | None") -> None:
-        if request is not None and self.new_game(request.game, request.seats, request.options, request.seed) is None:
+    def _setup_chosen(self, request: TableRequest | None) -> None:
+        if (
+            request is not None
+            and self.new_game(request.game, request.seats, request.options, request.seed) is None
+        ):
             self.open_setup(request.game, request)  # refused (said in a notice): the form again, as it was
 
     def open_resume(self, highlight: Path | None = None) -> None:
@@ -210,13 +240,13 @@ class CardTableApp(App):
 
         self.push_screen(HistoryScreen())
 
-    def on_history_screen_replay_requested(self, message: "HistoryScreen.ReplayRequested") -> None:
+    def on_history_screen_replay_requested(self, message: HistoryScreen.ReplayRequested) -> None:
         self.open_replay(message.match)
 
-    def on_history_screen_stats_requested(self, _message: "HistoryScreen.StatsRequested") -> None:
+    def on_history_screen_stats_requested(self, _message: HistoryScreen.StatsRequested) -> None:
         self.open_stats()
 
-    def open_replay(self, match: "MatchRow") -> None:
+    def open_replay(self, match: MatchRow) -> None:
         """Step through a finished match; a record that cannot be replayed is reported."""
         from .screens.history import ReplayScreen
 
@@ -235,7 +265,7 @@ class CardTableApp(App):
 
         self.push_screen(HostScreen(game))
 
-    def on_host_screen_seat_taken(self, message: "HostScreen.SeatTaken") -> None:
+    def on_host_screen_seat_taken(self, message: HostScreen.SeatTaken) -> None:
         """The host plays their own seat over the host screen, which keeps the table open."""
         from .screens.table import TableScreen
 
@@ -247,14 +277,14 @@ class CardTableApp(App):
 
         self.push_screen(JoinScreen(), self._joined)
 
-    def _joined(self, handle: "SeatHandle | None") -> None:
+    def _joined(self, handle: SeatHandle | None) -> None:
         if handle is not None:
             self._open_table([handle], None)  # the same path as run_remote / cardtable join
 
-    def on_table_screen_play_again(self, message: "TableScreen.PlayAgain") -> None:
+    def on_table_screen_play_again(self, message: TableScreen.PlayAgain) -> None:
         self.play_again(message.driver)
 
-    def on_table_screen_closed(self, message: "TableScreen.Closed") -> None:
+    def on_table_screen_closed(self, message: TableScreen.Closed) -> None:
         """The remote table has gone: back to the lobby (when there is one) or quit."""
         from .screens.modals import TableClosedScreen
 
@@ -267,7 +297,7 @@ class CardTableApp(App):
             self.exit()
 
     # -- starting tables ------------------------------------------------------
-    def _open_table(self, handles: Sequence, driver: "Table | None") -> None:
+    def _open_table(self, handles: Sequence, driver: Table | None) -> None:
         """The table screen for ``handles``, every screen above the bottom one closed first."""
         from .screens.table import TableScreen
 
@@ -275,12 +305,13 @@ class CardTableApp(App):
         self.table_handles, self.driver = list(handles), driver
         self.push_screen(TableScreen(handles, driver))
 
-    def start_table(self, table: "Table") -> None:
+    def start_table(self, table: Table) -> None:
         """Play at a local table: one handle per human seat."""
         self._open_table([table.handle(s) for s in table.human_seats()], table)
 
-    def new_game(self, game: str, seats: Sequence["SeatConfig"], options: dict | None = None,
-                 seed: int | None = None) -> "Table | None":
+    def new_game(
+        self, game: str, seats: Sequence[SeatConfig], options: dict | None = None, seed: int | None = None
+    ) -> Table | None:
         from cardtable.session import Table
 
         try:
@@ -291,7 +322,7 @@ class CardTableApp(App):
         self.start_table(table)
         return table
 
-    def quick_play(self, game: str) -> "Table | None":
+    def quick_play(self, game: str) -> Table | None:
         """The highlighted game with its defaults: you against heuristic bots."""
         from cardtable.session import SeatConfig
         from games import get_rules
@@ -299,14 +330,15 @@ class CardTableApp(App):
         rules = get_rules(game)
         me = default_player_name()
         bots = bot_names(me)
-        seats = [SeatConfig("human", me)] + [SeatConfig("bot", bots[(i - 1) % len(bots)])
-                                               for i in range(1, rules.default_seats)]
+        seats = [SeatConfig("human", me)] + [
+            SeatConfig("bot", bots[(i - 1) % len(bots)]) for i in range(1, rules.default_seats)
+        ]
         return self.new_game(game, seats)
 
-    def play_again(self, old: "Table") -> "Table | None":
+    def play_again(self, old: Table) -> Table | None:
         return self.new_game(old.state.rules.name, old.seats, dict(old.state.options))
 
-    def resume_file(self, path: str | Path) -> "Table | None":
+    def resume_file(self, path: str | Path) -> Table | None:
         """Continue a save exactly where it stopped; a corrupt file is reported and left alone."""
         from cardtable.session import Table
         from games.core import Record

@@ -103,8 +103,18 @@ def _runs(row: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     return runs
 
 
-def draw_face(canvas: Canvas, x: int, y: int, c: Card, size: Size = SMALL, *, ascii_suits: bool = False,
-              dim: bool = False, frame: str | None = None, bold: bool = True) -> None:
+def draw_face(
+    canvas: Canvas,
+    x: int,
+    y: int,
+    c: Card,
+    size: Size = SMALL,
+    *,
+    ascii_suits: bool = False,
+    dim: bool = False,
+    frame: str | None = None,
+    bold: bool = True,
+) -> None:
     """One card face with its top-left corner at (x, y)."""
     bg = DIM_BG if dim else FACE_BG
     ink = f"{suit_colour(c, on_paper=True)} on {bg}" + (" bold" if bold and not dim else "")
@@ -151,8 +161,9 @@ def fan_step(n: int, width: int, size: Size, cards: Sequence[Card]) -> int | Non
     return step if step >= min_step(cards) else None
 
 
-def cards_row(cards: Sequence[Card], size: Size, ascii_suits: bool, frame: str | None = None,
-              step: int | None = None) -> Canvas:
+def cards_row(
+    cards: Sequence[Card], size: Size, ascii_suits: bool, frame: str | None = None, step: int | None = None
+) -> Canvas:
     """A few cards overlapping left to right (a play of two cards, a small fan)."""
     step = step or min_step(cards)
     width = size.width + step * (len(cards) - 1) if cards else 0

@@ -119,6 +119,7 @@ def show_cards(text: str, ascii_suits: bool) -> str:
             return parse_card(m.group(0)).display(False)
         except ValueError:
             return m.group(0)
+
     return _CARD_TOKEN.sub(one, text)
 
 

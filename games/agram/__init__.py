@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("agram", "Agram",
-                  "Six tricks played to the right; only the last trick matters.",
-                  min_seats=2, max_seats=5, default_seats=3, position=7)
+LISTING = Listing(
+    "agram",
+    "Agram",
+    "Six tricks played to the right; only the last trick matters.",
+    min_seats=2,
+    max_seats=5,
+    default_seats=3,
+    position=7,
+)
 
-__all__ = ["LISTING", "HAND_SIZE", "RULES"]
+__all__ = ["HAND_SIZE", "LISTING", "RULES"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

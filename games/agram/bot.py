@@ -39,15 +39,18 @@ class AgramBot(Bot):
             return by_card[self._fifth(list(by_card), view, odds)]
         return by_card[self._early(list(by_card), view, odds)]
 
-    def _early(self, cards: list[Card], view: SeatView, odds: "_Odds") -> Card:
+    def _early(self, cards: list[Card], view: SeatView, odds: _Odds) -> Card:
         """Tricks 1-4: shed the card that leaves the best pair of finishers."""
+
         def kept_value(c: Card) -> tuple[float, int]:
             rest = sorted((odds.finish(x, view.hand) for x in view.hand if x is not c), reverse=True)
             return rest[0] + 0.5 * (rest[1] if len(rest) > 1 else 0.0), -c.rank
+
         return max(cards, key=kept_value)
 
-    def _fifth(self, cards: list[Card], view: SeatView, odds: "_Odds") -> Card:
+    def _fifth(self, cards: list[Card], view: SeatView, odds: _Odds) -> Card:
         """Trick 5: win it to lead a strong last card, or keep the card most likely to win anyway."""
+
         def value(c: Card) -> float:
             rest = [x for x in view.hand if x is not c]
             if not rest:
@@ -56,6 +59,7 @@ class AgramBot(Bot):
             lead = odds.finish(keep, rest)
             win = odds.wins_now(c, view)
             return win * lead + (1.0 - win) * lead * FOLLOW_SHARE
+
         return max(cards, key=lambda c: (value(c), -c.rank))
 
 
@@ -64,7 +68,9 @@ class _Odds:
 
     def __init__(self, view: SeatView) -> None:
         seen = set(view.hand)
-        seen.update(c for e in view.events if e.kind == "play" and e.hand == view.hand_number for c in e.cards)
+        seen.update(
+            c for e in view.events if e.kind == "play" and e.hand == view.hand_number for c in e.cards
+        )
         seen.update(c for p in view.trick for c in p.cards)
         self.unknown = [c for c in PACK if c not in seen]
         others = sum(view.hand_sizes) - len(view.hand)

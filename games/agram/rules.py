@@ -24,8 +24,25 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    ALL_CARDS, Action, Card, LIST, LISTS, Option, Outcome, Rules, SHARED, Suit, TrickGame, deck_agram,
-    follow_suit, next_seat, parse_card, play, seat_order, seat_play, shared_ranking,
+    ALL_CARDS,
+    LIST,
+    LISTS,
+    SHARED,
+    Action,
+    Card,
+    Option,
+    Outcome,
+    Rules,
+    Suit,
+    TrickGame,
+    deck_agram,
+    follow_suit,
+    next_seat,
+    parse_card,
+    play,
+    seat_order,
+    seat_play,
+    shared_ranking,
 )
 from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
@@ -85,8 +102,12 @@ class Agram(TrickGame):
         self.trick_number = 1
         self.leader = self.to_act = order[0]
         self.phase = "play"
-        self.log("deal", f"Game {self.hand_number}: {{p{self.dealer}}} deals; {{p{self.leader}}} leads "
-                 f"and play goes to the right", self.dealer)
+        self.log(
+            "deal",
+            f"Game {self.hand_number}: {{p{self.dealer}}} deals; {{p{self.leader}}} leads "
+            f"and play goes to the right",
+            self.dealer,
+        )
 
     # -- the protocol ----------------------------------------------------------
     def _legal(self) -> list[Action]:
@@ -139,7 +160,9 @@ class Agram(TrickGame):
         self.games_played += 1
         top = self.last_trick.plays
         card = next(p.cards[0] for p in top if p.seat == winner)
-        lines = [f"{{p{winner}}} won the sixth trick with the {card.name}, and with it game {self.hand_number}"]
+        lines = [
+            f"{{p{winner}}} won the sixth trick with the {card.name}, and with it game {self.hand_number}"
+        ]
         lines += [f"{{p{s}}}: {plural(self.scores[s], 'game')} won" for s in range(self.num_seats)]
         self.log("hand", f"Game {self.hand_number}: {{p{winner}}} wins", winner, lines=tuple(lines))
         if self.games_played >= self.options["games"]:
@@ -185,20 +208,32 @@ class Agram(TrickGame):
     def check_invariants(self) -> None:
         assert sum(len(w) for w in self.won) == sum(self.tricks_won) * self.num_seats
         assert sum(self.scores) == self.games_played
-        assert all(len(h) == HAND_SIZE - self.trick_number + (0 if any(p.seat == s for p in self.trick) else 1)
-                   for s, h in enumerate(self.hands)) or self.result is not None
+        assert (
+            all(
+                len(h) == HAND_SIZE - self.trick_number + (0 if any(p.seat == s for p in self.trick) else 1)
+                for s, h in enumerate(self.hands)
+            )
+            or self.result is not None
+        )
 
     # -- dealing the unseen cards again (search bots) ----------------------------
-    def resample(self, seat: int, rng: random.Random) -> "Agram":
+    def resample(self, seat: int, rng: random.Random) -> Agram:
         """A possible world for ``seat``: the other hands (sizes kept, never a card of a suit the
         player has shown to lack) and the undealt cards dealt again at random."""
         return self.sampler(seat)(rng)
 
     def sampler(self, seat: int) -> DealPlan:
         """The deal plan of ``seat``'s unseen cards (it keeps no hidden card of the true state)."""
-        places = [Place("hands", s, len(self.hands[s]),
-                        forbidden=frozenset(c for c in self.pack if c.suit in self.voids[s]))
-                  for s in range(self.num_seats) if s != seat]
+        places = [
+            Place(
+                "hands",
+                s,
+                len(self.hands[s]),
+                forbidden=frozenset(c for c in self.pack if c.suit in self.voids[s]),
+            )
+            for s in range(self.num_seats)
+            if s != seat
+        ]
         places.append(Place("out", None, len(self.out)))
         pool = [c for p in places for c in p.read(self)]
         return DealPlan(self.clone(), seat, places, pool)
@@ -216,8 +251,13 @@ class AgramRules(Rules):
     bot = "games.agram.bot:AgramBot"
     state_class = Agram
     options = (
-        Option("games", 1, "How many games the match lasts; the most games won takes it (1: a single game).",
-               minimum=1, maximum=20),
+        Option(
+            "games",
+            1,
+            "How many games the match lasts; the most games won takes it (1: a single game).",
+            minimum=1,
+            maximum=20,
+        ),
     )
     summary = """\
 Agram — 2 to 5 players, a 35-card pack: 10 down to 3 in every suit, plus the aces of

@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("bacon", "Bacon",
-                  "Partners pick up the upcard to make trumps; go alone for double points.",
-                  min_seats=4, max_seats=4, default_seats=4, position=10)
+LISTING = Listing(
+    "bacon",
+    "Bacon",
+    "Partners pick up the upcard to make trumps; go alone for double points.",
+    min_seats=4,
+    max_seats=4,
+    default_seats=4,
+    position=10,
+)
 
 __all__ = ["LISTING", "RULES"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

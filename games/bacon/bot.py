@@ -25,11 +25,14 @@ from collections.abc import Sequence
 from games.bots import Bot
 from games.bots.partnership import PartnerPlay, partner_seats, suit_counts, unseen_cards
 from games.core import Action, Card, SeatView, Suit, trump_ranking
+
 from .rules import PACK
 
 PARTNER_SHARE = 0.9
 PICK_AT = 2.9  # the side's expected tricks needed to pick up (tuned by simulation)
-ALONE_AT = 2.3  # the hand's own expected tricks needed to go alone (tuned: a loner scores double at the same risk)
+ALONE_AT = (
+    2.3  # the hand's own expected tricks needed to go alone (tuned: a loner scores double at the same risk)
+)
 TRUMP_TOP = {14: 0.95, 13: 0.8, 12: 0.6, 11: 0.45}
 UPCARD_COST = {14: 0.6, 13: 0.45, 12: 0.35}
 
@@ -50,7 +53,9 @@ def hand_estimate(hand: Sequence[Card], trump: Suit) -> float:
         if c.rank == 14:
             value += 0.75
         elif c.rank == 13:
-            value += 0.45 if any(x.suit is c.suit and x.rank == 14 for x in side) else 0.25 * (counts[c.suit] >= 2)
+            value += (
+                0.45 if any(x.suit is c.suit and x.rank == 14 for x in side) else 0.25 * (counts[c.suit] >= 2)
+            )
     return value
 
 
@@ -93,7 +98,9 @@ class BaconBot(Bot):
     def _discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
         r = trump_ranking(Suit(view.extra.trump_suit))
         counts = suit_counts(view.hand, r)
-        return min(legal, key=lambda a: (r.is_trump(a.card), a.card.rank >= 14, counts[a.card.suit], a.card.rank))
+        return min(
+            legal, key=lambda a: (r.is_trump(a.card), a.card.rank >= 14, counts[a.card.suit], a.card.rank)
+        )
 
     def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
         cards = {a.card: a for a in legal}

@@ -30,8 +30,28 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    Action, Card, LIST, Option, Rules, SHARED, Suit, Teams, TrickGame, cards_text, choose, deck_52,
-    follow_suit, next_active, next_seat, play, seat_order, seat_play, trick_complete, trump_ranking, trump_text, word,
+    LIST,
+    SHARED,
+    Action,
+    Card,
+    Option,
+    Rules,
+    Suit,
+    Teams,
+    TrickGame,
+    cards_text,
+    choose,
+    deck_52,
+    follow_suit,
+    next_active,
+    next_seat,
+    play,
+    seat_order,
+    seat_play,
+    trick_complete,
+    trump_ranking,
+    trump_text,
+    word,
 )
 from games.core.words import plural
 
@@ -47,8 +67,14 @@ PICK, ALONE, PASS = word("pick"), word("alone"), word("pass")
 ACCEPT, VETO, VETO_ALONE = word("accept"), word("veto"), word("veto_alone")
 MAX_DEALS = 2000  # safety stop for deals thrown in again and again
 
-LABELS = {"pick": "Pick it up", "alone": "Pick it up and go alone", "pass": "Pass",
-          "accept": "Let it stand", "veto": "Veto the pick-up", "veto_alone": "Veto going alone (play together)"}
+LABELS = {
+    "pick": "Pick it up",
+    "alone": "Pick it up and go alone",
+    "pass": "Pass",
+    "accept": "Let it stand",
+    "veto": "Veto the pick-up",
+    "veto_alone": "Veto going alone (play together)",
+}
 
 
 class Bacon(TrickGame):
@@ -56,8 +82,16 @@ class Bacon(TrickGame):
 
     HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
 
-    _COPY = {"team_scores": LIST, "stub": LIST, "passed_up": LIST, "aside": LIST, "discard": LIST,
-             "voids": LIST, "sheet": LIST, "pack": SHARED}
+    _COPY = {
+        "team_scores": LIST,
+        "stub": LIST,
+        "passed_up": LIST,
+        "aside": LIST,
+        "discard": LIST,
+        "voids": LIST,
+        "sheet": LIST,
+        "pack": SHARED,
+    }
     LABELS = LABELS
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -86,8 +120,12 @@ class Bacon(TrickGame):
         self.up_cards = [deck.pop()]
         self.stub = deck
         self._reset_hand(order[0])
-        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals and turns up {self.up_cards[0]}",
-                 self.dealer, cards=tuple(self.up_cards))
+        self.log(
+            "deal",
+            f"Hand {self.hand_number}: {{p{self.dealer}}} deals and turns up {self.up_cards[0]}",
+            self.dealer,
+            cards=tuple(self.up_cards),
+        )
 
     def _reset_hand(self, first: int) -> None:
         self.won = [[] for _ in range(4)]
@@ -173,14 +211,18 @@ class Bacon(TrickGame):
         self.passes = 0
         self.bids = [""] * 4
         self.to_act = next_seat(self.dealer, 4)
-        self.log("info", f"Everyone passed: the next upcard is {self.up_cards[0]}", cards=tuple(self.up_cards))
+        self.log(
+            "info", f"Everyone passed: the next upcard is {self.up_cards[0]}", cards=tuple(self.up_cards)
+        )
 
     def _throw_in(self) -> None:
         """BA-4: four upcards passed, so the same dealer deals again."""
         self.log("info", "Four upcards passed: the cards are thrown in and the same dealer deals again")
         if self.deals >= MAX_DEALS:
-            self._finish_match([0, 1][self.team_scores[1] > self.team_scores[0]],
-                               f"the safety stop of {MAX_DEALS} deals was reached")
+            self._finish_match(
+                [0, 1][self.team_scores[1] > self.team_scores[0]],
+                f"the safety stop of {MAX_DEALS} deals was reached",
+            )
             return
         self.hand_number -= 1  # a thrown-in deal is not a hand
         self._deal()
@@ -205,8 +247,12 @@ class Bacon(TrickGame):
         self.status[self.taker] = "took upcard"
         self.phase = "discard"
         self.to_act = self.taker
-        self.log("info", f"{trump_text(self.trump).capitalize()}; {{p{self.taker}}} takes {up} and discards",
-                 self.taker, cards=(up,))
+        self.log(
+            "info",
+            f"{trump_text(self.trump).capitalize()}; {{p{self.taker}}} takes {up} and discards",
+            self.taker,
+            cards=(up,),
+        )
 
     def _apply_discard(self, action: Action) -> None:
         s, c = self.to_act, action.card
@@ -270,9 +316,13 @@ class Bacon(TrickGame):
         self.team_scores[team] += pts
         self.sheet.append((self.hand_number, pts if team == 0 else 0, pts if team == 1 else 0))
         self.scores = self.teams.seat_scores(self.team_scores)
-        lines = (f"{self.teams.name(team)} score {pts}: {why}",
-                 *(f"{self.teams.name(t)}: {plural(self.team_tricks(t), 'trick')}, total {self.team_scores[t]}"
-                   for t in (0, 1)))
+        lines = (
+            f"{self.teams.name(team)} score {pts}: {why}",
+            *(
+                f"{self.teams.name(t)}: {plural(self.team_tricks(t), 'trick')}, total {self.team_scores[t]}"
+                for t in (0, 1)
+            ),
+        )
         self.log("hand", f"Hand {self.hand_number} scored", lines=lines)
         if self.team_scores[team] >= self.options["target"]:
             self._finish_match(team, f"the first side to {self.options['target']} points")
@@ -340,12 +390,22 @@ class Bacon(TrickGame):
 
     def _view_extra(self, seat: int | None) -> BaconView:
         return BaconView(
-            upcard=self.up_cards[0] if self.up_cards else None, passed_up=tuple(self.passed_up),
-            discard=self.discard[0] if self.discard else None, taker=self.taker, known_up=self.known_up,
-            picked_up=self.picked_up, caller=self.caller, call_alone=self.call_alone, declarer=self.declarer,
-            alone=self.alone, trump_suit=self.trump.letter if self.trump else None,
-            team_scores=tuple(self.team_scores), team_tricks=tuple(self.team_tricks(t) for t in (0, 1)),
-            voids=tuple(self.voids), target=self.options["target"], stub=len(self.stub),
+            upcard=self.up_cards[0] if self.up_cards else None,
+            passed_up=tuple(self.passed_up),
+            discard=self.discard[0] if self.discard else None,
+            taker=self.taker,
+            known_up=self.known_up,
+            picked_up=self.picked_up,
+            caller=self.caller,
+            call_alone=self.call_alone,
+            declarer=self.declarer,
+            alone=self.alone,
+            trump_suit=self.trump.letter if self.trump else None,
+            team_scores=tuple(self.team_scores),
+            team_tricks=tuple(self.team_tricks(t) for t in (0, 1)),
+            voids=tuple(self.voids),
+            target=self.options["target"],
+            stub=len(self.stub),
         )
 
     def _prompt(self) -> str:
@@ -368,8 +428,15 @@ class Bacon(TrickGame):
     # -- cards -----------------------------------------------------------------
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
-        zones.update({"stub": list(self.stub), "upcard": list(self.up_cards), "passed upcards": list(self.passed_up),
-                      "discard": list(self.discard), "set aside": list(self.aside)})
+        zones.update(
+            {
+                "stub": list(self.stub),
+                "upcard": list(self.up_cards),
+                "passed upcards": list(self.passed_up),
+                "discard": list(self.discard),
+                "set aside": list(self.aside),
+            }
+        )
         return zones
 
     def check_invariants(self) -> None:

@@ -152,10 +152,15 @@ def bot_task(bot: Bot, state, seat: int):
         def think() -> Action:
             try:
                 return bot.choose(view, legal, worlds=worlds)
-            except Exception as exc:  # noqa: BLE001 - a world the game could not play through
-                warnings.warn(f"{bot.level} bot for {state.rules.name}: a possible world failed ({exc!r}); "
-                              "it chose without searching", WorldWarning, stacklevel=2)
+            except Exception as exc:
+                warnings.warn(
+                    f"{bot.level} bot for {state.rules.name}: a possible world failed ({exc!r}); "
+                    "it chose without searching",
+                    WorldWarning,
+                    stacklevel=2,
+                )
                 return bot.choose(view, legal)  # no worlds: its heuristic's move
+
         return think
     return lambda: bot.choose(view, legal)
 

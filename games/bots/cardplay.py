@@ -59,7 +59,9 @@ def is_boss(c: Card, known: set[Card], low_rank: int) -> bool:
     return all(card(rank, c.suit) in known for rank in range(max(c.rank + 1, low_rank), 15))
 
 
-def choose_card(view: SeatView, legal: Sequence[Action], r: Ranking, low_rank: int, grab: bool = False) -> Action:
+def choose_card(
+    view: SeatView, legal: Sequence[Action], r: Ranking, low_rank: int, grab: bool = False
+) -> Action:
     """Pick a card to play: see the module docstring.  ``grab``: win any trick possible."""
     by_card = {a.card: a for a in legal}
     cards = sorted(by_card, key=lambda c: c.index)

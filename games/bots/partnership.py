@@ -53,8 +53,14 @@ def is_boss(c: Card, r: Ranking, unseen: set[Card]) -> bool:
 class PartnerPlay:
     """The card-play policy of the module docstring for one decision."""
 
-    def __init__(self, view: SeatView, ranking: Ranking, unseen: set[Card], declarers: Sequence[int] = (),
-                 voids: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        ranking: Ranking,
+        unseen: set[Card],
+        declarers: Sequence[int] = (),
+        voids: Sequence[str] = (),
+    ) -> None:
         self.view, self.r, self.unseen = view, ranking, unseen
         self.me = view.seat
         self.partners = partner_seats(view, self.me)
@@ -71,7 +77,9 @@ class PartnerPlay:
         holder = trick[powers.index(best)].seat
         winners = sorted((c for c in cards if r.power(c, led) > best), key=lambda c: r.power(c, led))
         still_to_play = self._opponents_after()
-        if holder in self.partners and (not still_to_play or self._sure(trick[powers.index(best)].cards[0], led)):
+        if holder in self.partners and (
+            not still_to_play or self._sure(trick[powers.index(best)].cards[0], led)
+        ):
             return self._lowest(cards)
         if not winners:
             return self._lowest(cards)
@@ -89,8 +97,11 @@ class PartnerPlay:
     def _opponents_after(self) -> list[int]:
         """Opponents who still play to this trick after us."""
         n, played = self.view.num_seats, {p.seat for p in self.view.trick}
-        return [s for s in range(n) if s not in played and s != self.me and s not in self.out
-                and s not in self.partners]
+        return [
+            s
+            for s in range(n)
+            if s not in played and s != self.me and s not in self.out and s not in self.partners
+        ]
 
     def _sure(self, c: Card, led: Suit | None) -> bool:
         """The card wins whatever the opponents still to play hold (as far as we can tell)."""
@@ -106,7 +117,9 @@ class PartnerPlay:
     def _lowest(self, cards: Sequence[Card]) -> Card:
         """The cheapest card to give up: a low side card from a short suit, trumps last."""
         r = self.r
-        length = {s: sum(1 for c in self.view.hand if r.suit_of(c) == s) for s in {r.suit_of(c) for c in cards}}
+        length = {
+            s: sum(1 for c in self.view.hand if r.suit_of(c) == s) for s in {r.suit_of(c) for c in cards}
+        }
         return min(cards, key=lambda c: (r.is_trump(c), r.rank_in_suit(c), length[r.suit_of(c)]))
 
     # -- leading -----------------------------------------------------------------
@@ -114,9 +127,13 @@ class PartnerPlay:
         r = self.r
         trumps = sorted((c for c in cards if r.is_trump(c)), key=r.rank_in_suit, reverse=True)
         trumps_out = any(r.is_trump(x) for x in self.unseen)
-        if self.me in self.declarers and trumps and trumps_out:
-            if is_boss(trumps[0], r, self.unseen) or len(trumps) >= 3:
-                return trumps[0]
+        if (
+            self.me in self.declarers
+            and trumps
+            and trumps_out
+            and (is_boss(trumps[0], r, self.unseen) or len(trumps) >= 3)
+        ):
+            return trumps[0]
         if trumps and trumps_out and any(p in self.declarers for p in self.partners):
             return trumps[0] if is_boss(trumps[0], r, self.unseen) else trumps[-1]
         sure = [c for c in cards if is_boss(c, r, self.unseen) and (r.is_trump(c) or not trumps_out)]
@@ -135,8 +152,11 @@ class PartnerPlay:
         if not r.trumps:
             return None
         trump_letter = r.trumps[0].letter
-        opponents = [s for s in range(self.view.num_seats)
-                     if s != self.me and s not in self.partners and s not in self.out]
+        opponents = [
+            s
+            for s in range(self.view.num_seats)
+            if s != self.me and s not in self.partners and s not in self.out
+        ]
         for p in self.partners:
             if p in self.out or trump_letter in self.voids[p]:
                 continue

@@ -28,8 +28,9 @@ def card_reason(state: GameState, seat: int, action: Action) -> str:
     if not plays:
         return _lead_reason(action.card, hand, ranking)
     cards = [p.cards[0] for p in plays]
-    return _follow_reason(state, seat, action.card, cards, plays[trick_winner(cards, ranking)].seat, hand, legal,
-                          ranking)
+    return _follow_reason(
+        state, seat, action.card, cards, plays[trick_winner(cards, ranking)].seat, hand, legal, ranking
+    )
 
 
 def _plain_tricks(state: GameState) -> bool:
@@ -51,8 +52,16 @@ def _lead_reason(card: Card, hand: Sequence[Card], ranking: Ranking) -> str:
     return "lead it"
 
 
-def _follow_reason(state: GameState, seat: int, card: Card, cards: list[Card], winning: int,
-                   hand: Sequence[Card], legal: Sequence[Card], ranking: Ranking) -> str:
+def _follow_reason(
+    state: GameState,
+    seat: int,
+    card: Card,
+    cards: list[Card],
+    winning: int,
+    hand: Sequence[Card],
+    legal: Sequence[Card],
+    ranking: Ranking,
+) -> str:
     led = ranking.suit_of(cards[0])
     wins = trick_winner([*cards, card], ranking) == len(cards)
     void = not any(ranking.suit_of(c) == led for c in hand)

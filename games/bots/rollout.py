@@ -50,8 +50,14 @@ class RolloutBot(Bot):
     level = "rollout"
     wants_worlds = True
 
-    def __init__(self, heuristic: type[Bot], seed: int | None = None, playouts: int = 600,
-                 margin: float = MARGIN, max_choices: int | None = None) -> None:
+    def __init__(
+        self,
+        heuristic: type[Bot],
+        seed: int | None = None,
+        playouts: int = 600,
+        margin: float = MARGIN,
+        max_choices: int | None = None,
+    ) -> None:
         super().__init__(seed)
         self.heuristic = heuristic(seed)
         self.heuristic.rng = self.rng  # one generator: a table's reseeding steers both
@@ -93,9 +99,14 @@ class RolloutBot(Bot):
             if k == first_round or (k > first_round and k % first_round == 0):
                 live = self._prune(live, results, k, mine)
         best = self._pick(choices, results, mine)
-        self.last_stats.update(playouts=spent, worlds=k, live=len(live), overruled=best is not mine,
-                               horizon=self.heuristic.horizon,
-                               means={a.text: sum(r) / len(r) for a, r in results.items() if r})
+        self.last_stats.update(
+            playouts=spent,
+            worlds=k,
+            live=len(live),
+            overruled=best is not mine,
+            horizon=self.heuristic.horizon,
+            means={a.text: sum(r) / len(r) for a, r in results.items() if r},
+        )
         if best is not mine:
             self.last_reason = ""
         return best
@@ -213,6 +224,8 @@ MAX_CHOICES = {"preference": 8}
 
 def make_rollout_bot(level: str, game: str, heuristic: type[Bot], seed: int | None = None) -> RolloutBot:
     """The ``hard`` or ``expert`` rollout bot for ``game``, playing ``heuristic`` out."""
-    bot = RolloutBot(heuristic, seed, playouts=ROLLOUT_PLAYOUTS[game][level], max_choices=MAX_CHOICES.get(game))
+    bot = RolloutBot(
+        heuristic, seed, playouts=ROLLOUT_PLAYOUTS[game][level], max_choices=MAX_CHOICES.get(game)
+    )
     bot.level = level
     return bot

@@ -42,7 +42,7 @@ Worlds = Callable[[Any], GameState]
 class _Node:
     """One action in the shared tree, with the seat that chose it and that seat's rewards."""
 
-    __slots__ = ("action", "seat", "children", "visits", "avail", "total", "squares")
+    __slots__ = ("action", "avail", "children", "seat", "squares", "total", "visits")
 
     def __init__(self, action: Action | None, seat: int | None) -> None:
         self.action = action
@@ -67,9 +67,16 @@ class SearchBot(Bot):
     level = "search"
     wants_worlds = True
 
-    def __init__(self, seed: int | None = None, iterations: int = 1000, exploration: float = EXPLORATION,
-                 fallback: Bot | None = None, playout: str = "random", cards_only: bool = False,
-                 trust: float | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = 1000,
+        exploration: float = EXPLORATION,
+        fallback: Bot | None = None,
+        playout: str = "random",
+        cards_only: bool = False,
+        trust: float | None = None,
+    ) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.exploration = exploration
@@ -217,9 +224,11 @@ def stop_at_next_deal(world: GameState) -> None:
     count moves on and nobody is to act.  Scoring of the hand has happened by then.  (About a
     quarter of a playout's time in a five-card hand went into dealing the next one.)"""
     if callable(getattr(type(world), "_deal", None)):
+
         def stop() -> None:
             world.hand_number += 1
             world.to_act = None
+
         world._deal = stop  # this world's own attribute; the class is untouched
 
 
@@ -238,8 +247,10 @@ def hand_rewards(world: GameState, start: Sequence[float]) -> list[float]:
     side = [sum(gains[t] for t in team) / len(team) for team in teams]
     team_of = {s: i for i, team in enumerate(teams) for s in team}
     n = len(teams)
-    return [side[team_of[s]] - ((sum(side) - side[team_of[s]]) / (n - 1) if n > 1 else 0.0)
-            for s in range(len(gains))]
+    return [
+        side[team_of[s]] - ((sum(side) - side[team_of[s]]) / (n - 1) if n > 1 else 0.0)
+        for s in range(len(gains))
+    ]
 
 
 def choosable(legal: Sequence[Action], worlds: Worlds) -> list[Action]:
@@ -295,8 +306,13 @@ GAME_TRUST = {"contract_grid": 2.0}
 def make_search_bot(level: str, game: str, seed: int | None = None, fallback: Bot | None = None) -> SearchBot:
     """The ``hard`` or ``expert`` search bot for ``game`` (see :data:`ITERATIONS`)."""
     iterations = GAME_ITERATIONS.get(game, {}).get(level, ITERATIONS[level])
-    bot = SearchBot(seed, iterations, fallback=fallback, cards_only=game in CARDS_ONLY and fallback is not None,
-                    trust=GAME_TRUST.get(game, TRUST) if game in TRUSTING else None)
+    bot = SearchBot(
+        seed,
+        iterations,
+        fallback=fallback,
+        cards_only=game in CARDS_ONLY and fallback is not None,
+        trust=GAME_TRUST.get(game, TRUST) if game in TRUSTING else None,
+    )
     bot.level = level
     if fallback is not None:
         fallback.rng = bot.rng  # one generator: a table's reseeding steers both

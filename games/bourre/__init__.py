@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("bourre", "Bourré",
-                  "Louisiana's pot game: pass or play, draw to improve, take the most of five tricks or pay up.",
-                  min_seats=2, max_seats=8, default_seats=5, position=6)
+LISTING = Listing(
+    "bourre",
+    "Bourré",
+    "Louisiana's pot game: pass or play, draw to improve, take the most of five tricks or pay up.",
+    min_seats=2,
+    max_seats=8,
+    default_seats=5,
+    position=6,
+)
 
 __all__ = ["LISTING", "RULES"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

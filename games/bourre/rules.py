@@ -42,11 +42,28 @@ from types import SimpleNamespace
 from typing import Any
 
 from games.core import (
-    ACE, Action, BadOptionError, Card, LIST, LISTS, Option, PotGame, Rules, SHARED, choose, deck_52, must_head,
-    next_seat, play, seat_order, seat_play, shared_ranking, word,
+    ACE,
+    LIST,
+    LISTS,
+    SHARED,
+    Action,
+    BadOptionError,
+    Card,
+    Option,
+    PotGame,
+    Rules,
+    choose,
+    deck_52,
+    must_head,
+    next_seat,
+    play,
+    seat_order,
+    seat_play,
+    shared_ranking,
+    word,
 )
-from games.core.words import plural
 from games.core.potgame import check_ending, hand_limit_option, named_card
+from games.core.words import plural
 
 from . import LISTING
 from .viewdata import BourreView
@@ -62,7 +79,14 @@ LABELS = {"play": "Play (then discard and draw)", "pass": "Pass (fold)", "done":
 class Bourre(PotGame):
     """State of a Bourré match.  Phases: ``decide``, ``discard``, ``play``, ``over``."""
 
-    _COPY = {"pack": SHARED, "stock": LIST, "discards": LIST, "setting_aside": LIST, "no_ante": LIST, "won": LISTS}  # how clone() copies our mutable attributes
+    _COPY = {
+        "pack": SHARED,
+        "stock": LIST,
+        "discards": LIST,
+        "setting_aside": LIST,
+        "no_ante": LIST,
+        "won": LISTS,
+    }  # how clone() copies our mutable attributes
     LABELS = LABELS
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -86,7 +110,9 @@ class Bourre(PotGame):
         deck = list(self.pack)
         self.rng.shuffle(deck)
         self.hands = [[] for _ in range(n)]
-        for _ in range(HAND_SIZE):  # one at a time from the dealer's left; the dealer's last card is turned up
+        for _ in range(
+            HAND_SIZE
+        ):  # one at a time from the dealer's left; the dealer's last card is turned up
             for s in seat_order(next_seat(self.dealer, n), n):
                 self.hands[s].append(deck.pop())
         up = self.hands[self.dealer][-1]
@@ -99,8 +125,13 @@ class Bourre(PotGame):
         self.bids, self.status = [""] * n, [""] * n
         self.phase = "decide"
         self.to_act = next_seat(self.dealer, n)
-        self.log("deal", f"Hand {self.hand_number}: antes of {antes} make a pot of {self.pot}; {{p{self.dealer}}} "
-                 f"deals and turns up {up}: {up.suit.noun} are trump", self.dealer, cards=(up,))
+        self.log(
+            "deal",
+            f"Hand {self.hand_number}: antes of {antes} make a pot of {self.pot}; {{p{self.dealer}}} "
+            f"deals and turns up {up}: {up.suit.noun} are trump",
+            self.dealer,
+            cards=(up,),
+        )
 
     # -- the protocol --------------------------------------------------------
     def _legal(self) -> list[Action]:
@@ -195,15 +226,17 @@ class Bourre(PotGame):
 
     def _win_by_default(self, s: int) -> None:
         won = self._take_pot(s)
-        lines = (f"Only {{p{s}}} plays, so {{p{s}}} takes the pot of {won} without play; "
-                 f"stack {self.scores[s]}",)
+        lines = (
+            f"Only {{p{s}}} plays, so {{p{s}}} takes the pot of {won} without play; stack {self.scores[s]}",
+        )
         self._end_hand(f"Hand {self.hand_number}: won by default", lines)
 
     # -- playing ---------------------------------------------------------------
     def _start_play(self, players: list[int]) -> None:
         self.phase = "play"
-        self.leader = self.to_act = next(t for t in seat_order(next_seat(self.dealer, self.num_seats),
-                                                               self.num_seats) if t in players)
+        self.leader = self.to_act = next(
+            t for t in seat_order(next_seat(self.dealer, self.num_seats), self.num_seats) if t in players
+        )
 
     def has_cinch(self, s: int) -> bool:
         """BO-6: tricks won plus trumps held that no unplayed trump outside the hand can beat >= 3.
@@ -261,11 +294,14 @@ class Bourre(PotGame):
         lines = [", ".join(f"{{p{s}}} {plural(self.tricks_won[s], 'trick')}" for s in active)]
         if len(top) == 1:
             won = self._take_pot(top[0])
-            lines.append(f"{{p{top[0]}}} takes the pot of {won} with {most} tricks; stack {self.scores[top[0]]}")
+            lines.append(
+                f"{{p{top[0]}}} takes the pot of {won} with {most} tricks; stack {self.scores[top[0]]}"
+            )
         else:
             names = " and ".join(f"{{p{s}}}" for s in top)
-            lines.append(f"{names} tie with {most} tricks: the pot of {self.pot} stays; "
-                         f"everybody else antes again")
+            lines.append(
+                f"{names} tie with {most} tricks: the pot of {self.pot} stays; everybody else antes again"
+            )
             self.no_ante.extend(top)
             self.tied = tuple(top)
         last = self._last_hand()  # BO-9: the bourré payment only feeds the next hand's pot
@@ -275,8 +311,10 @@ class Bourre(PotGame):
             elif not self.tricks_won[s]:
                 paid = self._pay(s, pot_played)
                 self.no_ante.append(s)
-                lines.append(f"{{p{s}}} went bourré: pays {paid} (the pot played) into the next pot; "
-                             f"stack {self.scores[s]}")
+                lines.append(
+                    f"{{p{s}}} went bourré: pays {paid} (the pot played) into the next pot; "
+                    f"stack {self.scores[s]}"
+                )
         self._end_hand(f"Hand {self.hand_number} settled", tuple(lines))
 
     def _pot_heirs(self) -> list[int]:
@@ -285,17 +323,25 @@ class Bourre(PotGame):
 
     # -- views and checks --------------------------------------------------------
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        return self._pot_info() + [
-                ("Ante", str(self.options["ante"])),
-                ("Stock", f"{len(self.stock)} cards"),
-                ("Discards", f"{len(self.discards)} cards")]
+        return [
+            *self._pot_info(),
+            ("Ante", str(self.options["ante"])),
+            ("Stock", f"{len(self.stock)} cards"),
+            ("Discards", f"{len(self.discards)} cards"),
+        ]
 
     def _view_extra(self, seat: int | None) -> BourreView:
         mine = seat is not None and seat == self.to_act
-        return BourreView(trump_suit=self.ranking.trumps[0].letter, pot=self.pot, stacks=tuple(self.scores),
-                          ante=self.options["ante"], active=tuple(self._active()), stock=len(self.stock),
-                          discarding=tuple(self.setting_aside) if mine and self.phase == "discard" else None,
-                          cinch=self.has_cinch(seat) if mine and self.phase == "play" else None)
+        return BourreView(
+            trump_suit=self.ranking.trumps[0].letter,
+            pot=self.pot,
+            stacks=tuple(self.scores),
+            ante=self.options["ante"],
+            active=tuple(self._active()),
+            stock=len(self.stock),
+            discarding=tuple(self.setting_aside) if mine and self.phase == "discard" else None,
+            cinch=self.has_cinch(seat) if mine and self.phase == "play" else None,
+        )
 
     def _prompt(self) -> str:
         if self.phase == "decide":
@@ -327,28 +373,41 @@ class Bourre(PotGame):
                 break
         return [c for c in reversed(mine) if c in self.discards]
 
-    def _deal_check(self, seat: int, places: list, base: "Bourre"):
+    def _deal_check(self, seat: int, places: list, base: Bourre):
         """The cinch rule (BO-6) depends on several trumps at once, so a world must also let
         every other player's plays this hand stand from its world hand (plus the cards it has
         played since)."""
         pasts = [p for p in self._plays_this_hand() if p.seat != seat]
         where = {p.index: k for k, p in enumerate(places) if p.attr == "hands"}
-        checks = [(past, where[past.seat], [q.cards[0] for q in pasts[i:] if q.seat == past.seat])
-                  for i, past in enumerate(pasts) if past.seat in where]
+        checks = [
+            (past, where[past.seat], [q.cards[0] for q in pasts[i:] if q.seat == past.seat])
+            for i, past in enumerate(pasts)
+            if past.seat in where
+        ]
         if not checks:
             return None
 
         def fits(dealt: list[list[Card]]) -> bool:
-            return all(past.cards[0] in base._allowed(list(places[k].known) + dealt[k] + since, past)
-                       for past, k, since in checks)
+            return all(
+                past.cards[0] in base._allowed(list(places[k].known) + dealt[k] + since, past)
+                for past, k, since in checks
+            )
+
         return fits
 
     def _allowed(self, hand: list[Card], past) -> list[Card]:
         """:meth:`_playable` for ``hand`` at the time of ``past``: the game's own must-head and
         cinch code run on a stand-in holding just what it reads (the table as it was then)."""
         s, trick = past.seat, [seat_play(past.seat, c) for c in past.before]
-        then = SimpleNamespace(hands={s: hand}, won=[list(w) for w in past.won], tricks_won=past.tricks,
-                               trick=trick, pack=self.pack, ranking=self.ranking, trick_cards=lambda: list(past.before))
+        then = SimpleNamespace(
+            hands={s: hand},
+            won=[list(w) for w in past.won],
+            tricks_won=past.tricks,
+            trick=trick,
+            pack=self.pack,
+            ranking=self.ranking,
+            trick_cards=lambda: list(past.before),
+        )
         then.has_cinch = lambda t: Bourre.has_cinch(then, t)
         return Bourre._playable(then, s, explain=False)[0]
 
@@ -368,8 +427,13 @@ class BourreRules(Rules):
         Option("stack", 100, "Counters each player starts with.", minimum=1, maximum=10_000),
         Option("ante", 1, "Each player's ante.", minimum=1, maximum=100),
         Option("hands", 8, "With ending=hands, how many deals the match lasts.", minimum=1, maximum=100),
-        Option("ending", "hands", "hands: stop after the set number of deals or when a player is out of counters; "
-               "broke: play until a player is out of counters.", choices=("hands", "broke")),
+        Option(
+            "ending",
+            "hands",
+            "hands: stop after the set number of deals or when a player is out of counters; "
+            "broke: play until a player is out of counters.",
+            choices=("hands", "broke"),
+        ),
         hand_limit_option("ending=broke"),
     )
     summary = """\
@@ -397,8 +461,10 @@ stack wins."""
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         if options["stack"] < options["ante"]:
-            raise BadOptionError(f"stack={options['stack']} is smaller than ante={options['ante']}: "
-                                 f"each player needs at least one ante")
+            raise BadOptionError(
+                f"stack={options['stack']} is smaller than ante={options['ante']}: "
+                f"each player needs at least one ante"
+            )
         check_ending(self, options)
 
 

@@ -18,5 +18,7 @@ class BourreView:
     ante: int
     active: tuple[int, ...]  # the seats playing this hand
     stock: int  # cards left to draw
-    discarding: tuple[Card, ...] | None = None  # the cards the seat to act sets aside (discard phase, its view)
+    discarding: tuple[Card, ...] | None = (
+        None  # the cards the seat to act sets aside (discard phase, its view)
+    )
     cinch: bool | None = None  # whether the seat to act holds a cinch (play phase, its view)

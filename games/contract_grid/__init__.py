@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("contract_grid", "Contract Grid",
-                  "Three players bid squares of a 4x4 grid of contracts; lines of marked squares score.",
-                  min_seats=3, max_seats=3, default_seats=3, position=4)
+LISTING = Listing(
+    "contract_grid",
+    "Contract Grid",
+    "Three players bid squares of a 4x4 grid of contracts; lines of marked squares score.",
+    min_seats=3,
+    max_seats=3,
+    default_seats=3,
+    position=4,
+)
 
-__all__ = ["LISTING", "CONTRACTS", "RULES", "grid_lines", "judge", "square_name"]
+__all__ = ["CONTRACTS", "LISTING", "RULES", "grid_lines", "judge", "square_name"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -31,6 +31,7 @@ from math import comb, erfc, sqrt
 
 from games.bots import Bot
 from games.core import JOKER, Action, Card, Ranking, SeatView, Suit, card
+
 from .rules import CONTRACTS, grid_lines
 from .viewdata import Square
 
@@ -43,24 +44,72 @@ SHAPES = ("Different", "Soloist", "Partner")
 #: how readily the bot marks each contract when it wants to (a rough guess: the contracts it can
 #: steer come first, the ones that depend on the others' tricks last); the grid plan, the value
 #: of an earlier grid and the 3x3 pace use it
-EASE = {"Play": 1.0, "Different": 0.75, "Zero": 0.7, "One": 0.65, "Two": 0.65, "Third": 0.7, "First": 0.6,
-        "No-Trump": 0.65, "Spades": 0.6, "Hearts": 0.6, "Diamonds": 0.6, "Clubs": 0.6,
-        "Second": 0.4, "Partner": 0.4, "Soloist": 0.3, "All-Trump": 0.1}
+EASE = {
+    "Play": 1.0,
+    "Different": 0.75,
+    "Zero": 0.7,
+    "One": 0.65,
+    "Two": 0.65,
+    "Third": 0.7,
+    "First": 0.6,
+    "No-Trump": 0.65,
+    "Spades": 0.6,
+    "Hearts": 0.6,
+    "Diamonds": 0.6,
+    "Clubs": 0.6,
+    "Second": 0.4,
+    "Partner": 0.4,
+    "Soloist": 0.3,
+    "All-Trump": 0.1,
+}
 
 #: the grid plan by size: contract -> square (row by row), the best found for ``grid_value``
 #: (hill climbing from many random grids)
 LAYOUT = {
-    4: {"Zero": 13, "One": 6, "Two": 8, "First": 4, "Second": 0, "Third": 9, "Different": 5, "Soloist": 12,
-        "Partner": 15, "All-Trump": 3, "No-Trump": 7, "Spades": 11, "Hearts": 14, "Diamonds": 2, "Clubs": 1,
-        "Play": 10},
-    3: {"Zero": 0, "One": 6, "Two": 8, "First": 1, "Second": 5, "Third": 2, "Different": 4, "Soloist": 3,
-        "Partner": 7},
+    4: {
+        "Zero": 13,
+        "One": 6,
+        "Two": 8,
+        "First": 4,
+        "Second": 0,
+        "Third": 9,
+        "Different": 5,
+        "Soloist": 12,
+        "Partner": 15,
+        "All-Trump": 3,
+        "No-Trump": 7,
+        "Spades": 11,
+        "Hearts": 14,
+        "Diamonds": 2,
+        "Clubs": 1,
+        "Play": 10,
+    },
+    3: {
+        "Zero": 0,
+        "One": 6,
+        "Two": 8,
+        "First": 1,
+        "Second": 5,
+        "Third": 2,
+        "Different": 4,
+        "Soloist": 3,
+        "Partner": 7,
+    },
 }
 
 #: All-Trump with the joker, by trumps held (joker included) and top trumps (A, K): the share of
 #: hands that took every trump when trying to (measured against the earlier heuristic)
-_ALL_TRUMP = {(4, 0): 0.2, (4, 1): 0.43, (4, 2): 0.83, (5, 0): 0.07, (5, 1): 0.6, (5, 2): 0.93,
-              (6, 0): 0.22, (6, 1): 0.85, (6, 2): 1.0}
+_ALL_TRUMP = {
+    (4, 0): 0.2,
+    (4, 1): 0.43,
+    (4, 2): 0.83,
+    (5, 0): 0.07,
+    (5, 1): 0.6,
+    (5, 2): 0.93,
+    (6, 0): 0.22,
+    (6, 1): 0.85,
+    (6, 2): 1.0,
+}
 
 
 def all_trump_chance(trumps: Sequence[Card], num_trumps: int) -> float:
@@ -166,7 +215,7 @@ def _ranking(trump: str) -> Ranking:
 def _shares(others: Sequence[int], left: int) -> list[tuple[float, int, int]]:
     """How the two other players may end, sharing ``left`` more tricks: (chance, a, b)."""
     a0, b0 = others
-    half = 0.5 ** left
+    half = 0.5**left
     return [(comb(left, x) * half, a0 + x, b0 + left - x) for x in range(left + 1)]
 
 
@@ -216,10 +265,20 @@ def hand_features(hand: Sequence[Card], r: Ranking, first: bool) -> list[float]:
     for c in side:
         lengths[c.suit] = lengths.get(c.suit, 0) + 1
     ranks = {c.rank for c in trumps if c.suit is not None}
-    return [1.0, float(len(trumps) > len(ranks)), float(len(trumps)), float(14 in ranks), float(13 in ranks),
-            float(12 in ranks), float(sum(c.rank == 14 for c in side)), float(sum(c.rank == 13 for c in side)),
-            float(sum(c.rank == 12 for c in side)), float(3 - len(lengths)),
-            float(sum(n == 1 for n in lengths.values())), float(first)]
+    return [
+        1.0,
+        float(len(trumps) > len(ranks)),
+        float(len(trumps)),
+        float(14 in ranks),
+        float(13 in ranks),
+        float(12 in ranks),
+        float(sum(c.rank == 14 for c in side)),
+        float(sum(c.rank == 13 for c in side)),
+        float(sum(c.rank == 12 for c in side)),
+        float(3 - len(lengths)),
+        float(sum(n == 1 for n in lengths.values())),
+        float(first),
+    ]
 
 
 def trick_spread(mean: float, tricks: int) -> list[float]:
@@ -361,8 +420,11 @@ class _Bidding:
         mine = view.scores[me] + 5 * len(grid_lines(self.size)) + 10
         if ex.cap is not None and mine >= ex.cap:
             return True
-        rivals = [view.scores[s] + 5 * _full_lines(ex.grids[s], self.size) + 20
-                  for s in range(view.num_seats) if s != me]
+        rivals = [
+            view.scores[s] + 5 * _full_lines(ex.grids[s], self.size) + 20
+            for s in range(view.num_seats)
+            if s != me
+        ]
         return all(mine > x or (ex.cap is not None and x >= ex.cap) for x in rivals)
 
     def _mode(self) -> str:
@@ -389,8 +451,11 @@ class _Bidding:
         view, cap = self.view, self.view.extra.cap
         hands = max(1, view.hand_number - 1)
         mine = (cap - view.scores[self.me]) / (5 * lines + 8)
-        theirs = min((cap - view.scores[s]) / max(1.0, view.scores[s] / hands)
-                     for s in range(view.num_seats) if s != self.me)
+        theirs = min(
+            (cap - view.scores[s]) / max(1.0, view.scores[s] / hands)
+            for s in range(view.num_seats)
+            if s != self.me
+        )
         return mine < theirs
 
 
@@ -480,7 +545,7 @@ class _Playing:
         if contract == "No-Trump":
             if self.trumps_won[me] + max(0, trumps_in):
                 return 0.0
-            return 1.0 if more == 0 else 0.75 ** more
+            return 1.0 if more == 0 else 0.75**more
         if contract == "All-Trump":
             return 0.8 if self._all_trump_alive() and trumps_in >= 0 else 0.0
         letter = SUIT_CONTRACT[contract]

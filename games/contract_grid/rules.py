@@ -46,8 +46,26 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Rules, SHARED, SUITS, Suit, TrickGame,
-    follow_suit, next_seat, play, seat_play, shared_ranking, standard_deck, word,
+    DEEP,
+    LIST,
+    LISTS,
+    SHARED,
+    SUITS,
+    Action,
+    BadOptionError,
+    Card,
+    Option,
+    Outcome,
+    Rules,
+    Suit,
+    TrickGame,
+    follow_suit,
+    next_seat,
+    play,
+    seat_play,
+    shared_ranking,
+    standard_deck,
+    word,
 )
 from games.core.potgame import hand_limit_option
 from games.core.words import plural
@@ -55,8 +73,24 @@ from games.core.words import plural
 from . import LISTING
 from .viewdata import GridView, HandScore, Square
 
-CONTRACTS = ("Zero", "One", "Two", "First", "Second", "Third", "Different", "Soloist", "Partner",
-             "All-Trump", "No-Trump", "Spades", "Hearts", "Diamonds", "Clubs", "Play")
+CONTRACTS = (
+    "Zero",
+    "One",
+    "Two",
+    "First",
+    "Second",
+    "Third",
+    "Different",
+    "Soloist",
+    "Partner",
+    "All-Trump",
+    "No-Trump",
+    "Spades",
+    "Hearts",
+    "Diamonds",
+    "Clubs",
+    "Play",
+)
 SUIT_CONTRACT = {"Spades": Suit.SPADES, "Hearts": Suit.HEARTS, "Diamonds": Suit.DIAMONDS, "Clubs": Suit.CLUBS}
 BID_POINTS = 5
 LINE_POINTS = 5
@@ -91,8 +125,14 @@ def square_name(i: int, size: int) -> str:
     return "abcd"[i % size] + str(i // size + 1)
 
 
-def judge(seat: int, tricks: list[int], won: list[list[Card]], trump: Suit, num_trumps: int,
-          contracts: tuple[str, ...] = CONTRACTS) -> list[str]:
+def judge(
+    seat: int,
+    tricks: list[int],
+    won: list[list[Card]],
+    trump: Suit,
+    num_trumps: int,
+    contracts: tuple[str, ...] = CONTRACTS,
+) -> list[str]:
     """The contracts ``seat`` made this hand, from everyone's trick counts and its won cards (CG-5, CG-6)."""
     mine = tricks[seat]
     others = [t for s, t in enumerate(tricks) if s != seat]
@@ -100,7 +140,9 @@ def judge(seat: int, tricks: list[int], won: list[list[Card]], trump: Suit, num_
     for c in won[seat]:
         counts[c.suit or trump] += 1  # CG-6: the joker is a card of the trump suit
     made = {
-        "Zero": mine % 3 == 0, "One": mine % 3 == 1, "Two": mine % 3 == 2,
+        "Zero": mine % 3 == 0,
+        "One": mine % 3 == 1,
+        "Two": mine % 3 == 2,
         "First": all(mine >= t for t in others),
         "Second": min(others) < mine < max(others),
         "Third": all(mine <= t for t in others),
@@ -122,8 +164,18 @@ class ContractGrid(TrickGame):
 
     HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
 
-    _COPY = {"pack": SHARED, "grids": LISTS, "marked": LISTS, "bid_squares": LISTS, "won": LISTS, "stock": LIST,
-             "dropped": LIST, "made": LISTS, "breakdown": DEEP, "score_history": LISTS}  # how clone() copies our mutable attributes
+    _COPY = {
+        "pack": SHARED,
+        "grids": LISTS,
+        "marked": LISTS,
+        "bid_squares": LISTS,
+        "won": LISTS,
+        "stock": LIST,
+        "dropped": LIST,
+        "made": LISTS,
+        "breakdown": DEEP,
+        "score_history": LISTS,
+    }  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -184,7 +236,8 @@ class ContractGrid(TrickGame):
         if kind == "drop":
             return f"Drop {Suit(arg).noun}"
         return {"fill random": "Fill the rest at random", "fill same": "Same grid as last match"}.get(
-            action.text, action.label)
+            action.text, action.label
+        )
 
     def _legal_play(self) -> list[Action]:
         hand = self.hands[self.to_act]
@@ -202,7 +255,9 @@ class ContractGrid(TrickGame):
         if self.phase == "play" and kind not in ("square", "fill", "drop", "bid"):
             if not any(c.text == text for c in self.hands[self.to_act]):
                 return "you do not hold that card"
-            return follow_suit(self.hands[self.to_act], self._led(), self.ranking)[1] or super()._why_illegal(text)
+            return follow_suit(self.hands[self.to_act], self._led(), self.ranking)[1] or super()._why_illegal(
+                text
+            )
         if self.phase == "fill" and kind == "square":
             return f"square {arg} is not a free square of your grid"
         if self.phase == "fill" and text == "fill same":
@@ -224,7 +279,7 @@ class ContractGrid(TrickGame):
         elif action.arg == "random":
             free = [i for i, c in enumerate(grid) if c is None]
             self.rng.shuffle(free)
-            for i, name in zip(free, self.contracts[sum(c is not None for c in grid):]):
+            for i, name in zip(free, self.contracts[sum(c is not None for c in grid) :]):
                 grid[i] = name
         else:
             grid[:] = self._last_grid(seat)
@@ -255,11 +310,19 @@ class ContractGrid(TrickGame):
     def _apply_bid(self, action: Action) -> None:
         seat, i = self.to_act, self._square(action.arg)
         self.bid_squares[seat].append(i)
-        self.bids[seat] = ", ".join(f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat])
+        self.bids[seat] = ", ".join(
+            f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]
+        )
         if len(self.bid_squares[seat]) < self.num_bids:
             return  # the bids so far are public in extra.bids; the log gets them all at once
-        self.log("bid", f"{{p{seat}}} bids " + ", ".join(
-            f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]), seat)
+        self.log(
+            "bid",
+            f"{{p{seat}}} bids "
+            + ", ".join(
+                f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]
+            ),
+            seat,
+        )
         nxt = next_seat(seat, self.num_seats)
         if nxt == next_seat(self.dealer, self.num_seats):
             self.phase = "play"
@@ -337,20 +400,29 @@ class ContractGrid(TrickGame):
         up = self.options["unmarked_points"]
         gained = len(unmarked) * up + len(hits) * BID_POINTS + full * LINE_POINTS
         self.scores[s] += gained
-        self.breakdown[s] = {"unmarked": len(unmarked) * up, "bids": len(hits) * BID_POINTS,
-                             "lines": full * LINE_POINTS, "gained": gained, "made_bids": hits,
-                             "tricks": self.tricks_won[s]}
+        self.breakdown[s] = {
+            "unmarked": len(unmarked) * up,
+            "bids": len(hits) * BID_POINTS,
+            "lines": full * LINE_POINTS,
+            "gained": gained,
+            "made_bids": hits,
+            "tricks": self.tricks_won[s],
+        }
         cap = f" of cap {self.cap}" if self.cap else ""
-        return (f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')}; unmarked values {len(unmarked)} x {up} = {len(unmarked) * up}, "
-                f"bids made {len(hits)} of {len(self.bid_squares[s])} x {BID_POINTS} = {len(hits) * BID_POINTS}"
-                f"{' (' + ', '.join(hits) + ')' if hits else ''}, lines {full} x {LINE_POINTS} = {full * LINE_POINTS}"
-                f"; +{gained}, total {self.scores[s]}{cap}")
+        return (
+            f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')}; unmarked values {len(unmarked)} x {up} = {len(unmarked) * up}, "
+            f"bids made {len(hits)} of {len(self.bid_squares[s])} x {BID_POINTS} = {len(hits) * BID_POINTS}"
+            f"{' (' + ', '.join(hits) + ')' if hits else ''}, lines {full} x {LINE_POINTS} = {full * LINE_POINTS}"
+            f"; +{gained}, total {self.scores[s]}{cap}"
+        )
 
     def complete(self, seat: int) -> bool:
         return all(self.marked[seat])
 
     def _capped(self) -> list[int]:
-        return [s for s in range(self.num_seats) if self.cap is not None and self.scores[s] >= self.cap]  # CG-8
+        return [
+            s for s in range(self.num_seats) if self.cap is not None and self.scores[s] >= self.cap
+        ]  # CG-8
 
     def _completed(self) -> list[int]:
         if not self.options["complete_grid"]:
@@ -376,7 +448,10 @@ class ContractGrid(TrickGame):
         if not self.options["complete_grid"] or (self.cap is None and not completed):
             pool, rule = list(n), "the best score wins"  # no cap: everybody is below it (CG-11)
         elif capped & completed:
-            pool, rule = sorted(completed), "someone reached the cap with a complete grid: the best complete grid wins"
+            pool, rule = (
+                sorted(completed),
+                "someone reached the cap with a complete grid: the best complete grid wins",
+            )
         elif len(capped) < self.num_seats:
             pool, rule = [s for s in n if s not in capped], "the best score below the cap wins"
         else:
@@ -385,7 +460,11 @@ class ContractGrid(TrickGame):
         tied = [s for s in pool if self.scores[s] == best]
         if len(tied) > 1:
             tied = self._break_tie(tied)
-            rule += "; the tie goes to whoever led when the scores last differed" if len(tied) == 1 else "; tied throughout"
+            rule += (
+                "; the tie goes to whoever led when the scores last differed"
+                if len(tied) == 1
+                else "; tied throughout"
+            )
         return tuple(tied), rule
 
     def _break_tie(self, tied: list[int]) -> list[int]:
@@ -401,14 +480,21 @@ class ContractGrid(TrickGame):
     def _finish_match(self) -> None:
         winners, rule = self.winners()
         self.phase, self.to_act = "over", None
-        reason = {"cap": "a player reached the cap", "complete grid": "a player completed their grid",
-                  "both": "a player reached the cap and a grid was completed",
-                  "hand limit": f"hand limit of {self.options['hand_limit']} reached"}[self.end_kind]
+        reason = {
+            "cap": "a player reached the cap",
+            "complete grid": "a player completed their grid",
+            "both": "a player reached the cap and a grid was completed",
+            "hand limit": f"hand limit of {self.options['hand_limit']} reached",
+        }[self.end_kind]
         stats = (f"end: {self.end_kind}", f"hands: {self.hands_played}", f"actions: {len(self.history)}")
-        self.result = Outcome(tuple(self.scores), winners, f"{reason} after {self.hands_played} hands; {rule}", stats)
+        self.result = Outcome(
+            tuple(self.scores), winners, f"{reason} after {self.hands_played} hands; {rule}", stats
+        )
         names = " and ".join(f"{{p{w}}}" for w in winners)
         verb = "share the win" if len(winners) > 1 else "wins"
-        self.log("match", f"{names} {verb} with {self.scores[winners[0]]} points ({reason}; {rule})", lines=stats)
+        self.log(
+            "match", f"{names} {verb} with {self.scores[winners[0]]} points ({reason}; {rule})", lines=stats
+        )
 
     # -- views and checks ------------------------------------------------
     def _view_trump(self) -> str:
@@ -417,21 +503,36 @@ class ContractGrid(TrickGame):
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
         limit = self.options["hand_limit"]
         hand = f"{self.hand_number} of at most {limit}" if limit else str(self.hand_number)
-        return [("Hand", hand), ("Cap", str(self.cap) if self.cap else "none"),
-                ("Bids", str(self.num_bids)),
-                ("Dropped", " ".join(self.dropped) or "-")]
+        return [
+            ("Hand", hand),
+            ("Cap", str(self.cap) if self.cap else "none"),
+            ("Bids", str(self.num_bids)),
+            ("Dropped", " ".join(self.dropped) or "-"),
+        ]
 
     def _view_extra(self, seat: int | None) -> GridView:
         size = self.size
-        grids = tuple(tuple(tuple(Square(g[r * size + c], m[r * size + c]) for c in range(size)) for r in range(size))
-                      for g, m in zip(self.grids, self.marked))
+        grids = tuple(
+            tuple(tuple(Square(g[r * size + c], m[r * size + c]) for c in range(size)) for r in range(size))
+            for g, m in zip(self.grids, self.marked)
+        )
         return GridView(
-            size=size, grids=grids,
+            size=size,
+            grids=grids,
             bids=tuple(tuple(square_name(i, size) for i in b) for b in self.bid_squares),
             made=tuple(tuple(m) for m in self.made),
-            breakdown=tuple(HandScore(b["unmarked"], b["bids"], b["lines"], b["gained"], tuple(b["made_bids"]),
-                                      b["tricks"]) if b else None for b in self.breakdown),
-            trump_suit=self.trump, cap=self.cap, num_bids=self.num_bids, num_trumps=self.num_trumps,
+            breakdown=tuple(
+                HandScore(
+                    b["unmarked"], b["bids"], b["lines"], b["gained"], tuple(b["made_bids"]), b["tricks"]
+                )
+                if b
+                else None
+                for b in self.breakdown
+            ),
+            trump_suit=self.trump,
+            cap=self.cap,
+            num_bids=self.num_bids,
+            num_trumps=self.num_trumps,
             complete_grid_rule=bool(self.options["complete_grid"]),
             last_grids="/".join(",".join(c or "" for c in g) for g in self.grids),
         )
@@ -471,21 +572,55 @@ class ContractGridRules(Rules):
     bot = "games.contract_grid.bot:ContractGridBot"
     state_class = ContractGrid
     options = (
-        Option("grid", "4x4", "4x4: sixteen contracts, 14 lines; 3x3: the first nine contracts, 8 lines, "
-               "3 bids and a cap of 100 by default.", choices=("4x4", "3x3")),
-        Option("bids", 0, "Squares each player bids per hand (0: the grid's standard, 4 on 4x4, 3 on 3x3).",
-               minimum=0, maximum=16),
-        Option("cap", 0, "The score cap (0: the grid's standard, 1000 on 4x4, 100 on 3x3).", minimum=0, maximum=10000),
+        Option(
+            "grid",
+            "4x4",
+            "4x4: sixteen contracts, 14 lines; 3x3: the first nine contracts, 8 lines, "
+            "3 bids and a cap of 100 by default.",
+            choices=("4x4", "3x3"),
+        ),
+        Option(
+            "bids",
+            0,
+            "Squares each player bids per hand (0: the grid's standard, 4 on 4x4, 3 on 3x3).",
+            minimum=0,
+            maximum=16,
+        ),
+        Option(
+            "cap",
+            0,
+            "The score cap (0: the grid's standard, 1000 on 4x4, 100 on 3x3).",
+            minimum=0,
+            maximum=10000,
+        ),
         Option("no_cap", False, "Play without a cap: only a complete grid (or hand_limit) ends the match."),
-        Option("unmarked_points", 1, "Points for each contract made on an unmarked square.", minimum=0, maximum=10),
-        Option("deck", 33, "33: 7 to ace plus the joker (11 tricks); 24: 9 to ace, no joker (8 tricks).",
-               choices=(33, 24)),
-        Option("complete_grid", True, "false: a complete grid neither ends the match nor protects from the cap; "
-               "the first to the cap ends it and the best score wins."),
-        Option("last_grids", "", "Grids from an earlier match: each player may then take their old grid again in "
-               "one step (Same grid as last match) instead of placing sixteen contracts; the bots do when it is "
-               "as good as their own plan.  Per seat, the contract names row by row separated by commas, seats "
-               "separated by '/' (a finished match shows this text as its last grids)."),
+        Option(
+            "unmarked_points",
+            1,
+            "Points for each contract made on an unmarked square.",
+            minimum=0,
+            maximum=10,
+        ),
+        Option(
+            "deck",
+            33,
+            "33: 7 to ace plus the joker (11 tricks); 24: 9 to ace, no joker (8 tricks).",
+            choices=(33, 24),
+        ),
+        Option(
+            "complete_grid",
+            True,
+            "false: a complete grid neither ends the match nor protects from the cap; "
+            "the first to the cap ends it and the best score wins.",
+        ),
+        Option(
+            "last_grids",
+            "",
+            "Grids from an earlier match: each player may then take their old grid again in "
+            "one step (Same grid as last match) instead of placing sixteen contracts; the bots do when it is "
+            "as good as their own plan.  Per seat, the contract names row by row separated by commas, seats "
+            "separated by '/' (a finished match shows this text as its last grids).",
+        ),
         hand_limit_option("no_cap=true"),
     )
     summary = """\
@@ -519,10 +654,16 @@ the first nine contracts, a 24-card deck, or no complete-grid rule."""
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         squares = STANDARD[options["grid"]]["size"] ** 2
         if options["bids"] > squares:
-            raise BadOptionError(f"option bids={options['bids']} is more than the {squares} squares of a {options['grid']} grid")
+            raise BadOptionError(
+                f"option bids={options['bids']} is more than the {squares} squares of a {options['grid']} grid"
+            )
         if options["no_cap"] and not options["complete_grid"]:
-            raise BadOptionError("no_cap=true with complete_grid=false leaves the match no way to end: keep one of them")
-        self.require(options, ("hand_limit",), options["no_cap"], "no_cap=true")  # CG-11: nothing to do otherwise
+            raise BadOptionError(
+                "no_cap=true with complete_grid=false leaves the match no way to end: keep one of them"
+            )
+        self.require(
+            options, ("hand_limit",), options["no_cap"], "no_cap=true"
+        )  # CG-11: nothing to do otherwise
         self.require(options, ("cap",), not options["no_cap"], "no_cap=false")
         text = options["last_grids"]
         if text:
@@ -533,7 +674,9 @@ the first nine contracts, a 24-card deck, or no complete-grid rule."""
             for i, part in enumerate(parts):
                 names = [p.strip() for p in part.split(",")] if part.strip() else []
                 if names and sorted(names) != contracts:
-                    raise BadOptionError(f"option last_grids: grid {i + 1} must list each of {', '.join(CONTRACTS[:squares])} once")
+                    raise BadOptionError(
+                        f"option last_grids: grid {i + 1} must list each of {', '.join(CONTRACTS[:squares])} once"
+                    )
 
 
 RULES = ContractGridRules()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from .cards import Card, parse_card
 from .errors import BadNotationError
 
-_INTERNED: dict[str, "Action"] = {}
+_INTERNED: dict[str, Action] = {}
 
 
 class Action:
@@ -29,7 +29,7 @@ class Action:
     the notation; the game's own words come from its ``label(action)`` hook).
     """
 
-    __slots__ = ("kind", "card", "arg", "text", "label")
+    __slots__ = ("arg", "card", "kind", "label", "text")
 
     kind: str
     card: Card | None
@@ -53,10 +53,10 @@ class Action:
     def __reduce__(self):
         return (_restore, (self.kind, self.card.text if self.card else None, self.arg, self.text, self.label))
 
-    def __copy__(self) -> "Action":
+    def __copy__(self) -> Action:
         return self
 
-    def __deepcopy__(self, memo) -> "Action":
+    def __deepcopy__(self, memo) -> Action:
         return self
 
     @property
@@ -89,14 +89,18 @@ def generic_label(kind: str, arg: object | None = None) -> str:
 
 def _no_label(label: str | None) -> None:
     if label is not None:
-        raise TypeError("actions are shared by every game, so they take no label: give the words in the "
-                        "game state's LABELS table or its label(action) hook")
+        raise TypeError(
+            "actions are shared by every game, so they take no label: give the words in the "
+            "game state's LABELS table or its label(action) hook"
+        )
 
 
 def play(c: Card, slot: int | None = None) -> Action:
     """Play a card; with ``slot``, play it against the slot-th led card (1-based)."""
     if slot is None:
-        return _INTERNED.get(c.text) or _intern("play", c, None, c.text, c.text)  # the lookup alone once interned (speed)
+        return _INTERNED.get(c.text) or _intern(
+            "play", c, None, c.text, c.text
+        )  # the lookup alone once interned (speed)
     return _intern("play", c, str(slot), f"{c.text}@{slot}", f"{c.text} on led card {slot}")
 
 

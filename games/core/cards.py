@@ -59,7 +59,7 @@ _JOKER_TEXT = {"JK": "joker", "BJ": "big joker", "LJ": "little joker"}
 class Card:
     """One playing card.  Never construct directly: use :func:`card` or :func:`parse_card`."""
 
-    __slots__ = ("suit", "rank", "text", "index")
+    __slots__ = ("index", "rank", "suit", "text")
 
     suit: Suit | None
     rank: int
@@ -85,10 +85,10 @@ class Card:
     def __reduce__(self):  # pickling keeps interning
         return (parse_card, (self.text,))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo) -> Card:
         return self
 
     def display(self, ascii_suits: bool = False) -> str:
@@ -163,6 +163,7 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 
 # ---------------------------------------------------------------- decks
+
 
 def standard_deck(jokers: Sequence[str] = (), min_rank: int = 2, omit: Iterable[str] = ()) -> list[Card]:
     """A fresh list: every suit from ``min_rank`` to ace, minus ``omit``, plus the named jokers.

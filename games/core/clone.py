@@ -54,7 +54,9 @@ class Cloning:
         for base in reversed(cls.__mro__):
             merged.update(base.__dict__.get("_COPY", {}))
         cls._COPY = merged
-        cls._copy_plan = tuple(tuple(n for n, k in merged.items() if k == kind) for kind in (LIST, LISTS, DEEP))
+        cls._copy_plan = tuple(
+            tuple(n for n, k in merged.items() if k == kind) for kind in (LIST, LISTS, DEEP)
+        )
 
     @property
     def rng(self) -> random.Random:
@@ -95,7 +97,9 @@ class Cloning:
         """Everything that makes up the state, for equality checks in tests and replay."""
         if self._copy_plan is not None:
             self._check_copy_plan()
-        snap = {k: _copy_value(v) for k, v in self.__dict__.items() if k not in self._TRANSIENT and k != "_rng"}
+        snap = {
+            k: _copy_value(v) for k, v in self.__dict__.items() if k not in self._TRANSIENT and k != "_rng"
+        }
         snap["rng"] = self.rng.getstate()
         return snap
 
@@ -114,7 +118,9 @@ class Cloning:
             if kind == LISTS:
                 assert all(type(x) is list for x in v), f"{where} is declared {kind}: a list of lists"
                 items = [y for x in v for y in x]
-            assert not any(type(x) in _CONTAINERS for x in items), f"{where} holds containers: declare it {DEEP}"
+            assert not any(type(x) in _CONTAINERS for x in items), (
+                f"{where} holds containers: declare it {DEEP}"
+            )
 
 
 _CONTAINERS = (list, dict, set)

@@ -25,7 +25,7 @@ def use_rules_finder(finder: RulesFinder) -> None:
     _finder = finder
 
 
-def find_rules(game: str) -> "Rules":
+def find_rules(game: str) -> Rules:
     """The Rules of ``game`` from the installed finder; UnknownGameError if none is installed."""
     if _finder is None:
         from .errors import UnknownGameError

@@ -39,10 +39,12 @@ class Listing:
 def rules_on_demand(package: str, names: Sequence[str] = ("RULES",)) -> Callable[[str], Any]:
     """A module ``__getattr__`` for a game package: ``RULES`` and the other ``names`` the package
     exports come from its ``rules`` module, imported when one of them is first asked for."""
+
     def module_getattr(name: str) -> Any:
         if name not in names:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         value = getattr(importlib.import_module(f"{package}.rules"), name)
         setattr(sys.modules[package], name, value)  # the next look-up is a plain attribute
         return value
+
     return module_getattr

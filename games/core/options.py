@@ -46,10 +46,12 @@ class Option:
         v = self._convert(value)
         if self.choices is not None and v not in self.choices:
             raise BadOptionError(f"option {self.name}={_show(value)} is not allowed: use {self.allowed()}")
-        if isinstance(v, int) and not isinstance(v, bool):
-            if (self.minimum is not None and v < self.minimum) or (self.maximum is not None and v > self.maximum):
-                raise BadOptionError(f"option {self.name}={_show(value)} is out of range: use {self.allowed()}")
+        if isinstance(v, int) and not isinstance(v, bool) and not self._in_range(v):
+            raise BadOptionError(f"option {self.name}={_show(value)} is out of range: use {self.allowed()}")
         return v
+
+    def _in_range(self, v: int) -> bool:
+        return (self.minimum is None or v >= self.minimum) and (self.maximum is None or v <= self.maximum)
 
     def _convert(self, value: Any) -> Any:
         """The value as the option's type (bool, int or text, from the default or else the
@@ -93,7 +95,9 @@ class Option:
             try:
                 return int(text)
             except ValueError:  # not digits, or too many of them
-                raise BadOptionError(f"option {self.name}={_brief(value)} is not a number: use {self.allowed()}") from None
+                raise BadOptionError(
+                    f"option {self.name}={_brief(value)} is not a number: use {self.allowed()}"
+                ) from None
         for c in self.choices or ():
             if isinstance(c, str) and c.lower() == text:
                 return c
@@ -123,4 +127,3 @@ def _cut(text: str, most: int = 40) -> str:
 def _plain(value: Any) -> str:
     """An option value as typed on the command line: ``none``, ``true``, ``50``."""
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
-

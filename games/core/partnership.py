@@ -49,9 +49,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import JACK, Card, Suit, card
-from .views import Outcome
 from .tricks import Ranking, same_colour, seat_order, shared_ranking
-
+from .views import Outcome
 
 # ---------------------------------------------------------------- teams
 
@@ -68,12 +67,12 @@ class Teams:
         object.__setattr__(self, "_of", of)
 
     @classmethod
-    def opposite(cls, num_seats: int, num_teams: int = 2) -> "Teams":
+    def opposite(cls, num_seats: int, num_teams: int = 2) -> Teams:
         """Partners alternate round the table (with 4 seats and 2 teams: opposite each other)."""
         return cls(tuple(tuple(range(t, num_seats, num_teams)) for t in range(num_teams)))
 
     @classmethod
-    def solo(cls, num_seats: int) -> "Teams":
+    def solo(cls, num_seats: int) -> Teams:
         """Everyone plays for themselves: one team per seat."""
         return cls(tuple((s,) for s in range(num_seats)))
 
@@ -117,8 +116,13 @@ class Teams:
         top = max(team_scores)
         return tuple(t for t, x in enumerate(team_scores) if x == top)
 
-    def outcome(self, team_scores: Sequence[float], reason: str, lines: tuple[str, ...] = (),
-                winning_teams: Iterable[int] | None = None) -> Outcome:
+    def outcome(
+        self,
+        team_scores: Sequence[float],
+        reason: str,
+        lines: tuple[str, ...] = (),
+        winning_teams: Iterable[int] | None = None,
+    ) -> Outcome:
         """The match result: every seat scores its team's total; ``winners`` are the seats of
         ``winning_teams`` (default: the best team, or every team tied for best, a draw)."""
         won = self.best(team_scores) if winning_teams is None else tuple(winning_teams)
@@ -140,7 +144,9 @@ def next_active(seat: int, num_seats: int, sitting_out: Iterable[int] = (), cloc
     raise ValueError("every seat is sitting out")
 
 
-def active_seats(start: int, num_seats: int, sitting_out: Iterable[int] = (), clockwise: bool = True) -> list[int]:
+def active_seats(
+    start: int, num_seats: int, sitting_out: Iterable[int] = (), clockwise: bool = True
+) -> list[int]:
     """Every seat that plays this hand once, from ``start`` in the direction of play."""
     return seat_order(start, num_seats, clockwise, skip=sitting_out)
 
@@ -171,4 +177,12 @@ def trump_text(trump: Suit | None) -> str:
     return "no trump" if trump is None else f"{trump.noun} trump"
 
 
-__all__ = ["Teams", "next_active", "active_seats", "trick_complete", "trump_ranking", "bowers_of", "trump_text"]
+__all__ = [
+    "Teams",
+    "active_seats",
+    "bowers_of",
+    "next_active",
+    "trick_complete",
+    "trump_ranking",
+    "trump_text",
+]

@@ -43,8 +43,13 @@ def named_card(text: str) -> Card | None:
 
 def hand_limit_option(condition: str) -> Option:
     """The declared hand limit of an ending that may run long (``condition``: when it applies)."""
-    return Option("hand_limit", None, f"With {condition}, end the match after this many hands (none: no limit); "
-                  "the result then says the limit was reached.", choices=HAND_LIMITS)
+    return Option(
+        "hand_limit",
+        None,
+        f"With {condition}, end the match after this many hands (none: no limit); "
+        "the result then says the limit was reached.",
+        choices=HAND_LIMITS,
+    )
 
 
 def check_ending(rules: Rules, options: dict[str, Any]) -> None:
@@ -140,13 +145,18 @@ class PotGame(TrickGame):
         elif self.options["ending"] == "broke":
             reason = f"hand limit of {self.hands_played} reached"
         else:
-            reason = f"{plural(self.hands_played, 'hand')} {'was' if self.hands_played == 1 else 'were'} played"
+            reason = (
+                f"{plural(self.hands_played, 'hand')} {'was' if self.hands_played == 1 else 'were'} played"
+            )
         self.phase = "over"
         self.to_act = None
         self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason, lines=lines)
         names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} counters ({reason})",
-                 lines=lines)
+        self.log(
+            "match",
+            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} counters ({reason})",
+            lines=lines,
+        )
 
     # -- views and checks --------------------------------------------------------
     def _pot_info(self) -> list[tuple[str, str]]:
@@ -157,6 +167,8 @@ class PotGame(TrickGame):
     def check_invariants(self) -> None:
         assert sum(self.scores) + self.pot == self.options["stack"] * self.num_seats, "counters not conserved"
         assert self.pot >= 0 and min(self.scores) >= 0, "no stack or pot may go negative"
-        assert self.pot == 0 or self.result is None, "a pot left at the end of the match is shared out (RA-9, BO-9)"
+        assert self.pot == 0 or self.result is None, (
+            "a pot left at the end of the match is shared out (RA-9, BO-9)"
+        )
         if self.phase == "play":
             assert sum(len(w) for w in self.won) == sum(self.tricks_won) * len(self._active()), "won piles"

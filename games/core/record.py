@@ -41,14 +41,28 @@ class Record:
     meta: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, state, names: Sequence[str] | None = None, meta: dict[str, Any] | None = None) -> "Record":
-        return cls(state.rules.name, state.num_seats, dict(state.options), state.seed,
-                   tuple(a.text for a in state.history), tuple(names or ()), dict(meta or {}))
+    def of(cls, state, names: Sequence[str] | None = None, meta: dict[str, Any] | None = None) -> Record:
+        return cls(
+            state.rules.name,
+            state.num_seats,
+            dict(state.options),
+            state.seed,
+            tuple(a.text for a in state.history),
+            tuple(names or ()),
+            dict(meta or {}),
+        )
 
     # -- JSON ------------------------------------------------------------
     def _content(self) -> dict[str, Any]:
-        return {"game": self.game, "seats": self.seats, "options": self.options, "seed": self.seed,
-                "actions": list(self.actions), "names": list(self.names), "meta": self.meta}
+        return {
+            "game": self.game,
+            "seats": self.seats,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "names": list(self.names),
+            "meta": self.meta,
+        }
 
     def digest(self) -> str:
         blob = json.dumps(self._content(), sort_keys=True, separators=(",", ":"))
@@ -59,7 +73,7 @@ class Record:
         return json.dumps(doc, indent=1)
 
     @classmethod
-    def from_json(cls, text: str, source: str = "record") -> "Record":
+    def from_json(cls, text: str, source: str = "record") -> Record:
         """Read a record and check it whole: every field of the right type, the digest, then the
         game, seat count and options as the game itself reads them.  Any fault, however hostile
         the text (deep nesting, huge numbers, wrong types), is one BadRecordError that names
@@ -68,7 +82,9 @@ class Record:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise BadRecordError(f"{source} is not a cardtable record")
         if doc.get("version") != VERSION:
-            raise BadRecordError(f"{source} has record version {_brief(doc.get('version'))}; this cardtable reads {VERSION}")
+            raise BadRecordError(
+                f"{source} has record version {_brief(doc.get('version'))}; this cardtable reads {VERSION}"
+            )
         try:
             rec = cls(*(_field(doc, name, kind) for name, kind in _FIELDS))
             same = doc.get("digest") == rec.digest()
@@ -77,15 +93,19 @@ class Record:
         except RecursionError:
             raise BadRecordError(f"{source} is not a readable record (nested too deeply)") from None
         if not same:
-            raise BadRecordError(f"{source} has been altered or damaged: its digest does not match its content")
+            raise BadRecordError(
+                f"{source} has been altered or damaged: its digest does not match its content"
+            )
         rec._check_game(source)
         return rec
 
     def _check_game(self, source: str) -> None:
         """The game exists, takes this many seats and reads these options (its own parser)."""
-        for name, check in (("game", lambda: find_rules(self.game)),
-                            ("seats", lambda: find_rules(self.game).check_seats(self.seats)),
-                            ("options", lambda: find_rules(self.game).resolve_options(self.seats, self.options))):
+        for name, check in (
+            ("game", lambda: find_rules(self.game)),
+            ("seats", lambda: find_rules(self.game).check_seats(self.seats)),
+            ("options", lambda: find_rules(self.game).resolve_options(self.seats, self.options)),
+        ):
             try:
                 check()
             except CardtableError as exc:
@@ -96,7 +116,7 @@ class Record:
         atomic_write(Path(path), self.to_json())
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> "Record":
+    def load(cls, path: str | os.PathLike[str]) -> Record:
         p = Path(path)
         try:
             if p.stat().st_size > MAX_RECORD_BYTES:
@@ -129,7 +149,9 @@ def _parse(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadRecordError(f"{source} is not a readable record (bad JSON: {exc.msg} at line {exc.lineno})") from None
+        raise BadRecordError(
+            f"{source} is not a readable record (bad JSON: {exc.msg} at line {exc.lineno})"
+        ) from None
     except RecursionError:
         raise BadRecordError(f"{source} is not a readable record (nested too deeply)") from None
     except ValueError:  # an integer beyond Python's digit limit
@@ -141,10 +163,21 @@ class _FieldError(Exception):
 
 
 # the Record fields in order, with the kind of value each holds ("?": optional, empty by default)
-_FIELDS = (("game", "text"), ("seats", "int"), ("options", "object"), ("seed", "int"), ("actions", "texts"),
-           ("names", "texts?"), ("meta", "object?"))
-_PROBLEMS = {"text": "must be text", "int": "must be a whole number", "texts": "must be a list of texts",
-             "object": "must be an object (names and values)"}
+_FIELDS = (
+    ("game", "text"),
+    ("seats", "int"),
+    ("options", "object"),
+    ("seed", "int"),
+    ("actions", "texts"),
+    ("names", "texts?"),
+    ("meta", "object?"),
+)
+_PROBLEMS = {
+    "text": "must be text",
+    "int": "must be a whole number",
+    "texts": "must be a list of texts",
+    "object": "must be an object (names and values)",
+}
 
 
 def _field(doc: dict[str, Any], name: str, kind: str) -> Any:
@@ -155,17 +188,27 @@ def _field(doc: dict[str, Any], name: str, kind: str) -> Any:
             return () if base == "texts" else {}
         raise _FieldError(name, "is missing")
     v = doc[name]
-    ok = {"text": isinstance(v, str), "int": isinstance(v, int) and not isinstance(v, bool),
-          "texts": isinstance(v, list) and all(isinstance(x, str) for x in v),
-          "object": isinstance(v, dict)}[base]
+    ok = {
+        "text": isinstance(v, str),
+        "int": isinstance(v, int) and not isinstance(v, bool),
+        "texts": isinstance(v, list) and all(isinstance(x, str) for x in v),
+        "object": isinstance(v, dict),
+    }[base]
     if not ok:
         raise _FieldError(name, f"{_PROBLEMS[base]}, not {_kind_of(v)}")
     return tuple(v) if base == "texts" else dict(v) if base == "object" else v
 
 
 def _kind_of(v: Any) -> str:
-    names = {type(None): "null", bool: "true/false", int: "a number", float: "a number", str: "text",
-             list: "a list", dict: "an object"}
+    names = {
+        type(None): "null",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "an object",
+    }
     return names.get(type(v), type(v).__name__)
 
 

@@ -87,8 +87,14 @@ class DealPlan:
     Build it with :meth:`GameState.sampler` (``games.core.trickgame.TrickGame`` makes one); it
     never holds the true state: ``base`` is a copy with the hidden places emptied."""
 
-    def __init__(self, base: "GameState", seat: int, places: Sequence[Place], pool: list[Card],
-                 check: Callable[[list[list[Card]]], bool] | None = None) -> None:
+    def __init__(
+        self,
+        base: GameState,
+        seat: int,
+        places: Sequence[Place],
+        pool: list[Card],
+        check: Callable[[list[list[Card]]], bool] | None = None,
+    ) -> None:
         self.seat = seat
         self.check = check  # an extra test of a deal (constraints that span several cards)
         self.places = tuple(places)
@@ -99,10 +105,10 @@ class DealPlan:
         self.base = base
         self.constrained = any(p.forbidden for p in self.places)
 
-    def __call__(self, rng: random.Random) -> "GameState":
+    def __call__(self, rng: random.Random) -> GameState:
         return self.sample(rng)
 
-    def sample(self, rng: random.Random) -> "GameState":
+    def sample(self, rng: random.Random) -> GameState:
         """A world: the base with the pool shuffled by ``rng`` and dealt into the places."""
         dealt = self.deal(rng)
         world = self.base.clone()
@@ -136,7 +142,7 @@ class DealPlan:
     def _slices(self, pool: list[Card]) -> list[list[Card]]:
         out, i = [], 0
         for p in self.places:
-            out.append(pool[i:i + p.free])
+            out.append(pool[i : i + p.free])
             i += p.free
         return out
 
@@ -145,8 +151,10 @@ class DealPlan:
         """Cards with the fewest possible places first, each to a random place with room (by
         room left); a card with nowhere to go moves others along an augmenting path."""
         places = self.places
-        allowed = {id_: [k for k, p in enumerate(places) if p.free and c not in p.forbidden]
-                   for id_, c in enumerate(pool)}
+        allowed = {
+            id_: [k for k, p in enumerate(places) if p.free and c not in p.forbidden]
+            for id_, c in enumerate(pool)
+        }
         order = sorted(range(len(pool)), key=lambda i: len(allowed[i]))  # stable: shuffled order breaks ties
         held: list[list[int]] = [[] for _ in places]
         for i in order:

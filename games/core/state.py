@@ -27,7 +27,6 @@ from .listing import Listing, players_text
 from .options import Option, _brief, _plain, _show
 from .views import Event, Outcome, SeatView, make_event
 
-
 #: the Rules attributes a Listing holds
 LISTED = ("name", "title", "description", "min_seats", "max_seats", "default_seats", "position")
 
@@ -50,7 +49,7 @@ class Rules:
     max_seats: ClassVar[int]
     default_seats: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
-    state_class: ClassVar[type["GameState"]]
+    state_class: ClassVar[type[GameState]]
     hand_word: ClassVar[str] = "Hand"  # what the table calls one deal ("Game" in Agram and Page One)
     #: the game's place in listings (``cardtable list``, the lobby): lowest first, then by name
     position: ClassVar[int] = 1000
@@ -91,7 +90,11 @@ class Rules:
 
     def check_seats(self, num_seats: int) -> None:
         if not isinstance(num_seats, int) or not self.min_seats <= num_seats <= self.max_seats:
-            span = (f"{self.min_seats}" if self.min_seats == self.max_seats else f"{self.min_seats} to {self.max_seats}")
+            span = (
+                f"{self.min_seats}"
+                if self.min_seats == self.max_seats
+                else f"{self.min_seats} to {self.max_seats}"
+            )
             raise BadOptionError(f"{self.title} is for {span} players, not {_brief(num_seats)}")
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
@@ -105,10 +108,13 @@ class Rules:
             return
         for name in names:
             if options[name] != self.option(name).default:
-                raise BadOptionError(f"option {name}={_show(_plain(options[name]))} applies only with {condition}")
+                raise BadOptionError(
+                    f"option {name}={_show(_plain(options[name]))} applies only with {condition}"
+                )
 
-    def new_game(self, num_seats: int | None = None, options: Mapping[str, Any] | None = None,
-                 seed: int | None = None) -> "GameState":
+    def new_game(
+        self, num_seats: int | None = None, options: Mapping[str, Any] | None = None, seed: int | None = None
+    ) -> GameState:
         n = self.default_seats if num_seats is None else num_seats
         opts = self.resolve_options(n, options)
         if seed is None:
@@ -141,14 +147,18 @@ class Rules:
         if not jokers:
             return ""
         names = {"JK": "the joker", "BJ": "the big joker", "LJ": "the little joker"}
-        said = [f"{j} is {names.get(j, 'a joker')}" if i == 0 else f"{j} {names.get(j, 'a joker')}"
-                for i, j in enumerate(sorted(jokers, key=("BJ", "LJ", "JK").index))]
-        return ("Cards are written rank then suit (Q♥, 10♣); " + " and ".join(said)
-                + ", the same in the log, in choices and on the cards.")
+        said = [
+            f"{j} is {names.get(j, 'a joker')}" if i == 0 else f"{j} {names.get(j, 'a joker')}"
+            for i, j in enumerate(sorted(jokers, key=("BJ", "LJ", "JK").index))
+        ]
+        return (
+            "Cards are written rank then suit (Q♥, 10♣); "
+            + " and ".join(said)
+            + ", the same in the log, in choices and on the cards."
+        )
 
     def players_text(self) -> str:
         return players_text(self.min_seats, self.max_seats)
-
 
 
 class GameState(Cloning):
@@ -286,7 +296,7 @@ class GameState(Cloning):
         """Raise AssertionError if a game-specific invariant is broken (pots, totals...)."""
 
     # -- determinisation (issue 13: search bots) -----------------------------
-    def resample(self, seat: int, rng: random.Random) -> "GameState":
+    def resample(self, seat: int, rng: random.Random) -> GameState:
         """A possible world for ``seat``: a full state (a new object) that agrees with everything
         ``seat`` knows (its hand, every card it has seen, the size of every hidden place, voids
         and other refusals revealed by play, bids) with every card it cannot see dealt again at
@@ -295,7 +305,7 @@ class GameState(Cloning):
         same ``rng`` state.  The world's own random numbers (later deals) come from ``rng``."""
         raise NotImplementedError(f"{type(self).__name__} cannot deal possible worlds (resample) yet")
 
-    def sampler(self, seat: int) -> "Callable[[random.Random], GameState]":
+    def sampler(self, seat: int) -> Callable[[random.Random], GameState]:
         """A callable ``rng -> world`` that gives what ``self.resample(seat, rng)`` gives; the
         Table hands it to search bots instead of the state.  Games may prepare the work once
         and keep only what the seat may know (:class:`games.core.trickgame.TrickGame` does);
@@ -315,13 +325,25 @@ class GameState(Cloning):
         shown = ", ".join(a.text for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         return f"it is not one of the choices now ({shown})"
 
-    def log(self, kind: str, text: str, seat: int | None = None, visible_to: int | None = None,
-            cards: tuple[Card, ...] = (), lines: tuple[str, ...] = ()) -> None:
-        self.events.append(make_event(kind, text, seat, visible_to, cards, lines, getattr(self, "hand_number", 0)))
+    def log(
+        self,
+        kind: str,
+        text: str,
+        seat: int | None = None,
+        visible_to: int | None = None,
+        cards: tuple[Card, ...] = (),
+        lines: tuple[str, ...] = (),
+    ) -> None:
+        self.events.append(
+            make_event(kind, text, seat, visible_to, cards, lines, getattr(self, "hand_number", 0))
+        )
 
     def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
-        return tuple(e for e in self.events
-                     if (e.visible_to is None or e.visible_to == seat) and (hand is None or e.hand == hand))
+        return tuple(
+            e
+            for e in self.events
+            if (e.visible_to is None or e.visible_to == seat) and (hand is None or e.hand == hand)
+        )
 
     def recent_events(self, seat: int | None) -> tuple[Event, ...]:
         """What a view carries: the events of this hand and the previous one (whose ``hand``
@@ -338,4 +360,3 @@ class GameState(Cloning):
         from .record import Record
 
         return Record.of(self, names)
-

@@ -16,12 +16,11 @@ from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card
 from .clone import LIST, LISTS
-from .state import GameState, Rules
-from .views import Play, SeatView, TrickResult, make_event
-from .viewdata import NO_EXTRA
 from .resample import DealPlan, Place, frozen_seed, minus
+from .state import GameState, Rules
 from .tricks import Ranking, follow_suit, trick_winner
-
+from .viewdata import NO_EXTRA
+from .views import Play, SeatView, TrickResult, make_event
 
 _SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
 
@@ -58,8 +57,16 @@ class TrickGame(GameState):
     #: highest trump (:meth:`collect_trick`); hints then explain a card in those terms
     #: (games.bots.reasons).  Games whose tricks go otherwise set it False.
     PLAIN_TRICKS: ClassVar[bool] = True
-    _COPY = {"hands": LISTS, "trick": LIST, "tricks_won": LIST, "scores": LIST, "bids": LIST, "status": LIST,
-             "up_cards": LIST, "won": LISTS}
+    _COPY = {
+        "hands": LISTS,
+        "trick": LIST,
+        "tricks_won": LIST,
+        "scores": LIST,
+        "bids": LIST,
+        "status": LIST,
+        "up_cards": LIST,
+        "won": LISTS,
+    }
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -118,9 +125,16 @@ class TrickGame(GameState):
         """The seat's hand in display order: by suit (trumps first), then rank high to low."""
         r = self.ranking
         order = {s: i for i, s in enumerate(r.trumps)}
-        return sorted(self.hands[seat], key=lambda c: (
-            order.get(r.suit_of(c), len(order) + (("S", "H", "C", "D").index(r.suit_of(c).value) if r.suit_of(c) else -1)),
-            -r.rank_in_suit(c)))
+        return sorted(
+            self.hands[seat],
+            key=lambda c: (
+                order.get(
+                    r.suit_of(c),
+                    len(order) + (("S", "H", "C", "D").index(r.suit_of(c).value) if r.suit_of(c) else -1),
+                ),
+                -r.rank_in_suit(c),
+            ),
+        )
 
     def _view_trick(self) -> tuple:
         """The trick as the view shows it: its plays in order (a game may group them)."""
@@ -173,8 +187,11 @@ class TrickGame(GameState):
         self.tricks_won[winner] += 1
         self.won[winner].extend(cards)
         self.last_trick = TrickResult(tuple(self.trick), winner)
-        self.events.append(make_event("trick", f"{{p{winner}}} wins the trick", winner, None, tuple(cards), (),
-                                      self.hand_number))
+        self.events.append(
+            make_event(
+                "trick", f"{{p{winner}}} wins the trick", winner, None, tuple(cards), (), self.hand_number
+            )
+        )
         self.trick = []
         self.leader = self.to_act = winner
         return winner
@@ -196,13 +213,15 @@ class TrickGame(GameState):
         places = self._hidden_places(seat)
         pool = [c for p in places for c in minus(p.read(self), p.known)]
         forbidden = self._forbidden_cards(seat, set(pool))
-        places = [replace(p, forbidden=forbidden[p.index]) if p.attr == "hands" and p.index in forbidden else p
-                  for p in places]
+        places = [
+            replace(p, forbidden=forbidden[p.index]) if p.attr == "hands" and p.index in forbidden else p
+            for p in places
+        ]
         base = self.clone()
         self._forget(base, seat)
         return DealPlan(base, seat, places, pool, self._deal_check(seat, places, base))
 
-    def _forget(self, base: "TrickGame", seat: int) -> None:
+    def _forget(self, base: TrickGame, seat: int) -> None:
         """Clear from a world's base what ``seat`` may not know besides the hidden cards: the
         record of actions (other seats' discards...), other seats' private events, the seed and
         the random numbers (every world draws its own).  Events of this hand and the last are kept."""
@@ -212,15 +231,18 @@ class TrickGame(GameState):
         base.seed = 0
         base._rng = frozen_seed(0)
 
-    def _deal_check(self, seat: int, places: list[Place], base: "TrickGame"):
+    def _deal_check(self, seat: int, places: list[Place], base: TrickGame):
         """An extra test of a dealt world, for rules whose refusals span several cards (None:
         the refused cards say it all).  It may read ``base``, never ``self`` (the true state)."""
         return None
 
     def _hidden_places(self, seat: int) -> list[Place]:
         """Every other seat's hand, then :meth:`_hidden_piles`."""
-        return [Place("hands", s, len(h), self._known_in_hand(seat, s))
-                for s, h in enumerate(self.hands) if s != seat and h] + self._hidden_piles(seat)
+        return [
+            Place("hands", s, len(h), self._known_in_hand(seat, s))
+            for s, h in enumerate(self.hands)
+            if s != seat and h
+        ] + self._hidden_piles(seat)
 
     def _hidden_piles(self, seat: int) -> list[Place]:
         """The game's face-down piles (stock, widow, draw deck...), made with :meth:`pile`."""

@@ -16,7 +16,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .cards import ACE, BIG_JOKER_RANK, JACK, Card, Suit, cards_text
 
-_SAME_COLOUR = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
+_SAME_COLOUR = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
 
 
 def same_colour(suit: Suit) -> Suit:
@@ -46,9 +51,11 @@ class Ranking:
     - ``low_ace``: ace ranks below the 2 (not used by our seeds yet, kept for completeness).
     """
 
-    __slots__ = ("trumps", "joker_suit", "bowers", "_suit", "_power")
+    __slots__ = ("_power", "_suit", "bowers", "joker_suit", "trumps")
 
-    def __init__(self, trumps: Sequence[Suit] = (), joker_suit: Suit | None = None, bowers: bool = False) -> None:
+    def __init__(
+        self, trumps: Sequence[Suit] = (), joker_suit: Suit | None = None, bowers: bool = False
+    ) -> None:
         self.trumps = tuple(trumps)
         self.joker_suit = joker_suit
         self.bowers = bowers and len(self.trumps) == 1
@@ -101,7 +108,9 @@ class Ranking:
 
 
 @functools.cache
-def shared_ranking(trumps: tuple[Suit, ...] = (), joker_suit: Suit | None = None, bowers: bool = False) -> Ranking:
+def shared_ranking(
+    trumps: tuple[Suit, ...] = (), joker_suit: Suit | None = None, bowers: bool = False
+) -> Ranking:
     """One :class:`Ranking` per distinct set of rules.  A ranking holds nothing but caches, so games
     share them: the caches stay warm across deals and clones (speed)."""
     return Ranking(trumps, joker_suit, bowers)
@@ -121,8 +130,9 @@ def follow_suit(hand: Sequence[Card], led: Suit | None, ranking: Ranking) -> tup
     return list(hand), ""
 
 
-def must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking,
-              explain: bool = True) -> tuple[list[Card], str]:
+def must_head(
+    hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking, explain: bool = True
+) -> tuple[list[Card], str]:
     """The must-head rule shared by Rams, Preference and Bourré (rules-notes, "must-head rule").
 
     1. Follow suit if able; when following, beat the highest card of the led suit if able,
@@ -137,7 +147,9 @@ def must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking,
     return cards, (why() if explain and why is not None else "")
 
 
-def _must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking) -> tuple[list[Card], Callable[[], str] | None]:
+def _must_head(
+    hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking
+) -> tuple[list[Card], Callable[[], str] | None]:
     """must_head's cards, and a function that words the rule (called only when a refusal needs it)."""
     if not trick:
         return list(hand), None
@@ -151,7 +163,10 @@ def _must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking) ->
         top = max((c for c in trick if ranking.suit_of(c) == led), key=lambda c: ranking.rank_in_suit(c))
         beaters = [c for c in same if ranking.rank_in_suit(c) > ranking.rank_in_suit(top)]
         if beaters:
-            return beaters, lambda: f"you must follow {_noun(led)} and beat {top} (you hold {cards_text(beaters)})"
+            return (
+                beaters,
+                lambda: f"you must follow {_noun(led)} and beat {top} (you hold {cards_text(beaters)})",
+            )
         return same, lambda: f"you must follow {_noun(led)} (you hold {cards_text(same)})"
     trumps = [c for c in hand if ranking.is_trump(c)]
     if not trumps:
@@ -161,11 +176,24 @@ def _must_head(hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking) ->
         top = max(in_trick, key=lambda c: ranking.rank_in_suit(c))
         over = [c for c in trumps if ranking.rank_in_suit(c) > ranking.rank_in_suit(top)]
         if over:
-            return over, lambda: (f"you cannot follow {_noun(led)}, so you must trump over {top} "
-                                  f"(you hold {cards_text(over)})")
-        return trumps, lambda: (f"you cannot follow {_noun(led)}, so you must trump, even under {top} "
-                                f"(you hold {cards_text(trumps)})")
-    return trumps, lambda: f"you cannot follow {_noun(led)}, so you must trump (you hold {cards_text(trumps)})"
+            return (
+                over,
+                lambda: (
+                    f"you cannot follow {_noun(led)}, so you must trump over {top} "
+                    f"(you hold {cards_text(over)})"
+                ),
+            )
+        return (
+            trumps,
+            lambda: (
+                f"you cannot follow {_noun(led)}, so you must trump, even under {top} "
+                f"(you hold {cards_text(trumps)})"
+            ),
+        )
+    return (
+        trumps,
+        lambda: f"you cannot follow {_noun(led)}, so you must trump (you hold {cards_text(trumps)})",
+    )
 
 
 def _noun(s: Suit | None) -> str:
@@ -191,6 +219,16 @@ def highest(cards: Iterable[Card], ranking: Ranking, led: Suit | None) -> Card:
 
 
 __all__ = [
-    "ACE", "BIG_JOKER_RANK", "Ranking", "shared_ranking", "same_colour", "seat_order", "next_seat", "cards_of_suit",
-    "follow_suit", "must_head", "trick_winner", "highest",
+    "ACE",
+    "BIG_JOKER_RANK",
+    "Ranking",
+    "cards_of_suit",
+    "follow_suit",
+    "highest",
+    "must_head",
+    "next_seat",
+    "same_colour",
+    "seat_order",
+    "shared_ranking",
+    "trick_winner",
 ]

@@ -39,7 +39,7 @@ _NAMES: dict[type, str] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
 
 #: the largest whole number a peer may send in view data (scores, chips and counts are far smaller)
-MAX_INT = 10 ** 15
+MAX_INT = 10**15
 #: the longest text a peer may send in one field of view data
 MAX_TEXT = 4096
 _SCALARS = (int, float, str, bool, Card, Suit)
@@ -47,6 +47,7 @@ _SCALARS = (int, float, str, bool, Card, Suit)
 
 def view_data(name: str) -> Callable[[type[T]], type[T]]:
     """Class decorator: register a frozen dataclass as view data under ``name`` (e.g. ``game.Class``)."""
+
     def register(cls: type[T]) -> type[T]:
         if VIEW_DATA.get(name, cls) is not cls:
             raise ValueError(f"view data name {name!r} is already taken by {VIEW_DATA[name].__qualname__}")
@@ -54,6 +55,7 @@ def view_data(name: str) -> Callable[[type[T]], type[T]]:
         VIEW_DATA[name] = cls
         _NAMES[cls] = name
         return cls
+
     return register
 
 
@@ -131,7 +133,7 @@ def _out(v: Any) -> Any:
 def from_data(data: Any) -> Any:
     """Rebuild a registered view data value from :func:`to_data`'s output; ProtocolError if it is off."""
     if not isinstance(data, dict) or set(data) != {"$data", "fields"}:
-        raise ProtocolError("view data must be an object with \"$data\" and \"fields\"")
+        raise ProtocolError('view data must be an object with "$data" and "fields"')
     name = data["$data"]
     cls = VIEW_DATA.get(name) if isinstance(name, str) else None
     if cls is None:
@@ -149,7 +151,7 @@ def _object(cls: type, d: Any, where: str) -> Any:
     return cls(**{name: _in(hint, d[name], f"{where}.{name}") for name, hint in hints.items()})
 
 
-def _in(hint: Any, v: Any, where: str) -> Any:  # noqa: C901 - one case per kind of annotation
+def _in(hint: Any, v: Any, where: str) -> Any:
     if hint is bool:
         if isinstance(v, bool):
             return v
@@ -193,7 +195,7 @@ def _composite(hint: Any, v: Any, where: str) -> Any:
 
 def _card(v: Any, where: str) -> Card:
     if not isinstance(v, str) or len(v) > 8:
-        raise ProtocolError(f"{where}: a card must be written as text, e.g. \"QS\"")
+        raise ProtocolError(f'{where}: a card must be written as text, e.g. "QS"')
     try:
         return parse_card(v)
     except BadNotationError:

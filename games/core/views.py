@@ -48,11 +48,19 @@ class Event:
 # Event(...) sets each field through the frozen dataclass's object.__setattr__; make_event fills
 # the slots through their descriptors instead, about twice as fast (one event per action).
 _SET_KIND, _SET_TEXT, _SET_SEAT, _SET_VISIBLE, _SET_CARDS, _SET_LINES, _SET_HAND = (
-    Event.__dict__[f].__set__ for f in ("kind", "text", "seat", "visible_to", "cards", "lines", "hand"))
+    Event.__dict__[f].__set__ for f in ("kind", "text", "seat", "visible_to", "cards", "lines", "hand")
+)
 
 
-def make_event(kind: str, text: str, seat: int | None, visible_to: int | None, cards: tuple[Card, ...],
-               lines: tuple[str, ...], hand: int) -> Event:
+def make_event(
+    kind: str,
+    text: str,
+    seat: int | None,
+    visible_to: int | None,
+    cards: tuple[Card, ...],
+    lines: tuple[str, ...],
+    hand: int,
+) -> Event:
     """The same as ``Event(kind, text, seat, visible_to, cards, lines, hand)``, faster."""
     e = object.__new__(Event)
     _SET_KIND(e, kind)
@@ -71,9 +79,11 @@ _SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
 def render_seats(text: str, names: Sequence[str]) -> str:
     """Replace the seat placeholders ``{p0}``, ``{p1}`` ... of an event text, outcome reason or
     score line by the players' names."""
+
     def name(m: re.Match[str]) -> str:
         i = int(m.group(1))
         return names[i] if i < len(names) else f"seat {i}"
+
     return _SEAT_TOKEN.sub(name, text)
 
 
@@ -167,4 +177,3 @@ class SeatView:
     @property
     def is_over(self) -> bool:
         return self.outcome is not None
-

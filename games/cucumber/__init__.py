@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("cucumber", "Cucumber",
-                  "Seven tricks and only the last one counts, against you: go over 21 twice and you are out.",
-                  min_seats=2, max_seats=7, default_seats=4, position=13)
+LISTING = Listing(
+    "cucumber",
+    "Cucumber",
+    "Seven tricks and only the last one counts, against you: go over 21 twice and you are out.",
+    min_seats=2,
+    max_seats=7,
+    default_seats=4,
+    position=13,
+)
 
-__all__ = ["LISTING", "HAND_SIZE", "NO_BOUNDS", "RULES"]
+__all__ = ["HAND_SIZE", "LISTING", "NO_BOUNDS", "RULES"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

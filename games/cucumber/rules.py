@@ -31,11 +31,29 @@ import random
 from operator import attrgetter
 from typing import Any
 
-from games.core.resample import anywhere, deal_unseen
 from games.core import (
-    ALL_CARDS, Action, BadNotationError, Card, LIST, LISTS, Option, Outcome, Rules, SHARED, TrickGame, TrickResult,
-    active_seats, cards_text, deck_52, next_active, parse_card, play, seat_play, trick_complete,
+    ALL_CARDS,
+    LIST,
+    LISTS,
+    SHARED,
+    Action,
+    BadNotationError,
+    Card,
+    Option,
+    Outcome,
+    Rules,
+    TrickGame,
+    TrickResult,
+    active_seats,
+    cards_text,
+    deck_52,
+    next_active,
+    parse_card,
+    play,
+    seat_play,
+    trick_complete,
 )
+from games.core.resample import anywhere, deal_unseen
 
 from . import LISTING
 from .viewdata import CucumberView
@@ -59,8 +77,16 @@ class Cucumber(TrickGame):
     PLAIN_TRICKS = False  # suits play no part, and the last trick is to be avoided
     LOW_SCORES_WIN = True  # the points of the last trick count against its taker (CU-3)
 
-    _COPY = {"pack": SHARED, "out": LIST, "table": LIST, "done": LIST, "cucumbers": LIST, "eliminated": LIST,
-             "bounds": LIST, "won": LISTS}
+    _COPY = {
+        "pack": SHARED,
+        "out": LIST,
+        "table": LIST,
+        "done": LIST,
+        "cucumbers": LIST,
+        "eliminated": LIST,
+        "bounds": LIST,
+        "won": LISTS,
+    }
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -99,8 +125,11 @@ class Cucumber(TrickGame):
         self.won = [[] for _ in range(n)]
         self.leader = self.to_act = order[0]
         self.phase = "play"
-        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals seven cards to each of "
-                 f"{len(order)} players", self.dealer)
+        self.log(
+            "deal",
+            f"Hand {self.hand_number}: {{p{self.dealer}}} deals seven cards to each of {len(order)} players",
+            self.dealer,
+        )
 
     # -- what may be played -----------------------------------------------------
     def _top(self) -> Card | None:
@@ -169,8 +198,12 @@ class Cucumber(TrickGame):
         self.table.extend(cards)
         self.last_trick = result
         n = len(self.done)
-        self.log("trick", f"{{p{winner}}} takes trick {n}" + (" (the last)" if n == HAND_SIZE else ""), winner,
-                 cards=tuple(cards))
+        self.log(
+            "trick",
+            f"{{p{winner}}} takes trick {n}" + (" (the last)" if n == HAND_SIZE else ""),
+            winner,
+            cards=tuple(cards),
+        )
         self.trick = []
         self.leader = self.to_act = winner
         if not self.hands[winner]:
@@ -213,8 +246,10 @@ class Cucumber(TrickGame):
             else:
                 self.cucumbers[s] = 1
                 self.status[s] = "cucumber"
-                lines.append(f"{{p{s}}} goes over {limit} with {self.scores[s]}: a cucumber, "
-                             f"and the score resets to {reset}")
+                lines.append(
+                    f"{{p{s}}} goes over {limit} with {self.scores[s]}: a cucumber, "
+                    f"and the score resets to {reset}"
+                )
                 self.scores[s] = reset
 
     def _next_hand(self) -> None:
@@ -236,8 +271,12 @@ class Cucumber(TrickGame):
             winners = tuple(s for s in active if self.scores[s] == low)
             reason = f"the match was stopped after {self.hands_played} hands"
         self.phase, self.to_act = "over", None
-        self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason,
-                              lines=tuple(f"{{p{s}}} was eliminated" for s in self.eliminated))
+        self.result = Outcome(
+            tuple(float(x) for x in self.scores),
+            winners,
+            reason,
+            lines=tuple(f"{{p{s}}} was eliminated" for s in self.eliminated),
+        )
         names = " and ".join(f"{{p{w}}}" for w in winners)
         self.log("match", f"{names} {'wins' if len(winners) == 1 else 'share the win'} ({reason})")
 
@@ -250,13 +289,20 @@ class Cucumber(TrickGame):
         return "suits do not count"
 
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        return [("Trick", f"{min(len(self.done) + 1, HAND_SIZE)} of {HAND_SIZE}"),
-                ("Bust", f"over {self.options['limit']}")]
+        return [
+            ("Trick", f"{min(len(self.done) + 1, HAND_SIZE)} of {HAND_SIZE}"),
+            ("Bust", f"over {self.options['limit']}"),
+        ]
 
     def _view_extra(self, seat: int | None) -> CucumberView:
-        return CucumberView(tricks=tuple(self.done), cucumbers=tuple(self.cucumbers),
-                            eliminated=tuple(self.eliminated), limit=self.options["limit"],
-                            trick_number=min(len(self.done) + 1, HAND_SIZE), bounds=tuple(self.bounds))
+        return CucumberView(
+            tricks=tuple(self.done),
+            cucumbers=tuple(self.cucumbers),
+            eliminated=tuple(self.eliminated),
+            limit=self.options["limit"],
+            trick_number=min(len(self.done) + 1, HAND_SIZE),
+            bounds=tuple(self.bounds),
+        )
 
     def _prompt(self) -> str:
         last = len(self.done) == HAND_SIZE - 1
@@ -278,12 +324,14 @@ class Cucumber(TrickGame):
         for s in self.eliminated:
             assert not self.hands[s] and self.status[s] == "out", "an eliminated player holds nothing"
         for s, (lo, hi) in enumerate(self.bounds):
-            assert all(lo <= c.rank <= hi for c in self.hands[s]), f"seat {s}: a card outside its shown limits"
+            assert all(lo <= c.rank <= hi for c in self.hands[s]), (
+                f"seat {s}: a card outside its shown limits"
+            )
         if self.result is None:
             assert all(self.scores[s] <= self.options["limit"] for s in self._active())
 
     # -- resampling -------------------------------------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> "Cucumber":
+    def resample(self, seat: int, rng: random.Random) -> Cucumber:
         """A copy that agrees with everything ``seat`` knows: the other hands and the unused
         cards dealt again at random, each hand only with ranks inside its shown limits."""
         others = [s for s in self._active() if s != seat]
@@ -322,11 +370,21 @@ class CucumberRules(Rules):
     bot = "games.cucumber.bot:CucumberBot"
     state_class = Cucumber
     options = (
-        Option("limit", 21, "A score above this earns a cucumber (the second time: out).", minimum=10, maximum=50),
-        Option("allow_equal", False, "A card equal to the highest so far also counts as high enough "
-               "(as in other rule books)."),
-        Option("tied", "subtract", "Other players who played the winning rank to the last trick: subtract its "
-               "value (not below 0), or score it too (as in other rule books).", choices=("subtract", "score")),
+        Option(
+            "limit", 21, "A score above this earns a cucumber (the second time: out).", minimum=10, maximum=50
+        ),
+        Option(
+            "allow_equal",
+            False,
+            "A card equal to the highest so far also counts as high enough (as in other rule books).",
+        ),
+        Option(
+            "tied",
+            "subtract",
+            "Other players who played the winning rank to the last trick: subtract its "
+            "value (not below 0), or score it too (as in other rule books).",
+            choices=("subtract", "score"),
+        ),
     )
     summary = """\
 Cucumber — 2 to 7 players, 52 cards, aces high, suits do not count.

@@ -84,8 +84,10 @@ class PageOneBot(Bot):
         wins the trick so far).  Both fitted on 10,663 positions of 2,500 games between normal
         bots (maximum likelihood; log-loss 0.958 against 1.386 for a blind guess)."""
         lead = _next_leader(view)
-        weights = [math.exp(-CARD_WEIGHT * n + (LEAD_WEIGHT if s == lead else 0.0))
-                   for s, n in enumerate(view.hand_sizes)]
+        weights = [
+            math.exp(-CARD_WEIGHT * n + (LEAD_WEIGHT if s == lead else 0.0))
+            for s, n in enumerate(view.hand_sizes)
+        ]
         return weights[view.seat] / sum(weights)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -106,14 +108,14 @@ class PageOneBot(Bot):
         return ways[self._follow(view, led, list(ways))]
 
     # -- leading ---------------------------------------------------------------
-    def _lead(self, view: SeatView, cards: list[Card], knows: "_Knowledge") -> Card:
+    def _lead(self, view: SeatView, cards: list[Card], knows: _Knowledge) -> Card:
         suited = [c for c in cards if c.suit is not None]
         if not suited or (len(view.hand) <= 2 and len(suited) < len(cards)):
             return next(c for c in cards if c.suit is None)
         best = max({c.suit for c in suited}, key=lambda s: (self._suit_score(view, s, knows), s.value))
         return max((c for c in suited if c.suit is best), key=lambda c: c.rank)
 
-    def _suit_score(self, view: SeatView, suit: Suit, knows: "_Knowledge") -> float:
+    def _suit_score(self, view: SeatView, suit: Suit, knows: _Knowledge) -> float:
         lacking = view.extra.lacking
         score = 0.0
         for s in range(view.num_seats):
@@ -140,7 +142,7 @@ class PageOneBot(Bot):
             return follow[0]
         return winners[0] if len(view.trick) == view.num_seats - 1 else winners[-1]
 
-    def _joker_now(self, view: SeatView, led: Suit, knows: "_Knowledge") -> bool:
+    def _joker_now(self, view: SeatView, led: Suit, knows: _Knowledge) -> bool:
         """Void in the led suit with the joker: play it rather than draw a long way."""
         if len(view.hand) <= SMALL_HAND:
             return True

@@ -40,14 +40,36 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, Callable
+from typing import Any
 
-from games.core.resample import anywhere, deal_unseen
 from games.core import (
-    Action, BadNotationError, Card, LIST, LISTS, Option, Outcome, Rules, SHARED, Suit, TrickGame, TrickResult,
-    cards_text, choose, deck_53, next_seat, parse_card, play, seat_order, seat_play, shared_ranking, trick_winner, word,
+    LIST,
+    LISTS,
+    SHARED,
+    Action,
+    BadNotationError,
+    Card,
+    Option,
+    Outcome,
+    Rules,
+    Suit,
+    TrickGame,
+    TrickResult,
+    cards_text,
+    choose,
+    deck_53,
+    next_seat,
+    parse_card,
+    play,
+    seat_order,
+    seat_play,
+    shared_ranking,
+    trick_winner,
+    word,
 )
+from games.core.resample import anywhere, deal_unseen
 from games.core.words import plural
 
 from . import LISTING
@@ -122,8 +144,12 @@ class PageOne(TrickGame):
         self.won = [[] for _ in range(n)]
         self.leader = self.to_act = order[0]
         self.phase = "play"
-        self.log("deal", f"Game {self.hand_number}: {{p{self.dealer}}} deals four cards each; "
-                 f"{len(deck)} cards form the stock", self.dealer)
+        self.log(
+            "deal",
+            f"Game {self.hand_number}: {{p{self.dealer}}} deals four cards each; "
+            f"{len(deck)} cards form the stock",
+            self.dealer,
+        )
 
     # -- what may be played ----------------------------------------------------
     def _led(self) -> Suit | None:
@@ -193,8 +219,10 @@ class PageOne(TrickGame):
         led = self._led()
         follow = [x for x in hand if x.suit is led]
         if follow and c.suit is None:
-            return (f"you hold {led.noun} ({cards_text(follow)}), so you must follow; the joker is for a trick "
-                    f"you cannot follow")
+            return (
+                f"you hold {led.noun} ({cards_text(follow)}), so you must follow; the joker is for a trick "
+                f"you cannot follow"
+            )
         if follow:
             return f"you must follow {led.noun} (you hold {cards_text(follow)})"
         return f"you cannot follow {led.noun}: draw a card (or play the joker if you hold it)"
@@ -237,7 +265,10 @@ class PageOne(TrickGame):
         self.regen = regen
         self.stock, self.discard = self.discard, []
         self.rng.shuffle(self.stock)
-        self.log("info", f"Stock empty: the finished tricks ({len(self.stock)} cards) are shuffled into a new stock")
+        self.log(
+            "info",
+            f"Stock empty: the finished tricks ({len(self.stock)} cards) are shuffled into a new stock",
+        )
         return True
 
     def _apply_play(self, action: Action) -> None:
@@ -247,7 +278,9 @@ class PageOne(TrickGame):
         self._take_from_hand(s, c)
         self.trick.append(seat_play(s, c))
         self.drawn = 0
-        self.log("play", f"{{p{s}}} plays {c.text}" + (f" and calls {CALL_WORDS}" if called else ""), s, cards=(c,))
+        self.log(
+            "play", f"{{p{s}}} plays {c.text}" + (f" and calls {CALL_WORDS}" if called else ""), s, cards=(c,)
+        )
         if not hand:
             self.status[s] = ""
             self._end_game(s)  # PO-5: out at once, even mid-trick
@@ -288,8 +321,13 @@ class PageOne(TrickGame):
         self.warning_until = sum(self.tricks_won) + 2
         self.log("info", self.warning, s)
         if drawn:
-            self.log("draw", f"the penalty cards: {cards_text(drawn)} (only you see them)", s, visible_to=s,
-                     cards=tuple(drawn))
+            self.log(
+                "draw",
+                f"the penalty cards: {cards_text(drawn)} (only you see them)",
+                s,
+                visible_to=s,
+                cards=tuple(drawn),
+            )
         if len(drawn) < PENALTY:
             self._end_game(None, f"{{p{s}}} had to draw but no card was left to draw")
 
@@ -308,8 +346,11 @@ class PageOne(TrickGame):
         remaining ones keep only what all of them had in common (never more than is known)."""
         g = self.regen.get(c, 0)
         slots = self.slots[s]
-        fits = [i for i, slot in enumerate(slots) if slot_fits(slot, c, g)] or [
-            i for i, slot in enumerate(slots) if slot[0] == g] or [0]
+        fits = (
+            [i for i, slot in enumerate(slots) if slot_fits(slot, c, g)]
+            or [i for i, slot in enumerate(slots) if slot[0] == g]
+            or [0]
+        )
         common = frozenset.intersection(*(slots[i][1] for i in fits))
         self.slots[s] = [(sg, common if i in fits else f) for i, (sg, f) in enumerate(slots) if i != fits[0]]
 
@@ -321,7 +362,9 @@ class PageOne(TrickGame):
             points = sum(len(h) for t, h in enumerate(self.hands) if t != winner)
             self.scores[winner] += points
             title = f"Game {self.hand_number}: {{p{winner}}} plays their last card and wins"
-            lines.append(f"{{p{winner}}} scores {points} (cards left in the other hands), total {self.scores[winner]}")
+            lines.append(
+                f"{{p{winner}}} scores {points} (cards left in the other hands), total {self.scores[winner]}"
+            )
         else:
             title = f"Game {self.hand_number} is a draw"
             lines.insert(0, why + ": the game is a draw and nobody scores")
@@ -337,13 +380,17 @@ class PageOne(TrickGame):
         n, target = self.num_seats, self.options["target"]
         if not target:
             winners = (last_winner,) if last_winner is not None else tuple(range(n))
-            reason = (f"{{p{last_winner}}} played all their cards first" if last_winner is not None
-                      else f"{why}: the game is a draw")
+            reason = (
+                f"{{p{last_winner}}} played all their cards first"
+                if last_winner is not None
+                else f"{why}: the game is a draw"
+            )
         else:
             best = max(self.scores)
             winners = tuple(s for s in range(n) if self.scores[s] == best)
-            reason = (f"a series of {self.games_played} games" + (f" reached {target} points" if best >= target
-                                                                   else " was stopped"))
+            reason = f"a series of {self.games_played} games" + (
+                f" reached {target} points" if best >= target else " was stopped"
+            )
         self.phase, self.to_act = "over", None
         self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason)
         names = " and ".join(f"{{p{w}}}" for w in winners)
@@ -360,18 +407,25 @@ class PageOne(TrickGame):
         led = self._led()
         recent = sum(self.tricks_won) < self.warning_until
         return PageOneView(
-            stock=len(self.stock), discard=len(self.discard), reshuffles=self.generation,
-            discard_cards=tuple(self.discard), led=led.value if led else "",
+            stock=len(self.stock),
+            discard=len(self.discard),
+            reshuffles=self.generation,
+            discard_cards=tuple(self.discard),
+            led=led.value if led else "",
             drawing=(self.to_act, self.drawn) if self.drawn and self.to_act is not None else None,
             called=tuple(s for s in range(self.num_seats) if self.status[s]),
-            warning=self.warning if recent else "", warned=self.warned if recent else None,
-            warning_no=self.warnings, lacking=self._known_lacking(), target=self.options["target"],
+            warning=self.warning if recent else "",
+            warned=self.warned if recent else None,
+            warning_no=self.warnings,
+            lacking=self._known_lacking(),
+            target=self.options["target"],
         )
 
     def _known_lacking(self) -> tuple[str, ...]:
         """Per seat, the suits every card of that hand is publicly known not to be."""
-        return tuple("".join(sorted(frozenset.intersection(*[f for _, f in sl]))) if sl else ""
-                     for sl in self.slots)
+        return tuple(
+            "".join(sorted(frozenset.intersection(*[f for _, f in sl]))) if sl else "" for sl in self.slots
+        )
 
     def _prompt(self) -> str:
         hand = self.hands[self.to_act]
@@ -395,7 +449,9 @@ class PageOne(TrickGame):
     def recent_events(self, seat: int | None) -> tuple:
         """This game's events and the last one's public ones: a new deal leaves the cards a
         player privately drew in the previous game out of the log."""
-        return tuple(e for e in super().recent_events(seat) if e.visible_to is None or e.hand == self.hand_number)
+        return tuple(
+            e for e in super().recent_events(seat) if e.visible_to is None or e.hand == self.hand_number
+        )
 
     # -- cards and checks ---------------------------------------------------------------
     def zones(self) -> dict[str, list[Card]]:
@@ -409,7 +465,7 @@ class PageOne(TrickGame):
         assert all(self.status[s] == "" or len(h) == 1 for s, h in enumerate(self.hands))
 
     # -- resampling ----------------------------------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> "PageOne":
+    def resample(self, seat: int, rng: random.Random) -> PageOne:
         """A copy that agrees with everything ``seat`` knows, the cards it cannot see (the other
         hands and the stock) dealt again at random: each card only into a hand slot of its own
         generation whose holder has not shown they lack its suit, or into the stock."""
@@ -437,7 +493,9 @@ class PageOne(TrickGame):
         for s in range(self.num_seats):
             if s == seat:
                 continue
-            for lack, k in sorted(Counter(f for sg, f in self.slots[s] if sg == g).items(), key=lambda x: sorted(x[0])):
+            for lack, k in sorted(
+                Counter(f for sg, f in self.slots[s] if sg == g).items(), key=lambda x: sorted(x[0])
+            ):
                 places.append(((f"hand {s} {''.join(sorted(lack))}", g), (k, _accepts(lack))))
         if g == self.generation:
             places.append((("stock", 0), (len(self.stock), anywhere)))
@@ -468,6 +526,7 @@ def _fits_slots(hand: list[Card], slots: list[Slot], regen: dict[Card, int]) -> 
                     owner[i] = c
                     return True
         return False
+
     return all(place(c, set()) for c in hand)
 
 
@@ -487,11 +546,21 @@ class PageOneRules(Rules):
     bot = "games.page_one.bot:PageOneBot"
     state_class = PageOne
     options = (
-        Option("joker_any", False, "The joker may be played to any trick, even when you could follow suit "
-               "(the rule of other rule books)."),
+        Option(
+            "joker_any",
+            False,
+            "The joker may be played to any trick, even when you could follow suit "
+            "(the rule of other rule books).",
+        ),
         Option("auto_call", False, "Every Page One! call is made for you, so a call is never missed."),
-        Option("target", 0, "0 plays one game.  Otherwise a series: each winner scores one point per card left in "
-               "the other hands, and the first to reach this total wins.", minimum=0, maximum=100),
+        Option(
+            "target",
+            0,
+            "0 plays one game.  Otherwise a series: each winner scores one point per card left in "
+            "the other hands, and the first to reach this total wins.",
+            minimum=0,
+            maximum=100,
+        ),
     )
     summary = """\
 Page One — 2 to 4 players, 52 cards plus a joker.  Be the first to get rid of every card.

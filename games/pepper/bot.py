@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from games.bots import Bot
 from games.bots.partnership import PartnerPlay, partner_seats, unseen_cards
 from games.core import Action, SeatView, Suit, trump_ranking
-from .hands import PARTNER_SHARE, best_trump, hand_estimate
+
+from .hands import PARTNER_SHARE, best_trump
 from .rules import PACK
 
 MARGIN = 0.35

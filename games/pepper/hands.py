@@ -13,7 +13,15 @@ from collections.abc import Sequence
 
 from games.core import SUITS, Card, Ranking, Suit, bowers_of, deck_24, trump_ranking
 
-ORDER_VALUE = (1.0, 0.85, 0.7, 0.5, 0.35, 0.3, 0.25)  # a trump by its place: right bower, left, A, K, Q, 10, 9
+ORDER_VALUE = (
+    1.0,
+    0.85,
+    0.7,
+    0.5,
+    0.35,
+    0.3,
+    0.25,
+)  # a trump by its place: right bower, left, A, K, Q, 10, 9
 PARTNER_SHARE = 1.1  # tricks an unseen partner brings to a four-player contract (tuned by simulation)
 
 

@@ -31,8 +31,25 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    SUITS, Action, Card, LIST, Option, Rules, SHARED, Suit, Teams, TrickGame, deck_24,
-    follow_suit, next_seat, play, seat_order, seat_play, trump_ranking, trump_text, word,
+    LIST,
+    SHARED,
+    SUITS,
+    Action,
+    Card,
+    Option,
+    Rules,
+    Suit,
+    Teams,
+    TrickGame,
+    deck_24,
+    follow_suit,
+    next_seat,
+    play,
+    seat_order,
+    seat_play,
+    trump_ranking,
+    trump_text,
+    word,
 )
 from games.core.words import plural
 
@@ -53,7 +70,9 @@ MAX_DEALS = 400  # the same for deals thrown in because everyone passed
 BID_SLACK = 0.5  # tricks a bidder's hand may fall short of its bid in a search's possible worlds
 
 LABELS = {
-    "pass": "Pass", "little_pepper": "Little pepper", "big_pepper": "Big pepper",
+    "pass": "Pass",
+    "little_pepper": "Little pepper",
+    "big_pepper": "Big pepper",
     "no_trump": "No trump",
     **{a.text: f"Bid {n}" for n, a in BIDS.items()},
     **{a.text: f"{s.noun.capitalize()} trump" for s, a in TRUMPS.items()},
@@ -89,7 +108,7 @@ class Pepper(TrickGame):
         self.deals += 1
         self.hand_number += 1
         order = seat_order(next_seat(self.dealer, n), n)
-        places = order + [-1] if n == 2 else order  # two players: the third hand is dead
+        places = [*order, -1] if n == 2 else order  # two players: the third hand is dead
         dealt: dict[int, list[Card]] = {p: [] for p in places}
         for _ in range(self.per_hand):
             for p in places:
@@ -247,7 +266,9 @@ class Pepper(TrickGame):
                 pts, why = took, "defending, one per trick"
             points.append(pts)
             self.team_scores[t] += pts
-            lines.append(f"{self.teams.name(t)}: {plural(took, 'trick')}, {why}: {pts:+d}, total {self.team_scores[t]}")
+            lines.append(
+                f"{self.teams.name(t)}: {plural(took, 'trick')}, {why}: {pts:+d}, total {self.team_scores[t]}"
+            )
         self.sheet.append((self.hand_number, tuple(points)))
         self.hands_played += 1
         self.scores = self.teams.seat_scores(self.team_scores)
@@ -286,8 +307,9 @@ class Pepper(TrickGame):
     def _why_bid(self, text: str) -> str:
         every = {a.text: a for a in self.bid_actions()}
         if text in every:
-            return (f"each bid must be higher than the last ({self.bid_words(self.high_bid)}): "
-                    f"bid higher or pass")
+            return (
+                f"each bid must be higher than the last ({self.bid_words(self.high_bid)}): bid higher or pass"
+            )
         if text.startswith("bid "):
             return f"bids run from 1 to {self.per_hand - 1}, then little pepper and big pepper"
         return ""
@@ -300,7 +322,9 @@ class Pepper(TrickGame):
         led = self._led()
         _, rule = follow_suit(hand, led, self.ranking)
         if rule and self.trump is not None and self.ranking.suit_of(c) != c.suit:
-            rule += f"; {c.text} is the left bower, a {self.trump.noun[:-1]} while {self.trump.noun} are trump"
+            rule += (
+                f"; {c.text} is the left bower, a {self.trump.noun[:-1]} while {self.trump.noun} are trump"
+            )
         return rule
 
     # -- views ---------------------------------------------------------------
@@ -319,8 +343,12 @@ class Pepper(TrickGame):
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
         info = [("Contract", self.contract_text()), ("Target", str(self.options["target"]))]
         if self.teams.is_partnership:  # the scores are on the scoreboard; the tricks by side here
-            info.append(("Tricks", ", ".join(f"{self.teams.name(t)} {self.team_tricks(t)}"
-                                             for t in range(len(self.teams)))))
+            info.append(
+                (
+                    "Tricks",
+                    ", ".join(f"{self.teams.name(t)} {self.team_tricks(t)}" for t in range(len(self.teams))),
+                )
+            )
         if self.num_seats == 2:
             info.append(("Dead hand", f"{len(self.dead)} cards face down"))
         return info
@@ -328,10 +356,15 @@ class Pepper(TrickGame):
     def _view_extra(self, seat: int | None) -> PepperView:
         return PepperView(
             contract=self.bid_words(self.high_bid) if self.high_bidder is not None else "",
-            declarer=self.high_bidder, trump_suit=self.trump.letter if self.trump else None,
-            no_trump=self.phase in ("play", "over") and self.trump is None, team_scores=tuple(self.team_scores),
-            team_tricks=tuple(self.team_tricks(t) for t in range(len(self.teams))), target=self.options["target"],
-            dead_hand=len(self.dead), voids=tuple(self.voids), need=self._need(),
+            declarer=self.high_bidder,
+            trump_suit=self.trump.letter if self.trump else None,
+            no_trump=self.phase in ("play", "over") and self.trump is None,
+            team_scores=tuple(self.team_scores),
+            team_tricks=tuple(self.team_tricks(t) for t in range(len(self.teams))),
+            target=self.options["target"],
+            dead_hand=len(self.dead),
+            voids=tuple(self.voids),
+            need=self._need(),
             tricks_left=self.per_hand - sum(self.tricks_won),
         )
 
@@ -374,7 +407,7 @@ class Pepper(TrickGame):
         """The two-player game's dead hand is face down for both players."""
         return [self.pile("dead")] if self.dead else []
 
-    def _deal_check(self, seat: int, places: list, base: "Pepper"):
+    def _deal_check(self, seat: int, places: list, base: Pepper):
         """Worlds in which the high bidder's hand is worth its bid (PE-3: a bid says how many
         tricks a side means to take).  Dealt at random, a bid of five comes as often from a hand
         of nines as from the bowers, and a search that believes it defends as if every declarer
@@ -386,8 +419,12 @@ class Pepper(TrickGame):
         at = next((i for i, p in enumerate(places) if p.attr == "hands" and p.index == bidder), None)
         if bidder is None or bidder == seat or at is None:
             return None
-        played = [c for e in base.events if e.kind == "play" and e.seat == bidder and e.hand == base.hand_number
-                  for c in e.cards]
+        played = [
+            c
+            for e in base.events
+            if e.kind == "play" and e.seat == bidder and e.hand == base.hand_number
+            for c in e.cards
+        ]
         fixed = list(places[at].known) + played
         need = min(base.high_bid, base.per_hand) - (PARTNER_SHARE if base.num_seats == 4 else 0.0) - BID_SLACK
         named, trump = base.phase in ("play", "over"), base.trump
@@ -395,6 +432,7 @@ class Pepper(TrickGame):
         def check(dealt: list[list[Card]]) -> bool:
             cards = fixed + dealt[at]
             return (hand_estimate(cards, trump) if named else best_trump(cards)[1]) >= need
+
         return check
 
 
@@ -407,8 +445,13 @@ class PepperRules(Rules):
     bot = "games.pepper.bot:PepperBot"
     state_class = Pepper
     options = (
-        Option("target", 30, "The match ends after the hand in which a side reaches this many points.",
-               minimum=5, maximum=100),
+        Option(
+            "target",
+            30,
+            "The match ends after the hand in which a side reaches this many points.",
+            minimum=5,
+            maximum=100,
+        ),
     )
     summary = """\
 Pepper — 4 players in two partnerships (partners sit opposite), or 2 or 3 players each on their own.

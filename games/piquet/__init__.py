@@ -2,10 +2,25 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("piquet", "Piquet",
-                  "Two players, 32 cards: exchange with the talon, declare point, sequences and sets, win the cards.",
-                  min_seats=2, max_seats=2, default_seats=2, position=14)
+LISTING = Listing(
+    "piquet",
+    "Piquet",
+    "Two players, 32 cards: exchange with the talon, declare point, sequences and sets, win the cards.",
+    min_seats=2,
+    max_seats=2,
+    default_seats=2,
+    position=14,
+)
 
-__all__ = ["LISTING", "CATEGORY", "RULES", "SEQ_POINTS", "is_carte_blanche", "partie_margin", "point_of", "runs",
-           "sets_of"]
+__all__ = [
+    "CATEGORY",
+    "LISTING",
+    "RULES",
+    "SEQ_POINTS",
+    "is_carte_blanche",
+    "partie_margin",
+    "point_of",
+    "runs",
+    "sets_of",
+]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

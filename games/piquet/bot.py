@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 
 from games.bots import Bot
 from games.core import ACE, KING, Action, Card, SeatView, card
+
 from .rules import CATEGORY, point_of, runs
 
 RANK_KEEP = {ACE: 6.0, KING: 3.5, 12: 2.5, 11: 2.0, 10: 1.5, 9: 0.8, 8: 0.5, 7: 0.3}
@@ -70,7 +71,7 @@ def exchange_target(hand: Sequence[Card], limit: int, elder: bool) -> list[Card]
     order = sorted(hand, key=lambda c: (values[c], c.rank, c.index))
     bar = ELDER_KEEP if elder else DEALER_KEEP
     k = sum(1 for c in order[:limit] if values[c] < bar)
-    return order[:max(1, min(limit, k))]
+    return order[: max(1, min(limit, k))]
 
 
 def known_gone(view: SeatView) -> set[Card]:

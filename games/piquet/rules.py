@@ -62,8 +62,30 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.core import (
-    ACE, JACK, KING, LIST, LISTS, QUEEN, SHARED, SUITS, Action, Card, Option, Outcome, Rules, Suit,
-    TrickGame, cards_text, choose, deck_32, follow_suit, make_event, parse_card, play, seat_play, shared_ranking,
+    ACE,
+    JACK,
+    KING,
+    LIST,
+    LISTS,
+    QUEEN,
+    SHARED,
+    SUITS,
+    Action,
+    Card,
+    Option,
+    Outcome,
+    Rules,
+    Suit,
+    TrickGame,
+    cards_text,
+    choose,
+    deck_32,
+    follow_suit,
+    make_event,
+    parse_card,
+    play,
+    seat_play,
+    shared_ranking,
     word,
 )
 from games.core.errors import BadNotationError
@@ -86,11 +108,22 @@ STAGE = {name: i for i, name in enumerate(STAGES)}
 SEQ_POINTS = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
 SEQ_NAMES = {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
 SET_POINTS = {3: 3, 4: 14}
-RANK_WORD = {7: "seven", 8: "eight", 9: "nine", 10: "ten", JACK: "jack", QUEEN: "queen", KING: "king", ACE: "ace"}
+RANK_WORD = {
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    JACK: "jack",
+    QUEEN: "queen",
+    KING: "king",
+    ACE: "ace",
+}
 RANK_PLURAL = {10: "tens", JACK: "jacks", QUEEN: "queens", KING: "kings", ACE: "aces"}
 NUMBER_WORD = {3: "three", 4: "four"}
 NO_TRUMPS = shared_ranking(())
-DISPLAY_ORDER = {c: ("SHCD".index(c.suit.letter), -c.rank) for c in deck_32()}  # the table's order, precomputed
+DISPLAY_ORDER = {
+    c: ("SHCD".index(c.suit.letter), -c.rank) for c in deck_32()
+}  # the table's order, precomputed
 
 EXCHANGE_ANY = "exchange"
 GOOD = word("good")
@@ -150,6 +183,7 @@ def sets_of(hand: Iterable[Card]) -> list[tuple[int, int]]:
 def run_cards(length: int, top: int, suit: Suit) -> tuple[Card, ...]:
     """The cards of a run, top first."""
     from games.core import card
+
     return tuple(card(r, suit) for r in range(top, top - length, -1))
 
 
@@ -230,7 +264,9 @@ class SequenceCategory(Category):
 
     def reveal(self, hand, plain):
         found = runs(hand)
-        names = [f"{seq_name(n, plain, article=True)} to {run_cards(n, top, s)[0].text}" for n, top, s in found]
+        names = [
+            f"{seq_name(n, plain, article=True)} to {run_cards(n, top, s)[0].text}" for n, top, s in found
+        ]
         return _join(names), tuple(c for n, top, s in found for c in run_cards(n, top, s))
 
 
@@ -285,10 +321,28 @@ class Piquet(TrickGame):
     show the rest of the talon), ``declare`` (steps ``elder``, ``answer``, ``dealer`` for each
     category), ``play``, ``over``."""
 
-    _COPY = {"pack": SHARED, "talon": LIST, "discards": LISTS, "picked": LIST, "took": LIST,
-             "drawn": LISTS, "blanche": LIST, "shown": LISTS, "named": LISTS, "leftover": LIST, "stage_pts": LISTS,
-             "claims": LIST, "said": LIST, "sheet": LIST, "results": LIST, "series": LIST, "voids": LISTS,
-             "played": LISTS, "leads": LIST, "notes": LIST}
+    _COPY = {
+        "pack": SHARED,
+        "talon": LIST,
+        "discards": LISTS,
+        "picked": LIST,
+        "took": LIST,
+        "drawn": LISTS,
+        "blanche": LIST,
+        "shown": LISTS,
+        "named": LISTS,
+        "leftover": LIST,
+        "stage_pts": LISTS,
+        "claims": LIST,
+        "said": LIST,
+        "sheet": LIST,
+        "results": LIST,
+        "series": LIST,
+        "voids": LISTS,
+        "played": LISTS,
+        "leads": LIST,
+        "notes": LIST,
+    }
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -315,7 +369,7 @@ class Piquet(TrickGame):
         self.partie_hand += 1
         deck = list(self.pack)
         self.rng.shuffle(deck)
-        self.begin_hand(deck[0:HAND_SIZE], deck[HAND_SIZE:2 * HAND_SIZE], deck[2 * HAND_SIZE:])
+        self.begin_hand(deck[0:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE], deck[2 * HAND_SIZE :])
 
     def begin_hand(self, first: list[Card], second: list[Card], talon: list[Card]) -> None:
         """Start the current hand with these cards (seat 0's, seat 1's, the talon from the top):
@@ -324,8 +378,12 @@ class Piquet(TrickGame):
         self.talon = list(talon)
         self._reset_hand()
         self._fade_notes()
-        self.log("deal", f"Partie {self.partie}, hand {self.partie_hand}: {{p{self.dealer}}} deals, "
-                 f"{{p{self.elder}}} is elder", self.dealer)
+        self.log(
+            "deal",
+            f"Partie {self.partie}, hand {self.partie_hand}: {{p{self.dealer}}} deals, "
+            f"{{p{self.elder}}} is elder",
+            self.dealer,
+        )
         self.phase, self.step = "exchange", ""
         self.to_act = self.elder
         for s in (self.elder, self.dealer):
@@ -441,8 +499,8 @@ class Piquet(TrickGame):
     def peeked_cards(self) -> list[Card]:
         """The cards elder looked at: the top of the talon, or once the dealer has drawn, the first
         of the dealer's new cards and then the top of what is left."""
-        taken = self.drawn[self.dealer][:self.peek_count]
-        return taken + self.talon[:self.peek_count - len(taken)]
+        taken = self.drawn[self.dealer][: self.peek_count]
+        return taken + self.talon[: self.peek_count - len(taken)]
 
     def _legal_exchange(self) -> list[Action]:
         s, room = self.to_act, len(self.picked) < self.exchange_limit()
@@ -476,8 +534,12 @@ class Piquet(TrickGame):
         self.took[s] = n
         self.picked = []
         self.log("bid", f"{{p{s}}} exchanges {n} card{'s' if n > 1 else ''}", s)
-        self._note(s, f"You put away {cards_text(self.discards[s])} and draw {cards_text(self.drawn[s])}",
-                   f"You exchanged {n} card{'s' if n > 1 else ''}", tuple(self.drawn[s]))
+        self._note(
+            s,
+            f"You put away {cards_text(self.discards[s])} and draw {cards_text(self.drawn[s])}",
+            f"You exchanged {n} card{'s' if n > 1 else ''}",
+            tuple(self.drawn[s]),
+        )
         if s == self.elder:
             self._after_elder_exchange(n)
             return
@@ -535,8 +597,12 @@ class Piquet(TrickGame):
             seen = self.peeked_cards()
             self.log("bid", f"{{p{e}}} looks at the {_count(len(seen))} left of the first five", e)
             self.peek_event = len(self.events)
-            self._note(e, f"You see {cards_text(seen)}, then put them back", f"You looked at {_count(len(seen))} "
-                       f"left in the talon", tuple(seen))
+            self._note(
+                e,
+                f"You see {cards_text(seen)}, then put them back",
+                f"You looked at {_count(len(seen))} left in the talon",
+                tuple(seen),
+            )
             self.step = "back"
             return
         if action is NO_LOOK:
@@ -547,8 +613,12 @@ class Piquet(TrickGame):
         d = self.dealer
         if action is SHOW_LEFTOVER:
             self.leftover = list(self.talon)
-            self.log("bid", f"{{p{d}}} shows the {_count(len(self.talon))} left: {cards_text(self.talon)}", d,
-                     cards=tuple(self.talon))
+            self.log(
+                "bid",
+                f"{{p{d}}} shows the {_count(len(self.talon))} left: {cards_text(self.talon)}",
+                d,
+                cards=tuple(self.talon),
+            )
         else:
             self.log("bid", f"{{p{d}}} leaves the {_count(len(self.talon))} left face down", d)
         self._start_declarations()
@@ -588,7 +658,7 @@ class Piquet(TrickGame):
         mine = self.current.key(self.hands[self.dealer])
         if mine is None:
             return []
-        if mine[:len(self.offer)] > self.offer:
+        if mine[: len(self.offer)] > self.offer:
             return ["not good"]
         if self.current.two_levels and mine[0] == self.offer[0]:
             return ["equal"]
@@ -614,7 +684,9 @@ class Piquet(TrickGame):
         held = cat.key(self.hands[e])
         self.offer = held[:1] if cat.two_levels else held  # a declaration says only its first part
         self.log("bid", f"{{p{e}}} declares {cat.first(held, self.plain)}", e)
-        self._claim(e, cat.name, self.offer + (0,) * (2 - len(self.offer)), self.offer + (99,) * (2 - len(self.offer)))
+        self._claim(
+            e, cat.name, self.offer + (0,) * (2 - len(self.offer)), self.offer + (99,) * (2 - len(self.offer))
+        )
         self.step, self.to_act = "answer", self.dealer
 
     def _answer(self, answer: str) -> None:
@@ -720,8 +792,13 @@ class Piquet(TrickGame):
             if took > HAND_SIZE // 2:
                 self._add(s, "play", CARDS, f"{{p{s}}} wins the cards ({took} tricks), +{CARDS}")
             if took == HAND_SIZE:  # capot does not count toward pique
-                self._add(s, "play", CAPOT_EXTRA, f"{{p{s}}} takes every trick: capot, +{CAPOT_EXTRA} more",
-                          counts=False)
+                self._add(
+                    s,
+                    "play",
+                    CAPOT_EXTRA,
+                    f"{{p{s}}} takes every trick: capot, +{CAPOT_EXTRA} more",
+                    counts=False,
+                )
         self._score_hand()
 
     def _score_hand(self) -> None:
@@ -740,7 +817,9 @@ class Piquet(TrickGame):
             self.log("match", self.result.reason)
 
     def _hand_line(self, s: int) -> str:
-        parts = [f"{name} {self.stage_pts[s][i]}" for i, name in enumerate(STAGES[:-2]) if self.stage_pts[s][i]]
+        parts = [
+            f"{name} {self.stage_pts[s][i]}" for i, name in enumerate(STAGES[:-2]) if self.stage_pts[s][i]
+        ]
         took = self.tricks_won[s]
         extras = (", the cards" if took > HAND_SIZE // 2 else "") + (", capot" if took == HAND_SIZE else "")
         parts.append(f"play {self.stage_pts[s][STAGE['play']]} ({self.leads[s]} led, {took} won{extras})")
@@ -773,7 +852,10 @@ class Piquet(TrickGame):
             margin = partie_margin(w, lo)
             self.series[winner] += margin
             self.results.append((self.partie, totals, winner, margin, self.partie_hand))
-            lines = [f"{{p{winner}}} wins partie {self.partie}, {w} to {lo}: " + _margin_words(w, lo, margin, winner)]
+            lines = [
+                f"{{p{winner}}} wins partie {self.partie}, {w} to {lo}: "
+                + _margin_words(w, lo, margin, winner)
+            ]
         if len(self.results) == self.options["parties"]:
             self._finish_match()
         return lines
@@ -803,9 +885,11 @@ class Piquet(TrickGame):
             if w is None:
                 return f"the partie was drawn, {totals[0]} all after {hands} hands"
             crossed = "crossed" if totals[1 - w] >= RUBICON else "did not cross"
-            return (f"{{p{w}}} won the partie {totals[w]} to {totals[1 - w]}, by a margin of {margin} "
-                    f"({{p{1 - w}}} {crossed} the Rubicon)")
-        a, b = self.series
+            return (
+                f"{{p{w}}} won the partie {totals[w]} to {totals[1 - w]}, by a margin of {margin} "
+                f"({{p{1 - w}}} {crossed} the Rubicon)"
+            )
+        a, _b = self.series
         if len(winners) == 2:
             return f"the series of {len(self.results)} parties ended level at {a} each"
         w = winners[0]
@@ -829,9 +913,11 @@ class Piquet(TrickGame):
         if text.startswith("keep") and c is not None:
             return f"{c.text} is not picked for the exchange"
         if text.startswith(EXCHANGE_ANY):
-            return ("pick at least one card to exchange first: every player exchanges at least one"
-                    if not self.picked else f"you have picked {len(self.picked)}: confirm with exchange "
-                    f"{len(self.picked)}")
+            return (
+                "pick at least one card to exchange first: every player exchanges at least one"
+                if not self.picked
+                else f"you have picked {len(self.picked)}: confirm with exchange {len(self.picked)}"
+            )
         if c is not None and text.startswith("discard"):
             whose = "" if self.to_act == self.elder else f" (the talon holds {len(self.talon)})"
             return f"you may exchange at most {limit} cards{whose}: take one back first"
@@ -847,7 +933,11 @@ class Piquet(TrickGame):
             said = self.current.first(self.offer, self.plain)
             return f"your best {name} ({have}) does not make that answer to {said}"
         if text.split()[0] in ("declare", "sink", "good", "not", "equal"):
-            now = "answer your opponent's declaration" if self.step == "answer" else f"declare or sink your {name}"
+            now = (
+                "answer your opponent's declaration"
+                if self.step == "answer"
+                else f"declare or sink your {name}"
+            )
             return f"now {now}"
         return ""
 
@@ -861,10 +951,16 @@ class Piquet(TrickGame):
         return follow_suit(self.hands[self.to_act], led, NO_TRUMPS)[1]
 
     # -- labels and prompts ------------------------------------------------------
-    LABELS = {"good": "Good", "not good": "Not good", "equal": "Equal", "look": "Look at them",
-              "no look": "Don't look", "put back": "Put them back",
-              **{f"declare {c}": f"Declare {c}" for c in CATEGORIES},
-              **{f"sink {c}": "Say nothing" for c in CATEGORIES}}
+    LABELS = {
+        "good": "Good",
+        "not good": "Not good",
+        "equal": "Equal",
+        "look": "Look at them",
+        "no look": "Don't look",
+        "put back": "Put them back",
+        **{f"declare {c}": f"Declare {c}" for c in CATEGORIES},
+        **{f"sink {c}": "Say nothing" for c in CATEGORIES},
+    }
 
     def label(self, action: Action) -> str:
         """The words a player reads for one of the legal actions."""
@@ -916,8 +1012,11 @@ class Piquet(TrickGame):
         cat, s = self.current, self.to_act
         if self.step == "answer":
             mine = cat.key(self.hands[s])
-            have = "nothing" if mine is None else cat.first(mine, self.plain) + \
-                (f", {cat.second(mine)}" if cat.two_levels else "")
+            have = (
+                "nothing"
+                if mine is None
+                else cat.first(mine, self.plain) + (f", {cat.second(mine)}" if cat.two_levels else "")
+            )
             return f"They declare {cat.first(self.offer, self.plain)}; you hold {have}"
         key = cat.key(self.hands[s])
         title = {"point": "Point", "sequence": "Sequences", "sets": "Sets"}[cat.name]
@@ -934,8 +1033,10 @@ class Piquet(TrickGame):
 
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
         hands = PARTIE_HANDS + (EXTRA_HANDS if self.partie_hand > PARTIE_HANDS else 0)
-        info = [("Partie", f"{self.partie} of {self.options['parties']}, hand {self.partie_hand} of {hands}"),
-                ("Elder", f"{{p{self.elder}}}")]
+        info = [
+            ("Partie", f"{self.partie} of {self.options['parties']}, hand {self.partie_hand} of {hands}"),
+            ("Elder", f"{{p{self.elder}}}"),
+        ]
         if self.phase in ("exchange", "peek", "leftover"):
             info.append(("Talon", f"{_count(len(self.talon))}"))
         if self.options["parties"] > 1:
@@ -945,19 +1046,33 @@ class Piquet(TrickGame):
     def _view_extra(self, seat: int | None) -> PiquetView:
         mine = seat is not None and seat in (0, 1)
         return PiquetView(
-            elder=self.elder, partie=self.partie, parties=self.options["parties"], partie_hand=self.partie_hand,
-            stage=self.phase, step=self.step,
+            elder=self.elder,
+            partie=self.partie,
+            parties=self.options["parties"],
+            partie_hand=self.partie_hand,
+            stage=self.phase,
+            step=self.step,
             category=CATEGORIES[self.category] if self.phase == "declare" else "",
             offer=self.offer if self.phase == "declare" else None,
             exchange_limit=self.exchange_limit() if self.phase == "exchange" else 0,
             picked=tuple(self.picked) if mine and seat == self.to_act and self.phase == "exchange" else (),
-            talon=len(self.talon), took=tuple(self.took),
+            talon=len(self.talon),
+            took=tuple(self.took),
             my_discards=tuple(self.discards[seat]) if mine else (),
-            seen=tuple(c for c in self.peeked_cards() if c in self.talon) if mine and seat == self.elder else (),
-            leftover=tuple(self.leftover), blanche=tuple(self.blanche),
-            shown=tuple(tuple(x) for x in self.shown), named=tuple(tuple(x) for x in self.named),
-            said=tuple(self.said), stages=tuple(tuple(x) for x in self.stage_pts), bonus=self.bonus,
-            sheet=tuple(self.sheet), results=tuple(self.results), series=tuple(self.series), plain=self.plain,
+            seen=tuple(c for c in self.peeked_cards() if c in self.talon)
+            if mine and seat == self.elder
+            else (),
+            leftover=tuple(self.leftover),
+            blanche=tuple(self.blanche),
+            shown=tuple(tuple(x) for x in self.shown),
+            named=tuple(tuple(x) for x in self.named),
+            said=tuple(self.said),
+            stages=tuple(tuple(x) for x in self.stage_pts),
+            bonus=self.bonus,
+            sheet=tuple(self.sheet),
+            results=tuple(self.results),
+            series=tuple(self.series),
+            plain=self.plain,
         )
 
     # -- cards and checks --------------------------------------------------------
@@ -985,13 +1100,17 @@ class Piquet(TrickGame):
         known = set()
         if self.shown[other] and not self.took[other]:  # carte blanche shown, not yet exchanged
             known |= set(self.shown[other])
-        elsewhere = set(self.hands[seat]) | set(self.discards[seat]) | set(self.played[seat]) | \
-            set(self._known_talon(seat))
+        elsewhere = (
+            set(self.hands[seat])
+            | set(self.discards[seat])
+            | set(self.played[seat])
+            | set(self._known_talon(seat))
+        )
         for claim in self.claims:
             if claim[0] == other:
                 known |= set(_claim_cards(claim, elsewhere))
         if seat == self.elder:
-            known |= set(self.drawn[other][:self.peek_count])
+            known |= set(self.drawn[other][: self.peek_count])
         return tuple(sorted(known - set(self.played[other]), key=lambda c: c.index))
 
     def _known_talon(self, seat: int) -> list[Card]:
@@ -1032,17 +1151,20 @@ class Piquet(TrickGame):
         fixed = list(plan.places[at].known) + list(self.played[opp])
         return ClaimsPlan(plan, at, lambda hand: sum(not _claim_holds(c, fixed + hand) for c in claims))
 
-    def _forget(self, base: "TrickGame", seat: int) -> None:
+    def _forget(self, base: TrickGame, seat: int) -> None:
         """Also forget the opponent's picks and new cards, and keep the private notes (this
         hand's) pointing at the events the seat may see."""
         super()._forget(base, seat)
         opp = 1 - seat
         where = {id(e): i for i, e in enumerate(base.events)}
-        base.notes = [(where[id(self.events[i])], plain) for i, plain in self.notes if id(self.events[i]) in where]
+        base.notes = [
+            (where[id(self.events[i])], plain) for i, plain in self.notes if id(self.events[i]) in where
+        ]
         base.peek_event = None if self.peek_event is None else where.get(id(self.events[self.peek_event]))
-        base.drawn[opp] = self.drawn[opp][:self.peek_count] if seat == self.elder else []
+        base.drawn[opp] = self.drawn[opp][: self.peek_count] if seat == self.elder else []
         if self.phase == "exchange" and self.to_act == opp:
             base.picked = []
+
 
 def named_card(text: str) -> Card | None:
     """The card an action's notation names (``QS``, ``discard QS``), or None."""
@@ -1067,8 +1189,10 @@ def _result_line(r: tuple) -> str:
     if w is None:
         return f"Partie {partie}: drawn at {totals[0]} all after {hands} hands"
     crossed = "over" if totals[1 - w] >= RUBICON else "short of"
-    return (f"Partie {partie}: {{p{w}}} {totals[w]} to {totals[1 - w]}, margin {margin} "
-            f"({{p{1 - w}}} {crossed} the Rubicon)")
+    return (
+        f"Partie {partie}: {{p{w}}} {totals[w]} to {totals[1 - w]}, margin {margin} "
+        f"({{p{1 - w}}} {crossed} the Rubicon)"
+    )
 
 
 # ---------------------------------------------------------------- resampling
@@ -1131,6 +1255,7 @@ def _claim_cards(claim: tuple, elsewhere: set[Card] = frozenset()) -> list[Card]
     """The cards a claim proves the declarer holds: every run of a scored sequence, every card
     of a declared quatorze, and the three of a trio whose fourth card is known to be elsewhere."""
     from games.core import card
+
     _, category, kind, *data = claim
     if category == "sequence" and kind == "exact":
         return [c for n, top, suit in data[0] for c in run_cards(n, top, suit)]
@@ -1160,10 +1285,20 @@ class PiquetRules(Rules):
     bot = "games.piquet.bot:PiquetBot"
     state_class = Piquet
     options = (
-        Option("parties", 1, "How many parties make the match; the margins won add up to a running total.",
-               minimum=1, maximum=10),
-        Option("names", "french", "How combinations are called: french (tierce, quart, quatorze...) or plain "
-               "(run of 3, four kings...).", choices=("french", "plain")),
+        Option(
+            "parties",
+            1,
+            "How many parties make the match; the margins won add up to a running total.",
+            minimum=1,
+            maximum=10,
+        ),
+        Option(
+            "names",
+            "french",
+            "How combinations are called: french (tierce, quart, quatorze...) or plain "
+            "(run of 3, four kings...).",
+            choices=("french", "plain"),
+        ),
     )
     summary = """\
 Piquet — 2 players, 32 cards (7 to ace, ace high), no trumps.

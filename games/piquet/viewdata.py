@@ -35,6 +35,8 @@ class PiquetView:
     stages: tuple[tuple[int, ...], ...]  # per seat, the points of each stage this hand
     bonus: tuple[str, int] | None  # (kind, seat) of repique or pique
     sheet: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]  # (hand, dealer, points, totals)
-    results: tuple[tuple[int, tuple[int, ...], int | None, int, int], ...]  # (partie, totals, winner, margin, hands)
+    results: tuple[
+        tuple[int, tuple[int, ...], int | None, int, int], ...
+    ]  # (partie, totals, winner, margin, hands)
     series: tuple[int, ...]  # running total of margins won
     plain: bool  # plain names for the declarations

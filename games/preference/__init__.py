@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("preference", "Preference",
-                  "Austrian Preference: bid for trumps and the talon, defend or drop out, win from the pot.",
-                  min_seats=3, max_seats=4, default_seats=3, position=11)
+LISTING = Listing(
+    "preference",
+    "Preference",
+    "Austrian Preference: bid for trumps and the talon, defend or drop out, win from the pot.",
+    min_seats=3,
+    max_seats=4,
+    default_seats=3,
+    position=11,
+)
 
 __all__ = ["LISTING", "RULES", "allowed_cards"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

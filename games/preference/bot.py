@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from games.bots import Bot
 from games.bots.cardplay import is_boss, seen_cards
 from games.core import Action, Card, Ranking, SeatView, Suit, card, shared_ranking
+
 from .rules import BY_RANK, SUIT_RANK, suits_from
 
 TO_MAKE = 6
@@ -214,7 +215,9 @@ class PreferenceBot(Bot):
         partner_wins = view.seat != declarer and top_seat != declarer
         if partner_wins and (last or is_boss(top, known, LOW) or r.is_trump(top)):
             return lowest
-        winning = sorted((c for c in cards if r.power(c, led) > r.power(top, led)), key=lambda c: r.power(c, led))
+        winning = sorted(
+            (c for c in cards if r.power(c, led) > r.power(top, led)), key=lambda c: r.power(c, led)
+        )
         if winning and (last or is_boss(winning[-1], known, LOW) or r.is_trump(winning[0])):
             cheap_sure = [c for c in winning if last or is_boss(c, known, LOW) or r.is_trump(c)]
             return cheap_sure[0]

@@ -67,9 +67,30 @@ from dataclasses import replace
 from typing import Any
 
 from games.core import (
-    ACE, Action, BadNotationError, BadOptionError, Card, LIST, Option, Outcome, Ranking, Rules, SHARED, Suit,
-    TrickGame, cards_text, choose, deck_32, must_head, next_active, parse_card, play, seat_order, seat_play,
-    shared_ranking, word,
+    ACE,
+    LIST,
+    SHARED,
+    Action,
+    BadNotationError,
+    BadOptionError,
+    Card,
+    Option,
+    Outcome,
+    Ranking,
+    Rules,
+    Suit,
+    TrickGame,
+    cards_text,
+    choose,
+    deck_32,
+    must_head,
+    next_active,
+    parse_card,
+    play,
+    seat_order,
+    seat_play,
+    shared_ranking,
+    word,
 )
 from games.core.resample import Place
 from games.core.trickgame import PastPlay
@@ -93,10 +114,18 @@ TRUMPS = {s: word("trump", s.letter) for s in BY_RANK}
 NO_ACES, QUIET = word("noaces"), word("quiet")
 PLAY, DROP, INVITE, ALONE = word("play"), word("drop"), word("invite"), word("alone")
 
-LABELS = {"pass": "Pass", "game": "Game (no talon)", "hearts": "Hearts (no talon)",
-          "confirm": "Confirm the discard", "noaces": "Announce no aces", "quiet": "No announcement",
-          "play": "Play (take 2 tricks)", "drop": "Drop out", "invite": "Invite the other defender",
-          "alone": "Play alone"}
+LABELS = {
+    "pass": "Pass",
+    "game": "Game (no talon)",
+    "hearts": "Hearts (no talon)",
+    "confirm": "Confirm the discard",
+    "noaces": "Announce no aces",
+    "quiet": "No announcement",
+    "play": "Play (take 2 tricks)",
+    "drop": "Drop out",
+    "invite": "Invite the other defender",
+    "alone": "Play alone",
+}
 
 
 def contract_text(contract: str, trump: Suit | None = None) -> str:
@@ -124,9 +153,21 @@ class Preference(TrickGame):
 
     HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
 
-    _COPY = {"pack": SHARED, "talon": LIST, "talon_seen": LIST, "discards": LIST, "laid_aside": LIST,
-             "picked": LIST, "passed": LIST, "numeric": LIST, "gamers": LIST, "named": LIST, "defenders": LIST,
-             "playing": LIST, "players": LIST}
+    _COPY = {
+        "pack": SHARED,
+        "talon": LIST,
+        "talon_seen": LIST,
+        "discards": LIST,
+        "laid_aside": LIST,
+        "picked": LIST,
+        "passed": LIST,
+        "numeric": LIST,
+        "gamers": LIST,
+        "named": LIST,
+        "defenders": LIST,
+        "playing": LIST,
+        "players": LIST,
+    }
     LABELS = LABELS
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -146,7 +187,9 @@ class Preference(TrickGame):
 
     def in_hand(self) -> list[int]:
         """The three seats that take part in this hand, from the dealer's left."""
-        return seat_order(next_active(self.dealer, self.num_seats, self._out()), self.num_seats, skip=self._out())
+        return seat_order(
+            next_active(self.dealer, self.num_seats, self._out()), self.num_seats, skip=self._out()
+        )
 
     def _sitting_out(self) -> tuple[int, ...]:
         return self._out() + ((self.laid_aside_by,) if self.laid_aside_by is not None else ())
@@ -165,8 +208,11 @@ class Preference(TrickGame):
         self._reset_hand()
         self.to_act = self.in_hand()[0]
         out = f"; {{p{self.dealer}}} sits this hand out" if self._out() else ""
-        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals{out}{antes}; the pot holds {self.pot}",
-                 self.dealer)
+        self.log(
+            "deal",
+            f"Hand {self.hand_number}: {{p{self.dealer}}} deals{out}{antes}; the pot holds {self.pot}",
+            self.dealer,
+        )
 
     def _deal_packets(self, deck: list[Card], order: list[int]) -> None:
         """Three cards each from the dealer's left, two to the talon, four each, three each."""
@@ -303,16 +349,25 @@ class Preference(TrickGame):
         self.hands[s].extend(self.talon)
         self.talon = []
         self.up_cards = list(self.talon_seen)
-        self.log("bid", f"{{p{s}}} wins the auction with {NUMBER_WORDS[self.high]} and takes the talon: "
-                 f"{cards_text(self.talon_seen)}", s, cards=tuple(self.talon_seen))
+        self.log(
+            "bid",
+            f"{{p{s}}} wins the auction with {NUMBER_WORDS[self.high]} and takes the talon: "
+            f"{cards_text(self.talon_seen)}",
+            s,
+            cards=tuple(self.talon_seen),
+        )
         self.phase = "discard"
         self.to_act = s
 
     def _throw_in(self) -> None:
         """PR-3: everyone passed: no play, the deal passes on, the pot stays as it is."""
-        self._end_hand(f"Hand {self.hand_number}: everyone passed",
-                       ("Everyone passed, so the cards are thrown in.",
-                        f"The pot stays at {self.pot}; the next player deals."))
+        self._end_hand(
+            f"Hand {self.hand_number}: everyone passed",
+            (
+                "Everyone passed, so the cards are thrown in.",
+                f"The pot stays at {self.pot}; the next player deals.",
+            ),
+        )
 
     # -- several game bidders name suits (PR-4) -------------------------------------------
     def _start_naming(self) -> None:
@@ -334,8 +389,11 @@ class Preference(TrickGame):
         best = max(SUIT_RANK[x] for _, x in self.named)  # the first named wins a tie: named is in seat order
         winner, trump = next((t, x) for t, x in self.named if SUIT_RANK[x] == best)
         if rivals:
-            self.log("bid", f"{{p{winner}}}'s {trump.noun} is the highest suit named: {{p{winner}}} plays game",
-                     winner)
+            self.log(
+                "bid",
+                f"{{p{winner}}}'s {trump.noun} is the highest suit named: {{p{winner}}} plays game",
+                winner,
+            )
         self._declare(winner, "game", trump)
 
     # -- the talon exchange after a number bid -------------------------------------------
@@ -366,7 +424,9 @@ class Preference(TrickGame):
         self.discards, self.picked = sorted(self.picked, key=_index), []
         self.up_cards = []
         self.log("bid", f"{{p{s}}} discards two cards face down", s)
-        self.log("info", f"You discard {cards_text(self.discards)}", s, visible_to=s, cards=tuple(self.discards))
+        self.log(
+            "info", f"You discard {cards_text(self.discards)}", s, visible_to=s, cards=tuple(self.discards)
+        )
         self.phase = "trump"
 
     def _legal_trump(self, s: int) -> list[Action]:
@@ -376,8 +436,10 @@ class Preference(TrickGame):
         if not text.startswith("trump"):
             return ""
         allowed = " or ".join(x.noun for x in suits_from(self.high))
-        return (f"after a bid of {NUMBER_WORDS[self.high]} trumps must rank at least {self.high} "
-                f"(hearts 4, diamonds 3, clubs 2, spades 1): {allowed}")
+        return (
+            f"after a bid of {NUMBER_WORDS[self.high]} trumps must rank at least {self.high} "
+            f"(hearts 4, diamonds 3, clubs 2, spades 1): {allowed}"
+        )
 
     def _apply_trump(self, s: int, action: Action) -> None:
         self._declare(s, self.contract, Suit(action.arg))
@@ -454,8 +516,11 @@ class Preference(TrickGame):
         else:  # PR-5: the dropped hand is laid aside and the hand is played two-handed
             self.laid_aside, self.hands[other] = self.hands[other], []
             self.laid_aside_by = other
-            self.log("bid", f"{{p{s}}} plays alone against {{p{self.declarer}}}; {{p{other}}}'s hand is laid "
-                     "aside", s)
+            self.log(
+                "bid",
+                f"{{p{s}}} plays alone against {{p{self.declarer}}}; {{p{other}}}'s hand is laid aside",
+                s,
+            )
         self._start_play()
 
     # -- play ---------------------------------------------------------------------
@@ -472,7 +537,9 @@ class Preference(TrickGame):
 
     def playable(self, s: int, explain: bool = True) -> tuple[list[Card], str]:
         """The must-head rule, narrowed by PR-8; returns (cards, the rule in words)."""
-        return allowed_cards(self.hands[s], self.trick_cards(), self.ranking, self.lowest_beater_applies(), explain)
+        return allowed_cards(
+            self.hands[s], self.trick_cards(), self.ranking, self.lowest_beater_applies(), explain
+        )
 
     def _legal_play(self, s: int) -> list[Action]:
         cards, _ = self.playable(s, explain=False)
@@ -519,8 +586,10 @@ class Preference(TrickGame):
         lines.append(f"Net this hand: {nets}; the pot now holds {self.pot}.")
         result = "made" if tricks[d] >= TO_MAKE else "lost"
         self.note_bid(d, tricks[d] >= TO_MAKE)
-        self._end_hand(f"Hand {self.hand_number}: {{p{d}}} {result} {contract_text(self.contract, self.trump)}",
-                       tuple(lines))
+        self._end_hand(
+            f"Hand {self.hand_number}: {{p{d}}} {result} {contract_text(self.contract, self.trump)}",
+            tuple(lines),
+        )
 
     @property
     def trump(self) -> Suit | None:
@@ -528,8 +597,10 @@ class Preference(TrickGame):
 
     def _contract_line(self, both_dropped: bool) -> str:
         d = self.declarer
-        words = [f"{{p{d}}} played {contract_text(self.contract, self.trump)}"
-                 + (" and announced no aces" if self.no_aces else "")]
+        words = [
+            f"{{p{d}}} played {contract_text(self.contract, self.trump)}"
+            + (" and announced no aces" if self.no_aces else "")
+        ]
         if both_dropped:
             words.append("both defenders dropped out, so it counts as all ten tricks")
         elif self.host is not None:
@@ -554,12 +625,17 @@ class Preference(TrickGame):
             payee = self.host if self.host is not None else s
             self.scores[payee] += tricks[s]
             whose = "" if payee == s else f"{{p{s}}}'s "
-            parts.append(f"{{p{payee}}} gets {tricks[s]} for {whose}{tricks[s]} trick{'s' * (tricks[s] != 1)}")
+            parts.append(
+                f"{{p{payee}}} gets {tricks[s]} for {whose}{tricks[s]} trick{'s' * (tricks[s] != 1)}"
+            )
         keep = POT_TAKE - sum(tricks[s] for s in self.playing)
         self.scores[d] += keep
         paid = "; ".join(parts)
-        return [f"1. Stakes: {{p{d}}} takes {POT_TAKE} from the pot" + (f"; {paid}" if paid else "")
-                + f"; {{p{d}}} keeps {keep}."]
+        return [
+            f"1. Stakes: {{p{d}}} takes {POT_TAKE} from the pot"
+            + (f"; {paid}" if paid else "")
+            + f"; {{p{d}}} keeps {keep}."
+        ]
 
     def _penalties(self, tricks: list[int]) -> list[str]:
         """Step 2: fines into the pot."""
@@ -571,13 +647,17 @@ class Preference(TrickGame):
             pair = sum(tricks[s] for s in self.playing)
             if pair < PAIR_TO_DEFEND:
                 self._fine(self.host, DEFENDER_FINE)
-                lines.append(f"the defenders took {pair} together, fewer than {PAIR_TO_DEFEND}: the host "
-                             f"{{p{self.host}}} alone pays {DEFENDER_FINE} into the pot")
+                lines.append(
+                    f"the defenders took {pair} together, fewer than {PAIR_TO_DEFEND}: the host "
+                    f"{{p{self.host}}} alone pays {DEFENDER_FINE} into the pot"
+                )
         else:
             for s in self.playing:
                 if tricks[s] < TO_DEFEND:
                     self._fine(s, DEFENDER_FINE)
-                    lines.append(f"{{p{s}}} took fewer than {TO_DEFEND} tricks: pays {DEFENDER_FINE} into the pot")
+                    lines.append(
+                        f"{{p{s}}} took fewer than {TO_DEFEND} tricks: pays {DEFENDER_FINE} into the pot"
+                    )
         return ["2. Penalties: " + ("; ".join(lines) if lines else "none") + "."]
 
     def _fine(self, s: int, amount: int) -> None:
@@ -586,7 +666,7 @@ class Preference(TrickGame):
 
     def _bonuses(self, made: bool) -> list[str]:
         """Step 3: hearts, four aces, no aces, each to or from both opponents; they add up (PR-9)."""
-        d, lines = self.declarer, []
+        _d, lines = self.declarer, []
         if self.contract == "hearts":
             lines.append(self._transfer(made, "hearts made" if made else "hearts lost"))
         if made and self.aces_played == 4:
@@ -612,7 +692,9 @@ class Preference(TrickGame):
         if self.pot == 0:
             self.pots_emptied += 1
             if self.pots_emptied >= self.options["pots"]:
-                self._finish("the pot is empty" if self.pots_emptied == 1 else f"{self.pots_emptied} pots were won")
+                self._finish(
+                    "the pot is empty" if self.pots_emptied == 1 else f"{self.pots_emptied} pots were won"
+                )
                 return
         if self.hand_number >= self.options["max_hands"]:
             self._finish(f"the limit of {self.hand_number} deals was reached")
@@ -629,15 +711,18 @@ class Preference(TrickGame):
         self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason, lines=left)
         names = " and ".join(f"{{p{w}}}" for w in winners)
         verb = "share the win" if len(winners) > 1 else "wins"
-        self.log("match", f"{names} {verb} with {best} counters ({'; '.join((reason,) + left)})")
+        self.log("match", f"{names} {verb} with {best} counters ({'; '.join((reason, *left))})")
 
     # -- views and checks -------------------------------------------------------------------
     def _view_trump(self) -> str:
         return contract_text(self.contract, self.trump) if self.trump else ""
 
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = [("Pot", str(self.pot)), ("Ante", str(self.options["ante"])),
-                ("Deal", f"{self.hand_number} of at most {self.options['max_hands']}")]
+        info = [
+            ("Pot", str(self.pot)),
+            ("Ante", str(self.options["ante"])),
+            ("Deal", f"{self.hand_number} of at most {self.options['max_hands']}"),
+        ]
         if self.options["pots"] > 1:
             info.append(("Pots won", f"{self.pots_emptied} of {self.options['pots']}"))
         if self.contract and self.trump:
@@ -652,17 +737,31 @@ class Preference(TrickGame):
         laid-aside hand only in their owner's view."""
         declaring = seat is not None and seat == self.declarer
         return PreferenceView(
-            pot=self.pot, ante=self.options["ante"], stacks=tuple(self.scores), sheet=tuple(self.sheet),
-            pots=(self.pots_emptied, self.options["pots"]), in_hand=tuple(self.in_hand()),
-            high=self.high, named=tuple((t, x.letter) for t, x in self.named),
-            trump_suit=self.trump.letter if self.trump else None, contract=self.contract,
-            contract_text=contract_text(self.contract, self.trump), declarer=self.declarer,
-            talon=tuple(self.talon_seen), talon_count=len(self.talon), no_aces=self.no_aces,
-            defenders=tuple(self.defenders), playing=tuple(self.playing), host=self.host,
-            laid_aside_by=self.laid_aside_by, players=tuple(self.players),
-            picked=tuple(self.picked) if declaring else (), discards=tuple(self.discards) if declaring else (),
+            pot=self.pot,
+            ante=self.options["ante"],
+            stacks=tuple(self.scores),
+            sheet=tuple(self.sheet),
+            pots=(self.pots_emptied, self.options["pots"]),
+            in_hand=tuple(self.in_hand()),
+            high=self.high,
+            named=tuple((t, x.letter) for t, x in self.named),
+            trump_suit=self.trump.letter if self.trump else None,
+            contract=self.contract,
+            contract_text=contract_text(self.contract, self.trump),
+            declarer=self.declarer,
+            talon=tuple(self.talon_seen),
+            talon_count=len(self.talon),
+            no_aces=self.no_aces,
+            defenders=tuple(self.defenders),
+            playing=tuple(self.playing),
+            host=self.host,
+            laid_aside_by=self.laid_aside_by,
+            players=tuple(self.players),
+            picked=tuple(self.picked) if declaring else (),
+            discards=tuple(self.discards) if declaring else (),
             laid_aside=tuple(sorted(self.laid_aside, key=_index))
-            if seat is not None and seat == self.laid_aside_by else (),
+            if seat is not None and seat == self.laid_aside_by
+            else (),
         )
 
     def _prompt(self) -> str:
@@ -672,8 +771,11 @@ class Preference(TrickGame):
         if self.gamers:
             return "Game has been bid: bid Game or Hearts too, or pass"
         if self.high:
-            return f"Bid {NUMBER_WORDS[self.high + 1]} or more, or pass" if self.to_act not in self.numeric \
+            return (
+                f"Bid {NUMBER_WORDS[self.high + 1]} or more, or pass"
+                if self.to_act not in self.numeric
                 else f"Bid {NUMBER_WORDS[self.high + 1]} or pass"
+            )
         return "Bid One (with the talon), Game, Hearts, or pass"
 
     def _prompt_name(self) -> str:
@@ -764,8 +866,9 @@ class Preference(TrickGame):
             base.picked = []
 
 
-def allowed_cards(hand: Sequence[Card], trick: list[Card], ranking: Ranking, lowest_beater: bool,
-                  explain: bool = True) -> tuple[list[Card], str]:
+def allowed_cards(
+    hand: Sequence[Card], trick: list[Card], ranking: Ranking, lowest_beater: bool, explain: bool = True
+) -> tuple[list[Card], str]:
     """The must-head rule; with ``lowest_beater`` (PR-8) only the lowest card that beats the
     lead, when some card may beat it.  Returns (cards, the rule in words)."""
     cards, rule = must_head(hand, trick, ranking, explain)
@@ -776,8 +879,12 @@ def allowed_cards(hand: Sequence[Card], trick: list[Card], ranking: Ranking, low
     if not beaters:
         return cards, rule
     low = min(beaters, key=lambda c: ranking.power(c, led))
-    return [low], (f"against the declarer's lead the first defender must beat {trick[0]} with the lowest card "
-                   f"that does, {low}" if explain else "")
+    return [low], (
+        f"against the declarer's lead the first defender must beat {trick[0]} with the lowest card "
+        f"that does, {low}"
+        if explain
+        else ""
+    )
 
 
 def named_card(text: str) -> Card | None:
@@ -793,13 +900,34 @@ class PreferenceRules(Rules):
     bot = "games.preference.bot:PreferenceBot"
     state_class = Preference
     options = (
-        Option("ante", 10, "What each player puts into an empty pot; a multiple of 10, so the pot always is.",
-               minimum=10, maximum=100),
-        Option("stack", 100, "Counters each player starts with (a stack may go below zero: a debt).",
-               minimum=0, maximum=10_000),
-        Option("pots", 1, "How many pots the match lasts: when the pot runs dry before that, everyone antes again.",
-               minimum=1, maximum=20),
-        Option("max_hands", 40, "A safety stop: the match also ends after this many deals.", minimum=1, maximum=100),
+        Option(
+            "ante",
+            10,
+            "What each player puts into an empty pot; a multiple of 10, so the pot always is.",
+            minimum=10,
+            maximum=100,
+        ),
+        Option(
+            "stack",
+            100,
+            "Counters each player starts with (a stack may go below zero: a debt).",
+            minimum=0,
+            maximum=10_000,
+        ),
+        Option(
+            "pots",
+            1,
+            "How many pots the match lasts: when the pot runs dry before that, everyone antes again.",
+            minimum=1,
+            maximum=20,
+        ),
+        Option(
+            "max_hands",
+            40,
+            "A safety stop: the match also ends after this many deals.",
+            minimum=1,
+            maximum=100,
+        ),
     )
     summary = """\
 Preference (Austrian) — 3 players (with a fourth, the dealer sits each hand out), 32 cards
@@ -859,8 +987,10 @@ max_hands deals, leaving what is in the pot there.  The biggest stack wins."""
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         if options["ante"] % 10:
-            raise BadOptionError(f"option ante={options['ante']} must be a multiple of 10, "
-                                 f"so that the pot is always a multiple of ten stakes")
+            raise BadOptionError(
+                f"option ante={options['ante']} must be a multiple of 10, "
+                f"so that the pot is always a multiple of ten stakes"
+            )
 
 
 RULES = PreferenceRules()

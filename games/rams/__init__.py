@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("rams", "Rams",
-                  "A pot game of five tricks: play, take the widow, sit out, or declare Rams for all five.",
-                  min_seats=3, max_seats=5, default_seats=4, position=5)
+LISTING = Listing(
+    "rams",
+    "Rams",
+    "A pot game of five tricks: play, take the widow, sit out, or declare Rams for all five.",
+    min_seats=3,
+    max_seats=5,
+    default_seats=4,
+    position=5,
+)
 
 __all__ = ["LISTING", "RULES"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -48,11 +48,27 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, LIST, LISTS, Option, PotGame, Rules, SHARED, choose,
-    deck_32, must_head, next_seat, play, seat_order, seat_play, shared_ranking, word,
+    LIST,
+    LISTS,
+    SHARED,
+    Action,
+    BadOptionError,
+    Card,
+    Option,
+    PotGame,
+    Rules,
+    choose,
+    deck_32,
+    must_head,
+    next_seat,
+    play,
+    seat_order,
+    seat_play,
+    shared_ranking,
+    word,
 )
-from games.core.words import plural
 from games.core.potgame import check_ending, hand_limit_option, named_card
+from games.core.words import plural
 
 from . import LISTING
 from .viewdata import RamsView
@@ -65,8 +81,13 @@ WIDOW = word("widow")
 PASS = word("pass")
 RAMS = word("rams")
 SWAP = word("swap")
-LABELS = {"play": "Play this hand", "widow": "Take the widow", "pass": "Pass (sit out)",
-          "rams": "Declare Rams (all five tricks)", "swap": "Swap a card for the trump"}
+LABELS = {
+    "play": "Play this hand",
+    "widow": "Take the widow",
+    "pass": "Pass (sit out)",
+    "rams": "Declare Rams (all five tricks)",
+    "swap": "Swap a card for the trump",
+}
 
 
 class Rams(PotGame):
@@ -74,7 +95,12 @@ class Rams(PotGame):
 
     HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
 
-    _COPY = {"pack": SHARED, "widow": LIST, "out": LIST, "won": LISTS}  # how clone() copies our mutable attributes
+    _COPY = {
+        "pack": SHARED,
+        "widow": LIST,
+        "out": LIST,
+        "won": LISTS,
+    }  # how clone() copies our mutable attributes
     LABELS = LABELS
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -114,8 +140,13 @@ class Rams(PotGame):
         self.widow_by = self.rams_by = None
         self.phase = "decide"
         self.to_act = order[0]
-        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals and antes {ante}; {up} is turned up, "
-                 f"{up.suit.noun} are trump; the pot holds {self.pot}", self.dealer, cards=(up,))
+        self.log(
+            "deal",
+            f"Hand {self.hand_number}: {{p{self.dealer}}} deals and antes {ante}; {up} is turned up, "
+            f"{up.suit.noun} are trump; the pot holds {self.pot}",
+            self.dealer,
+            cards=(up,),
+        )
 
     # -- the protocol --------------------------------------------------------
     def _legal(self) -> list[Action]:
@@ -153,11 +184,11 @@ class Rams(PotGame):
     def _legal_decide(self, s: int) -> list[Action]:
         widow = [WIDOW] if self.widow_by is None else []
         if self.rams_by is not None:  # bidding has stopped: everybody plays, the widow may still be taken
-            return [PLAY] + widow
+            return [PLAY, *widow]
         if s == self.dealer and self._in_count(s) == 1:  # RA-3: may not pass, may swap
-            return [PLAY, SWAP] + widow + [RAMS]
+            return [PLAY, SWAP, *widow, RAMS]
         can_pass = [PASS] if self.pot > self.unit else []
-        return [PLAY] + widow + can_pass + [RAMS]
+        return [PLAY, *widow, *can_pass, RAMS]
 
     def _why_not_decide(self, text: str) -> str:
         s = self.to_act
@@ -166,7 +197,9 @@ class Rams(PotGame):
                 return "Rams has been declared, so everybody must play"
             if s == self.dealer and self._in_count(s) == 1:
                 return "the dealer may not pass when exactly one other player is in (RA-3)"
-            return f"you may pass only when the pot holds more than {self.unit} counters (it holds {self.pot})"
+            return (
+                f"you may pass only when the pot holds more than {self.unit} counters (it holds {self.pot})"
+            )
         if text == "widow":
             return "the widow has already been taken this hand"
         if text == "rams":
@@ -236,8 +269,10 @@ class Rams(PotGame):
         right = (self.dealer - 1) % self.num_seats
         paid = self._pay(right, self.unit, to=self.dealer)
         self.bids[self.dealer] = "dealer"
-        lines = (f"Everybody passed to the dealer: {{p{right}}} pays {{p{self.dealer}}} {paid}; "
-                 f"the pot of {self.pot} carries to the next hand (RA-2)",)
+        lines = (
+            f"Everybody passed to the dealer: {{p{right}}} pays {{p{self.dealer}}} {paid}; "
+            f"the pot of {self.pot} carries to the next hand (RA-2)",
+        )
         self._end_hand(f"Hand {self.hand_number}: all passed, redeal", lines, counted=False)
 
     # -- playing ---------------------------------------------------------------
@@ -247,8 +282,9 @@ class Rams(PotGame):
     def _start_play(self) -> None:
         self.phase = "play"
         active = set(self._active())
-        self.leader = self.to_act = next(s for s in seat_order(next_seat(self.dealer, self.num_seats), self.num_seats)
-                                         if s in active)
+        self.leader = self.to_act = next(
+            s for s in seat_order(next_seat(self.dealer, self.num_seats), self.num_seats) if s in active
+        )
 
     def _legal_play(self, s: int) -> list[Action]:
         cards, _ = must_head(self.hands[s], self.trick_cards(), self.ranking, explain=False)
@@ -288,14 +324,18 @@ class Rams(PotGame):
                 gain = share * self.tricks_won[s]
                 self.pot -= gain
                 self.scores[s] += gain
-                lines.append(f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} × {share} = +{gain}, stack {self.scores[s]}")
+                lines.append(
+                    f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} × {share} = +{gain}, stack {self.scores[s]}"
+                )
         last = self._last_hand()  # RA-9: the fine only feeds the next hand's pot
         for s in self._active():
             if not self.tricks_won[s] and last:
                 lines.append(f"{{p{s}}} played and took no trick: no fine after the last hand")
             elif not self.tricks_won[s]:
                 paid = self._pay(s, self.unit)
-                lines.append(f"{{p{s}}} played and took no trick: pays {paid} into the pot, stack {self.scores[s]}")
+                lines.append(
+                    f"{{p{s}}} played and took no trick: pays {paid} into the pot, stack {self.scores[s]}"
+                )
         if not last:
             lines.append(f"The pot carries {self.pot} to the next hand")
         self._end_hand(f"Hand {self.hand_number} settled", tuple(lines))
@@ -322,7 +362,9 @@ class Rams(PotGame):
             lines.append(f"{{p{d}}} does not double the pot: the match ends with this hand")
         else:
             doubled = self._pay(d, self.pot)
-            lines.append(f"{{p{d}}} doubles the pot: pays {doubled}, the pot is now {self.pot} and carries over")
+            lines.append(
+                f"{{p{d}}} doubles the pot: pays {doubled}, the pot is now {self.pot} and carries over"
+            )
         for s in range(self.num_seats):
             if s != d:
                 paid = self._pay(d, self.unit, to=s)
@@ -342,22 +384,35 @@ class Rams(PotGame):
 
     # -- views and checks --------------------------------------------------------
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = self._pot_info() + [
-                ("Ante", str(self.unit)),
-                ("Widow", "taken" if self.widow_by is not None else f"{len(self.widow)} cards face down")]
+        info = [
+            *self._pot_info(),
+            ("Ante", str(self.unit)),
+            ("Widow", "taken" if self.widow_by is not None else f"{len(self.widow)} cards face down"),
+        ]
         if self.rams_by is not None:
             info.append(("Rams", "declared"))
         return info
 
     def _view_extra(self, seat: int | None) -> RamsView:
-        return RamsView(trump_suit=self.ranking.trumps[0].letter, pot=self.pot, stacks=tuple(self.scores),
-                        ante=self.unit, active=tuple(self._active()) if self.phase == "play" else (),
-                        rams_by=self.rams_by, widow_by=self.widow_by)
+        return RamsView(
+            trump_suit=self.ranking.trumps[0].letter,
+            pot=self.pot,
+            stacks=tuple(self.scores),
+            ante=self.unit,
+            active=tuple(self._active()) if self.phase == "play" else (),
+            rams_by=self.rams_by,
+            widow_by=self.widow_by,
+        )
 
     def _prompt(self) -> str:
         if self.phase == "decide":  # name only the choices open now (passing is not always allowed)
-            words = {"play": "play", "widow": "take the widow", "pass": "pass", "rams": "declare Rams",
-                     "swap": "swap a card for the trump"}
+            words = {
+                "play": "play",
+                "widow": "take the widow",
+                "pass": "pass",
+                "rams": "declare Rams",
+                "swap": "swap a card for the trump",
+            }
             choices = [words[a.text] for a in self.legal_actions() if a.text in words]
             if not choices:
                 return "Decide"
@@ -372,7 +427,7 @@ class Rams(PotGame):
         """The widow and the cards out of play.  A seat that took the widow knows its thrown
         hand is out; a dealer who swapped knows the card discarded."""
         undealt = len(self.pack) - (self.num_seats + 1) * HAND_SIZE - 1
-        known = list(self.out[undealt:undealt + HAND_SIZE]) if self.widow_by == seat else []
+        known = list(self.out[undealt : undealt + HAND_SIZE]) if self.widow_by == seat else []
         if self.bids[seat] == "swap" and self.phase != "swap":
             known.append(self.out[-1])
         return [self.pile("widow"), self.pile("out", known)]
@@ -405,13 +460,28 @@ class RamsRules(Rules):
     state_class = Rams
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=5, maximum=10_000),
-        Option("ante", 5, "The unit of play: the dealer's ante, the fine for taking no trick, the redeal and Rams "
-               "payments are counted in it.",
-               choices=(5, 10, 20, 50)),
-        Option("hands", 10, "With ending=hands, how many hands the match lasts (a hand thrown in because "
-               "everybody passed does not count).", minimum=1, maximum=100),
-        Option("ending", "hands", "hands: stop after the set number of hands or when a player is out of counters; "
-               "broke: play until a player is out of counters.", choices=("hands", "broke")),
+        Option(
+            "ante",
+            5,
+            "The unit of play: the dealer's ante, the fine for taking no trick, the redeal and Rams "
+            "payments are counted in it.",
+            choices=(5, 10, 20, 50),
+        ),
+        Option(
+            "hands",
+            10,
+            "With ending=hands, how many hands the match lasts (a hand thrown in because "
+            "everybody passed does not count).",
+            minimum=1,
+            maximum=100,
+        ),
+        Option(
+            "ending",
+            "hands",
+            "hands: stop after the set number of hands or when a player is out of counters; "
+            "broke: play until a player is out of counters.",
+            choices=("hands", "broke"),
+        ),
         hand_limit_option("ending=broke"),
     )
     summary = """\
@@ -442,8 +512,10 @@ counters.  The biggest stack wins."""
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         if options["stack"] < options["ante"]:
-            raise BadOptionError(f"stack={options['stack']} is smaller than ante={options['ante']}: "
-                                 f"each player needs at least one ante")
+            raise BadOptionError(
+                f"stack={options['stack']} is smaller than ante={options['ante']}: "
+                f"each player needs at least one ante"
+            )
         check_ending(self, options)
 
 

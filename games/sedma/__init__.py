@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("sedma", "Sedma",
-                  "Match the first card's rank or play a seven to take the trick; aces and tens score.",
-                  min_seats=2, max_seats=4, default_seats=4, position=8)  # four: the partnership game
+LISTING = Listing(
+    "sedma",
+    "Sedma",
+    "Match the first card's rank or play a seven to take the trick; aces and tens score.",
+    min_seats=2,
+    max_seats=4,
+    default_seats=4,
+    position=8,
+)  # four: the partnership game
 
 __all__ = ["LISTING", "RULES", "card_points", "sedma_pack"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

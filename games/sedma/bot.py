@@ -29,8 +29,8 @@ from math import comb
 from games.bots import Bot
 from games.bots.partnership import partner_seats, seen_this_hand
 from games.core import Action, Card, SeatView
-from .rules import COUNTERS, SEVEN, sedma_pack
 
+from .rules import COUNTERS, SEVEN, sedma_pack
 
 SMEAR_SAFE = 0.6  # smear a counter on our side's trick when it is at least this likely to stay ours
 
@@ -107,7 +107,7 @@ class _Scene:
         """The chance that no opponent can still take the trick: those after us this round, and
         the leader (who may go on) when the leader is an opponent; each must hold no match."""
         k = self.order.index(self.me) if self.me in self.order else 0
-        threats = [s for s in self.order[k + 1:] if s not in self.side]
+        threats = [s for s in self.order[k + 1 :] if s not in self.side]
         leader = self.order[0] if self.order else None
         if leader is not None and leader not in self.side and leader not in threats:
             threats.append(leader)
@@ -124,6 +124,7 @@ class _Scene:
             twins = sum(1 for x in self.view.hand if x.rank == c.rank) - 1
             unseen_same = sum(1 for x in self.unseen if x.rank == c.rank)
             return (points(c) > 0, c.rank == SEVEN, -min(twins, 1), unseen_same, c.rank)
+
         return min(cards, key=score)
 
     # -- deciding -----------------------------------------------------------------------

@@ -45,8 +45,24 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    ALL_CARDS, Action, Card, LIST, Option, Play, Rules, SHARED, Teams, TrickGame, TrickResult, deck_32,
-    next_seat, parse_card, play, seat_order, seat_play, word,
+    ALL_CARDS,
+    LIST,
+    SHARED,
+    Action,
+    Card,
+    Option,
+    Play,
+    Rules,
+    Teams,
+    TrickGame,
+    TrickResult,
+    deck_32,
+    next_seat,
+    parse_card,
+    play,
+    seat_order,
+    seat_play,
+    word,
 )
 from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
@@ -136,8 +152,12 @@ class Sedma(TrickGame):
         self.leader = self.to_act = order[0]
         self.phase = "play"
         self._show_scores()
-        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals four cards each; "
-                 f"{len(self.stock)} cards form the stock; {{p{self.leader}}} leads", self.dealer)
+        self.log(
+            "deal",
+            f"Hand {self.hand_number}: {{p{self.dealer}}} deals four cards each; "
+            f"{len(self.stock)} cards form the stock; {{p{self.leader}}} leads",
+            self.dealer,
+        )
 
     def _draw(self, winner: int) -> None:
         """From the winner to the left, one card at a time, until all hold four or the stock is out."""
@@ -148,8 +168,12 @@ class Sedma(TrickGame):
                     self.hands[s].append(self.stock.pop())
             drawn += 1
         if drawn:
-            self.log("info", f"Everyone draws {plural(drawn, 'card')} from the stock, {{p{winner}}} first; "
-                     f"{len(self.stock)} left", winner)
+            self.log(
+                "info",
+                f"Everyone draws {plural(drawn, 'card')} from the stock, {{p{winner}}} first; "
+                f"{len(self.stock)} left",
+                winner,
+            )
 
     # -- the protocol ------------------------------------------------------------
     def _legal(self) -> list[Action]:
@@ -169,8 +193,10 @@ class Sedma(TrickGame):
             return "you do not hold that card"
         if self.phase == "decide":
             starter = self.trick[0].cards[0]
-            return (f"to continue the trick you must play {rank_words(starter.rank)} (the starter's rank) "
-                    f"or a seven; otherwise end the trick")
+            return (
+                f"to continue the trick you must play {rank_words(starter.rank)} (the starter's rank) "
+                f"or a seven; otherwise end the trick"
+            )
         return super()._why_illegal(text)
 
     def label(self, action: Action) -> str:
@@ -222,10 +248,17 @@ class Sedma(TrickGame):
         self.won[winner].extend(cards)
         self.tricks_won[winner] += 1
         self.points[self.teams.team_of(winner)] += card_points(cards)
-        self.last_trick = TrickResult(self._grouped(winner=winner), winner,
-                                      f"{plural(self.round, 'round')}, {card_points(cards)} points")
-        self.log("trick", f"{{p{winner}}} takes the trick: {len(cards)} cards, {card_points(cards)} points",
-                 winner, cards=tuple(cards))
+        self.last_trick = TrickResult(
+            self._grouped(winner=winner),
+            winner,
+            f"{plural(self.round, 'round')}, {card_points(cards)} points",
+        )
+        self.log(
+            "trick",
+            f"{{p{winner}}} takes the trick: {len(cards)} cards, {card_points(cards)} points",
+            winner,
+            cards=tuple(cards),
+        )
         self.trick, self.holder, self.round = [], None, 0
         self.phase = "play"
         self._draw(winner)
@@ -240,13 +273,19 @@ class Sedma(TrickGame):
         self.points[self.teams.team_of(last)] += LAST_TRICK
         best = self.teams.best(self.points)
         kind = self._kind_of_win(best)
-        lines = [f"{self.teams.name(t)}: {self.points[t]} points"
-                 + (" (with the last trick)" if t == self.teams.team_of(last) else "") for t in range(len(self.teams))]
+        lines = [
+            f"{self.teams.name(t)}: {self.points[t]} points"
+            + (" (with the last trick)" if t == self.teams.team_of(last) else "")
+            for t in range(len(self.teams))
+        ]
         lines.append(self._won_text(best, kind))
         if self.series:
             for t in best:
                 self.vp[t] += kind
-            lines.append("Victory points: " + ", ".join(f"{self.teams.name(t)} {self.vp[t]}" for t in range(len(self.teams))))
+            lines.append(
+                "Victory points: "
+                + ", ".join(f"{self.teams.name(t)} {self.vp[t]}" for t in range(len(self.teams)))
+            )
         self.log("hand", f"Hand {self.hand_number}: " + lines[-2 if self.series else -1], lines=tuple(lines))
         if not self.series or max(self.vp) >= self.options["target"]:
             self._finish_match(best, kind)
@@ -279,8 +318,11 @@ class Sedma(TrickGame):
         if len(best) > 1:
             return f"{who} share the win"
         win = "win" if len(self.teams.teams[best[0]]) > 1 else "wins"
-        return {1: f"{who} {win}", 2: f"{who} {win} double: all 90 points",
-                3: f"{who} {win} triple: every card"}[kind]
+        return {
+            1: f"{who} {win}",
+            2: f"{who} {win} double: all 90 points",
+            3: f"{who} {win} triple: every card",
+        }[kind]
 
     def _finish_match(self, best: tuple[int, ...], kind: int) -> None:
         self.phase, self.to_act = "over", None
@@ -288,13 +330,20 @@ class Sedma(TrickGame):
             top = self.teams.best(self.vp)
             who = " and ".join(self.teams.name(t) for t in top)
             have = "have" if len(top) > 1 or len(self.teams.teams[top[0]]) > 1 else "has"
-            reason = f"{who} {have} the most victory points ({max(self.vp)}, playing to {self.options['target']})"
+            reason = (
+                f"{who} {have} the most victory points ({max(self.vp)}, playing to {self.options['target']})"
+            )
             self.result = self.teams.outcome(self.vp, reason)
         else:
             who = " and ".join(self.teams.name(t) for t in best)
-            words = {1: "took the most points", 2: "took all 90 points: a double win",
-                     3: "took every card: a triple win"}[kind]
-            reason = f"{who} tied for the most points and share the win" if len(best) > 1 else f"{who} {words}"
+            words = {
+                1: "took the most points",
+                2: "took all 90 points: a double win",
+                3: "took every card: a triple win",
+            }[kind]
+            reason = (
+                f"{who} tied for the most points and share the win" if len(best) > 1 else f"{who} {words}"
+            )
             self.result = self.teams.outcome(self.points, reason)
         self.scores = list(self.result.scores)
         self.log("match", self.result.reason)
@@ -344,11 +393,19 @@ class Sedma(TrickGame):
             if i % self.num_seats == 0:
                 rounds.append(())
             rounds[-1] += p.cards
-        return SedmaView(stock=len(self.stock), order=tuple(order), rounds=tuple(rounds),
-                         starter=self.trick[0].cards[0] if self.trick else None, holder=self.holder,
-                         round=self.round, deciding=self.phase == "decide", points=tuple(self.points),
-                         vp=tuple(self.vp), target=self.options["target"],
-                         captured=tuple(len(w) for w in self.won))
+        return SedmaView(
+            stock=len(self.stock),
+            order=tuple(order),
+            rounds=tuple(rounds),
+            starter=self.trick[0].cards[0] if self.trick else None,
+            holder=self.holder,
+            round=self.round,
+            deciding=self.phase == "decide",
+            points=tuple(self.points),
+            vp=tuple(self.vp),
+            target=self.options["target"],
+            captured=tuple(len(w) for w in self.won),
+        )
 
     def _prompt(self) -> str:
         if self.phase == "decide":
@@ -365,12 +422,14 @@ class Sedma(TrickGame):
         held = {len(self.hands[s]) + sum(1 for p in self.trick if p.seat == s) for s in range(n)}
         assert len(held) == 1, "SE-5: everyone holds the same number of cards at each trick"
         if self.result is None:
-            assert self.points == [card_points(c for s in seats for c in self.won[s]) for seats in self.teams.teams]
+            assert self.points == [
+                card_points(c for s in seats for c in self.won[s]) for seats in self.teams.teams
+            ]
             assert len(self.stock) % n == 0, "SE-5: the stock is a multiple of the players"
             assert self.scores == self.teams.seat_scores(self.vp if self.series else self.points)
 
     # -- dealing the unseen cards again (search bots) ------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> "Sedma":
+    def resample(self, seat: int, rng: random.Random) -> Sedma:
         """A possible world for ``seat``: the other hands (sizes kept) and the stock dealt again
         at random.  Suits and ranks reveal nothing about a hand in Sedma (any card may be played)."""
         return self.sampler(seat)(rng)
@@ -387,10 +446,21 @@ class SedmaRules(Rules):
     bot = "games.sedma.bot:SedmaBot"
     state_class = Sedma
     options = (
-        Option("target", 0, "Play a series to this many victory points (a win 1, all 90 points 2, every card 3); "
-               "0 plays a single hand.", minimum=0, maximum=20),
-        Option("next_dealer", "left", "Who deals the next hand of a series: left (the deal passes left) or loser "
-               "(a loser deals and a winner leads).", choices=("left", "loser")),
+        Option(
+            "target",
+            0,
+            "Play a series to this many victory points (a win 1, all 90 points 2, every card 3); "
+            "0 plays a single hand.",
+            minimum=0,
+            maximum=20,
+        ),
+        Option(
+            "next_dealer",
+            "left",
+            "Who deals the next hand of a series: left (the deal passes left) or loser "
+            "(a loser deals and a winner leads).",
+            choices=("left", "loser"),
+        ),
     )
     summary = """\
 Sedma — 2 to 4 players; with four, two partnerships sit opposite each other.  A 32-card

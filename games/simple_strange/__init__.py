@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("simple_strange", "Simple Strange",
-                  "Two packs, two-card tricks scored by pips, super-trumps, and drawn tricks that carry over.",
-                  min_seats=2, max_seats=3, default_seats=3, position=2)
+LISTING = Listing(
+    "simple_strange",
+    "Simple Strange",
+    "Two packs, two-card tricks scored by pips, super-trumps, and drawn tricks that carry over.",
+    min_seats=2,
+    max_seats=3,
+    default_seats=3,
+    position=2,
+)
 
 __all__ = ["LISTING", "RULES", "pip_value", "super_trump_pips"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from games.bots import Bot
 from games.core import Action, Card, SeatView, Suit, play
 
+from .rules import pair_allowed, pip_value
 from .viewdata import StrangeView
-from .rules import pip_value, pair_allowed
 
 SUPER_PREMIUM = 30  # extra cost of a super-trump: keep it for a trick it decides
 MARGIN = 4  # pips above the best so far wanted when players are still to come
@@ -52,7 +52,7 @@ class SimpleStrangeBot(Bot):
 
     # -- leading ---------------------------------------------------------
     @staticmethod
-    def _lead(ctx: "_Context", hand: list[Card], second: bool) -> Card:
+    def _lead(ctx: _Context, hand: list[Card], second: bool) -> Card:
         """The next card of the lead pair: the strongest (no super-trump) pair with drawn tricks
         pending, else the cheapest pair.  Picking in order keeps the two calls consistent."""
         if ctx.stake >= 2:  # drawn tricks are waiting: go for it
@@ -62,8 +62,9 @@ class SimpleStrangeBot(Bot):
 
     # -- following -------------------------------------------------------
     @staticmethod
-    def _follow(ctx: "_Context", hand: list[Card], led: tuple[Card, ...], first, best: int,
-                last: bool) -> tuple[Card, Card]:
+    def _follow(
+        ctx: _Context, hand: list[Card], led: tuple[Card, ...], first, best: int, last: bool
+    ) -> tuple[Card, Card]:
         pairs = _pairs(hand, led, first)
         cards = {c for p in pairs for c in p}
         v0 = {c: ctx.pips(c, led[0]) for c in cards}
@@ -83,7 +84,7 @@ class SimpleStrangeBot(Bot):
 class _Context:
     """What the bot knows of the deal: trump suits, super-trump pips, tricks at stake."""
 
-    __slots__ = ("trumps", "supers", "stake")
+    __slots__ = ("stake", "supers", "trumps")
 
     def __init__(self, trumps: tuple[Suit, ...], supers: dict[Card, int], stake: int) -> None:
         self.trumps, self.supers, self.stake = trumps, supers, stake

@@ -39,8 +39,30 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, DEEP, LIST, LISTS, Option, Outcome, Play, Rules, SHARED, SeatView, Suit,
-    TrickGame, TrickResult, card, cards_text, deck_52, deck_double, next_seat, play, seat_order, shared_ranking, word,
+    DEEP,
+    LIST,
+    LISTS,
+    SHARED,
+    Action,
+    BadOptionError,
+    Card,
+    Option,
+    Outcome,
+    Play,
+    Rules,
+    SeatView,
+    Suit,
+    TrickGame,
+    TrickResult,
+    card,
+    cards_text,
+    deck_52,
+    deck_double,
+    next_seat,
+    play,
+    seat_order,
+    shared_ranking,
+    word,
 )
 from games.core.words import plural
 
@@ -56,6 +78,7 @@ _CARD_TEXT = re.compile(r"(10|[2-9JQKA])[SHDC]")
 
 
 # ---------------------------------------------------------------- pips (shared with the bot)
+
 
 def super_trump_pips(up_cards: list[Card]) -> dict[Card, int]:
     """Super-trump values from the two up-cards (SS-5, SS-6)."""
@@ -78,7 +101,9 @@ def pip_value(c: Card, against: Card, trumps: tuple[Suit, ...] | list[Suit], sup
     return c.rank if c.suit is against.suit else 0
 
 
-def pair_allowed(hand: list[Card], led: tuple[Card, Card], slot: int, staged: Card | None) -> tuple[list[Card], str]:
+def pair_allowed(
+    hand: list[Card], led: tuple[Card, Card], slot: int, staged: Card | None
+) -> tuple[list[Card], str]:
     """Cards of ``hand`` a follower may set against led card ``slot`` (0 or 1), and the rule.
 
     ``hand`` excludes ``staged``, the card already set against the other slot (or None when this
@@ -112,8 +137,10 @@ def _pair_rule(hand: list[Card], led: tuple[Card, Card], slot: int, staged: Card
     s, other = led[slot].suit, led[1 - slot].suit
     if s is other:
         held = [c for c in hand + ([staged] if staged is not None else []) if c.suit is s]
-        return (f"you must play {min(2, len(held))} {s.noun} against {led[0]} and {led[1]} "
-                f"(you hold {cards_text(held)})")
+        return (
+            f"you must play {min(2, len(held))} {s.noun} against {led[0]} and {led[1]} "
+            f"(you hold {cards_text(held)})"
+        )
     own = [c for c in hand if c.suit is s]
     if staged is None and not own:
         need = [c for c in hand if c.suit is other]
@@ -128,8 +155,15 @@ class SimpleStrange(TrickGame):
     PLAIN_TRICKS = False  # two cards a player, super-trumps
 
     LABELS = {"takeback": "Take back"}
-    _COPY = {"pack": SHARED, "stock": LIST, "won": LISTS, "pending": LIST, "abandoned": LIST, "supers": DEEP,
-             "pips": LIST}  # how clone() copies our mutable attributes
+    _COPY = {
+        "pack": SHARED,
+        "stock": LIST,
+        "won": LISTS,
+        "pending": LIST,
+        "abandoned": LIST,
+        "supers": DEEP,
+        "pips": LIST,
+    }  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -167,8 +201,13 @@ class SimpleStrange(TrickGame):
         self.leader = self.to_act = order[0]
         self.phase = "play"
         supers = ", ".join(f"{c} ({p})" for c, p in self._super_list()) or "none in play"
-        self.log("deal", f"Deal {self.hand_number}: {{p{self.dealer}}} deals and turns up {cards_text(self.up_cards)}; "
-                 f"{self.ranking.describe()}, super-trumps {supers}", self.dealer, cards=tuple(self.up_cards))
+        self.log(
+            "deal",
+            f"Deal {self.hand_number}: {{p{self.dealer}}} deals and turns up {cards_text(self.up_cards)}; "
+            f"{self.ranking.describe()}, super-trumps {supers}",
+            self.dealer,
+            cards=tuple(self.up_cards),
+        )
 
     def set_up_cards(self, up: list[Card]) -> None:
         """Turn up these two cards: trump suits and super-trumps follow from them."""
@@ -218,10 +257,15 @@ class SimpleStrange(TrickGame):
         c = next((x for x in hand if x.text == card_text), None)
         if c is None:
             staged = self.staged[0].text if self.staged else ""
-            return ("that card is already staged (take it back first)" if card_text == staged
-                    else f"you do not hold {card_text}")
+            return (
+                "that card is already staged (take it back first)"
+                if card_text == staged
+                else f"you do not hold {card_text}"
+            )
         if led is None:
-            return f"the leader plays two cards without a slot: type {c}" if at else super()._why_illegal(text)
+            return (
+                f"the leader plays two cards without a slot: type {c}" if at else super()._why_illegal(text)
+            )
         if not at or slot_text not in ("1", "2"):
             slots = [f"{a.text} (vs {led[int(a.arg) - 1]})" for a in self.legal_actions() if a.card is c]
             if slots:
@@ -282,8 +326,11 @@ class SimpleStrange(TrickGame):
         else:  # SS-2: a shared highest total draws the trick
             self.pending.append(TrickResult(tuple(self.trick), None, f"drawn at {best}"))
             self.last_trick = self.pending[-1]
-            self.log("trick", f"The trick is drawn ({summary}); {plural(len(self.pending), 'drawn trick')} pending",
-                     cards=tuple(self.trick_cards()))
+            self.log(
+                "trick",
+                f"The trick is drawn ({summary}); {plural(len(self.pending), 'drawn trick')} pending",
+                cards=tuple(self.trick_cards()),
+            )
         self.trick, self.pips = [], []
         self.to_act = self.leader
         if not self.hands[self.leader]:
@@ -298,7 +345,12 @@ class SimpleStrange(TrickGame):
         self.tricks_won[winner] += count
         self.last_trick = TrickResult(tuple(self.trick), winner, plural(count, "trick"))
         extra = f" and {plural(count - 1, 'drawn trick')}" if count > 1 else ""
-        self.log("trick", f"{{p{winner}}} wins the trick{extra} ({summary})", winner, cards=tuple(self.trick_cards()))
+        self.log(
+            "trick",
+            f"{{p{winner}}} wins the trick{extra} ({summary})",
+            winner,
+            cards=tuple(self.trick_cards()),
+        )
         self.leader = winner
 
     def _score_deal(self) -> None:
@@ -307,10 +359,14 @@ class SimpleStrange(TrickGame):
             self.abandoned_tricks = len(self.pending)
             self.abandoned = [c for t in self.pending for p in t.plays for c in p.cards]
             self.pending = []
-            lines.append(f"The last trick was drawn: {plural(self.abandoned_tricks, 'drawn trick')} abandoned")
+            lines.append(
+                f"The last trick was drawn: {plural(self.abandoned_tricks, 'drawn trick')} abandoned"
+            )
         for s in range(self.num_seats):
             self.scores[s] += self.tricks_won[s]
-            lines.append(f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} this deal, {self.scores[s]} in total")
+            lines.append(
+                f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} this deal, {self.scores[s]} in total"
+            )
         self.deals_played += 1
         self.log("hand", f"Deal {self.hand_number} scored", lines=tuple(lines))
         if self.deals_played >= self.options["deals"]:
@@ -327,7 +383,10 @@ class SimpleStrange(TrickGame):
         self.to_act = None
         self.result = Outcome(tuple(self.scores), winners, reason)
         names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} tricks ({reason})")
+        self.log(
+            "match",
+            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} tricks ({reason})",
+        )
 
     # -- views and checks ------------------------------------------------
     def view(self, seat: int | None) -> SeatView:
@@ -346,25 +405,34 @@ class SimpleStrange(TrickGame):
 
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
         supers = ", ".join(f"{c} ({p})" for c, p in self._super_list()) or "none in play"
-        return [("Deal", f"{self.hand_number} of {self.options['deals']}"),
-                ("Trumps", " and ".join(s.noun for s in self.trumps)),
-                ("Super-trumps", supers),
-                ("Drawn tricks pending", str(len(self.pending)))]
+        return [
+            ("Deal", f"{self.hand_number} of {self.options['deals']}"),
+            ("Trumps", " and ".join(s.noun for s in self.trumps)),
+            ("Super-trumps", supers),
+            ("Drawn tricks pending", str(len(self.pending))),
+        ]
 
     def _view_extra(self, seat: int | None) -> StrangeView:
         staged = None
         if seat is not None and seat == self.to_act and self.staged is not None:
             c, slot = self.staged
             staged = Staged(c, None if slot is None else slot + 1)
-        return StrangeView(trumps=tuple(s.letter for s in self.trumps),
-                           super_trumps=tuple(c for c, _ in self._super_list()),
-                           super_pips=tuple(self.supers.items()), pending=tuple(self.pending), staged=staged)
+        return StrangeView(
+            trumps=tuple(s.letter for s in self.trumps),
+            super_trumps=tuple(c for c, _ in self._super_list()),
+            super_pips=tuple(self.supers.items()),
+            pending=tuple(self.pending),
+            staged=staged,
+        )
 
     def _prompt(self) -> str:
         led = self.led()
         if led is None:
-            return ("Lead your second card (or take back " + str(self.staged[0]) + ")" if self.staged
-                    else "Lead two cards: choose the first")
+            return (
+                "Lead your second card (or take back " + str(self.staged[0]) + ")"
+                if self.staged
+                else "Lead two cards: choose the first"
+            )
         if self.staged:
             k = 1 - self.staged[1]
             return f"Play a card against {led[k]} (@{k + 1}), or take back {self.staged[0]}"
@@ -409,8 +477,11 @@ class SimpleStrange(TrickGame):
         assert sum(len(w) for w in self.won) == per_trick * sum(self.tricks_won)
         assert len(self.abandoned) == per_trick * self.abandoned_tricks
         assert all(len(t.plays) == self.num_seats for t in self.pending)
-        sizes = {len(h) + (1 if self.staged and s == self.to_act else 0) for s, h in enumerate(self.hands)
-                 if s not in {p.seat for p in self.trick}}
+        sizes = {
+            len(h) + (1 if self.staged and s == self.to_act else 0)
+            for s, h in enumerate(self.hands)
+            if s not in {p.seat for p in self.trick}
+        }
         assert len(sizes) <= 1, "every seat yet to play holds the same number of cards"
 
 
@@ -420,9 +491,10 @@ def _pair_legal(hand: list[Card], led: tuple[Card, Card], pair: tuple[Card, ...]
     for first in (0, 1):
         rest = list(hand)
         rest.remove(pair[first])
-        if pair[first] in allowed_cards(hand, led, first, None):
-            if pair[1 - first] in allowed_cards(rest, led, 1 - first, pair[first]):
-                return True
+        if pair[first] in allowed_cards(hand, led, first, None) and pair[1 - first] in allowed_cards(
+            rest, led, 1 - first, pair[first]
+        ):
+            return True
     return False
 
 
@@ -435,9 +507,19 @@ class SimpleStrangeRules(Rules):
     bot = "games.simple_strange.bot:SimpleStrangeBot"
     state_class = SimpleStrange
     options = (
-        Option("deals", 1, "Deals in the match, the dealer rotating clockwise; the most total tricks wins.",
-               minimum=1, maximum=12),
-        Option("hand_size", 34, "Cards dealt to each player: 34, or 32 in the two-player variant.", choices=(34, 32)),
+        Option(
+            "deals",
+            1,
+            "Deals in the match, the dealer rotating clockwise; the most total tricks wins.",
+            minimum=1,
+            maximum=12,
+        ),
+        Option(
+            "hand_size",
+            34,
+            "Cards dealt to each player: 34, or 32 in the two-player variant.",
+            choices=(34, 32),
+        ),
     )
     summary = """\
 Simple Strange — 3 players (or 2 in a variant), two packs shuffled together (104 cards).
@@ -465,8 +547,10 @@ Option deals plays several deals with the dealer rotating; total tricks decide t
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         if num_seats == 3 and options["hand_size"] != 34:
-            raise BadOptionError(f"option hand_size={options['hand_size']} is only for two players: "
-                                 "three players always get 34 cards")
+            raise BadOptionError(
+                f"option hand_size={options['hand_size']} is only for two players: "
+                "three players always get 34 cards"
+            )
 
 
 RULES = SimpleStrangeRules()

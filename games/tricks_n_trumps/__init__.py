@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("tricks_n_trumps", "Tricks'N'Trumps",
-                  "A gentle first trick game: five cards each, hearts always trump, the joker on top.",
-                  min_seats=2, max_seats=6, default_seats=3, position=1)
+LISTING = Listing(
+    "tricks_n_trumps",
+    "Tricks'N'Trumps",
+    "A gentle first trick game: five cards each, hearts always trump, the joker on top.",
+    min_seats=2,
+    max_seats=6,
+    default_seats=3,
+    position=1,
+)
 
 __all__ = ["LISTING", "RULES"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

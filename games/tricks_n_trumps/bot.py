@@ -21,7 +21,9 @@ from collections.abc import Sequence
 from games.bots import Bot
 from games.core import Action, Card, Ranking, SeatView, Suit, standard_deck
 
-HOLD = 0.2  # a card at least this likely to win the trick is worth playing (tuned: 0.0-0.2 play best vs random)
+HOLD = (
+    0.2  # a card at least this likely to win the trick is worth playing (tuned: 0.0-0.2 play best vs random)
+)
 
 
 class TricksNTrumpsBot(Bot):
@@ -37,7 +39,7 @@ class TricksNTrumpsBot(Bot):
         return by_card[self._follow(list(by_card), r, odds, view)]
 
     # -- leading ---------------------------------------------------------
-    def _lead(self, cards: list[Card], r: Ranking, odds: "_Odds", view: SeatView) -> Card:
+    def _lead(self, cards: list[Card], r: Ranking, odds: _Odds, view: SeatView) -> Card:
         chances = {c: odds.holds(c, r.suit_of(c), None) for c in cards}
         best = max(cards, key=lambda c: (chances[c], not r.is_trump(c), -r.rank_in_suit(c)))
         if chances[best] >= HOLD:
@@ -49,7 +51,7 @@ class TricksNTrumpsBot(Bot):
         return min(side, key=lambda c: (length[c.suit], c.rank))
 
     # -- following -------------------------------------------------------
-    def _follow(self, cards: list[Card], r: Ranking, odds: "_Odds", view: SeatView) -> Card:
+    def _follow(self, cards: list[Card], r: Ranking, odds: _Odds, view: SeatView) -> Card:
         played = [c for p in view.trick for c in p.cards]
         led = r.suit_of(played[0])
         best = max(r.power(c, led) for c in played)
@@ -79,7 +81,9 @@ class _Odds:
         seen = set(view.hand) | set(view.up_cards)
         seen.update(c for p in view.trick for c in p.cards)
         hand_no = view.hand_number
-        seen.update(c for e in view.events if e.kind in ("play", "trick") and e.hand == hand_no for c in e.cards)
+        seen.update(
+            c for e in view.events if e.kind in ("play", "trick") and e.hand == hand_no for c in e.cards
+        )
         self.unknown = [c for c in pack if c not in seen]
         self.r = r
         n = view.num_seats
@@ -87,7 +91,7 @@ class _Odds:
         me = view.seat
         leader = view.trick[0].seat if view.trick else me
         order = [(leader + i) % n for i in range(n)]
-        after = order[order.index(me) + 1:] if me in order else []
+        after = order[order.index(me) + 1 :] if me in order else []
         self.later = [s for s in after if s not in in_trick]
         self.still_to_play = len(self.later)
         total = max(1, len(self.unknown))
@@ -99,7 +103,9 @@ class _Odds:
         trump = r.trumps[0]
         mine = r.suit_of(c)
         if mine == trump:
-            higher_trumps = sum(1 for x in self.unknown if r.is_trump(x) and r.rank_in_suit(x) > r.rank_in_suit(c))
+            higher_trumps = sum(
+                1 for x in self.unknown if r.is_trump(x) and r.rank_in_suit(x) > r.rank_in_suit(c)
+            )
             higher_led = 0
         else:
             higher_led = sum(1 for x in self.unknown if r.suit_of(x) == mine and x.rank > c.rank)
@@ -110,10 +116,10 @@ class _Odds:
         for s in self.later:
             miss = 1.0 - self.p[s]
             if led == trump:
-                beat = 1.0 - miss ** higher_trumps
+                beat = 1.0 - miss**higher_trumps
             elif mine == trump:  # we trumped: they beat us only by being void and over-trumping
-                beat = miss ** led_count * (1.0 - miss ** higher_trumps)
+                beat = miss**led_count * (1.0 - miss**higher_trumps)
             else:
-                beat = (1.0 - miss ** higher_led) + miss ** led_count * (1.0 - miss ** higher_trumps)
+                beat = (1.0 - miss**higher_led) + miss**led_count * (1.0 - miss**higher_trumps)
             chance *= max(0.0, 1.0 - beat)
         return chance

@@ -25,15 +25,31 @@ from operator import attrgetter
 from typing import Any
 
 from games.core import (
-    ALL_CARDS, Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Ranking, Rules, SHARED, Suit,
-    TrickGame, follow_suit, next_seat, play, seat_order, seat_play, standard_deck,
+    ALL_CARDS,
+    LIST,
+    LISTS,
+    SHARED,
+    Action,
+    BadOptionError,
+    Card,
+    Option,
+    Outcome,
+    Ranking,
+    Rules,
+    Suit,
+    TrickGame,
+    follow_suit,
+    next_seat,
+    play,
+    seat_order,
+    seat_play,
+    standard_deck,
 )
-from games.core.words import plural
 from games.core.potgame import hand_limit_option
+from games.core.words import plural
 
 from . import LISTING
 from .viewdata import TricksView
-
 
 _INDEX = attrgetter("index")
 _PLAY = {c: play(c) for c in ALL_CARDS}  # card -> its interned play action
@@ -87,8 +103,12 @@ class TricksNTrumps(TrickGame):
         self.leader = self.to_act = order[0]
         self.phase = "play"
         turned = f", turning up {self.up_cards[0]}" if self.up_cards else ""
-        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals{turned}; {trump.noun} are trump",
-                 self.dealer, cards=tuple(self.up_cards))
+        self.log(
+            "deal",
+            f"Hand {self.hand_number}: {{p{self.dealer}}} deals{turned}; {trump.noun} are trump",
+            self.dealer,
+            cards=tuple(self.up_cards),
+        )
 
     # -- the protocol ----------------------------------------------------
     def _legal(self) -> list[Action]:
@@ -129,7 +149,9 @@ class TricksNTrumps(TrickGame):
         for s in range(self.num_seats):
             gained = self.tricks_won[s] * ppt
             self.scores[s] += gained
-            lines.append(f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} × {ppt} = {gained}, total {self.scores[s]}")
+            lines.append(
+                f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} × {ppt} = {gained}, total {self.scores[s]}"
+            )
         self.hands_played += 1
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
         if self._match_over():
@@ -164,15 +186,20 @@ class TricksNTrumps(TrickGame):
         self.to_act = None
         self.result = Outcome(tuple(self.scores), winners, reason)
         names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} points ({reason})")
+        self.log(
+            "match",
+            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} points ({reason})",
+        )
 
     # -- views and checks ------------------------------------------------
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
         n = self.num_seats
         if self.options["ending"] == "ahead":
             limit = self.options["hand_limit"]
-            deal = f"{self.hand_number}{f' of at most {limit}' if limit else ''} " \
-                   f"(first {self.options['ahead_by']} points ahead wins)"
+            deal = (
+                f"{self.hand_number}{f' of at most {limit}' if limit else ''} "
+                f"(first {self.options['ahead_by']} points ahead wins)"
+            )
         else:
             deal = f"{self.hand_number} of {self.options['rounds'] * n}"
         return [("Deal", deal), ("Points per trick", str(self.options["points_per_trick"]))]
@@ -198,7 +225,10 @@ class TricksNTrumps(TrickGame):
     def check_invariants(self) -> None:
         assert sum(self.tricks_won) * self.num_seats == sum(len(w) for w in self.won)
         if self.result is None:
-            assert sum(self.scores) == self.options["points_per_trick"] * self.options["hand_size"] * self.hands_played
+            assert (
+                sum(self.scores)
+                == self.options["points_per_trick"] * self.options["hand_size"] * self.hands_played
+            )
 
 
 class TricksNTrumpsRules(Rules):
@@ -206,13 +236,35 @@ class TricksNTrumpsRules(Rules):
     bot = "games.tricks_n_trumps.bot:TricksNTrumpsBot"
     state_class = TricksNTrumps
     options = (
-        Option("rounds", 1, "How many times each player deals before the match ends (ending=rounds).", minimum=1, maximum=20),
-        Option("ending", "rounds", "rounds: stop when everyone has dealt equally; ahead: stop once a player leads all others by ahead_by points.",
-               choices=("rounds", "ahead")),
+        Option(
+            "rounds",
+            1,
+            "How many times each player deals before the match ends (ending=rounds).",
+            minimum=1,
+            maximum=20,
+        ),
+        Option(
+            "ending",
+            "rounds",
+            "rounds: stop when everyone has dealt equally; ahead: stop once a player leads all others by ahead_by points.",
+            choices=("rounds", "ahead"),
+        ),
         Option("ahead_by", 3, "With ending=ahead, the lead that wins the match.", minimum=1, maximum=50),
-        Option("hand_size", 5, "Cards dealt to each player (deal more with many players).", minimum=1, maximum=26),
-        Option("lowest_rank", 2, "Strip the pack: the lowest rank kept in each suit (2 keeps all 53 cards).", minimum=2, maximum=10),
-        Option("turn_up_trump", False, "Turn up the next card after the deal; its suit is trump (the joker stays top trump; a joker means hearts)."),
+        Option(
+            "hand_size", 5, "Cards dealt to each player (deal more with many players).", minimum=1, maximum=26
+        ),
+        Option(
+            "lowest_rank",
+            2,
+            "Strip the pack: the lowest rank kept in each suit (2 keeps all 53 cards).",
+            minimum=2,
+            maximum=10,
+        ),
+        Option(
+            "turn_up_trump",
+            False,
+            "Turn up the next card after the deal; its suit is trump (the joker stays top trump; a joker means hearts).",
+        ),
         Option("points_per_trick", 1, "Points scored for each trick won.", minimum=1, maximum=10),
         hand_limit_option("ending=ahead"),
     )
@@ -247,7 +299,8 @@ turn up a card to pick the trump suit, or score more points per trick."""
             raise BadOptionError(
                 f"{num_seats} players × hand_size={options['hand_size']}"
                 f"{' plus a turned-up card' if options['turn_up_trump'] else ''} needs {needed} cards, "
-                f"but lowest_rank={options['lowest_rank']} leaves a pack of {pack}")
+                f"but lowest_rank={options['lowest_rank']} leaves a pack of {pack}"
+            )
 
 
 RULES = TricksNTrumpsRules()

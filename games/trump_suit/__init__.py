@@ -2,9 +2,15 @@
 
 from games.core.listing import Listing, rules_on_demand
 
-LISTING = Listing("trump_suit", "Trump Suit",
-                  "Cutthroat Spades for two or three: bid your tricks while flipped cards change trump.",
-                  min_seats=2, max_seats=3, default_seats=3, position=3)
+LISTING = Listing(
+    "trump_suit",
+    "Trump Suit",
+    "Cutthroat Spades for two or three: bid your tricks while flipped cards change trump.",
+    min_seats=2,
+    max_seats=3,
+    default_seats=3,
+    position=3,
+)
 
 __all__ = ["LISTING", "RULES"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

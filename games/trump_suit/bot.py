@@ -34,8 +34,9 @@ NIL_KINDS = ("nil", "blind_nil")
 
 
 # -- hand model (bidding) ----------------------------------------------------------------
-def features(hand: Sequence[Card], trump: Suit | None, first: bool = False,
-             earlier: Sequence[int] = ()) -> list[float]:
+def features(
+    hand: Sequence[Card], trump: Suit | None, first: bool = False, earlier: Sequence[int] = ()
+) -> list[float]:
     """What the bidding model reads in a hand: jokers, the trump holding, side honours and
     shape, and the bids made before it (``earlier``: their numbers, 0 for nil).  An open trump
     (a joker turned up, TS-3) counts the longest suit as trump."""
@@ -50,17 +51,29 @@ def features(hand: Sequence[Card], trump: Suit | None, first: bool = False,
     side = [by_suit[s] for s in Suit if s is not trump]
     return [
         1.0,
-        float(BIG_JOKER in jokers), float(LITTLE_JOKER in jokers),
-        float(len(t)), float(max(0, len(t) - 4)),
-        float(14 in t), float(13 in t), float(12 in t), float(11 in t), float(10 in t),
-        float(sum(14 in s for s in side)), float(sum(13 in s for s in side)),
-        float(sum(12 in s for s in side)), float(sum(11 in s for s in side)),
-        float(sum(len(s) == 0 for s in side)), float(sum(len(s) == 1 for s in side)),
+        float(BIG_JOKER in jokers),
+        float(LITTLE_JOKER in jokers),
+        float(len(t)),
+        float(max(0, len(t) - 4)),
+        float(14 in t),
+        float(13 in t),
+        float(12 in t),
+        float(11 in t),
+        float(10 in t),
+        float(sum(14 in s for s in side)),
+        float(sum(13 in s for s in side)),
+        float(sum(12 in s for s in side)),
+        float(sum(11 in s for s in side)),
+        float(sum(len(s) == 0 for s in side)),
+        float(sum(len(s) == 1 for s in side)),
         float(max(len(s) for s in side)),
         float(len(jokers) * (len(t) <= 2)),
         float(first),
-        float(sum(r <= 6 for r in t)), float(sum(r <= 6 for s in side for r in s)),
-        float(len(earlier)), float(sum(earlier)), float(sum(b == 0 for b in earlier)),
+        float(sum(r <= 6 for r in t)),
+        float(sum(r <= 6 for s in side for r in s)),
+        float(len(earlier)),
+        float(sum(earlier)),
+        float(sum(b == 0 for b in earlier)),
     ]
 
 
@@ -69,17 +82,113 @@ def features(hand: Sequence[Card], trump: Suit | None, first: bool = False,
 #: the first lead trying to win every trick and trying to take none): the tricks a hand takes
 #: when it tries to win (normal around the mean, ``_MAX_SD``), and the log-odds of a made nil
 _MAX_W: dict[int, list[float]] = {
-    2: [5.684, 0.472, 0.648, 0.169, -0.139, 0.443, 0.375, 0.257, 0.125, 0.001, 0.467, 0.465, 0.346, 0.137,
-        -0.13, -0.074, -0.079, 0.05, 0.386, -0.261, -0.228, 5.298, -0.853, 0.0],
-    3: [2.937, 0.913, 0.882, 0.081, -0.216, 0.772, 0.465, 0.386, 0.19, 0.159, 0.757, 0.625, 0.401, 0.281,
-        0.186, 0.205, -0.127, 0.017, 0.513, -0.172, -0.17, 1.844, -0.404, -0.525],
+    2: [
+        5.684,
+        0.472,
+        0.648,
+        0.169,
+        -0.139,
+        0.443,
+        0.375,
+        0.257,
+        0.125,
+        0.001,
+        0.467,
+        0.465,
+        0.346,
+        0.137,
+        -0.13,
+        -0.074,
+        -0.079,
+        0.05,
+        0.386,
+        -0.261,
+        -0.228,
+        5.298,
+        -0.853,
+        0.0,
+    ],
+    3: [
+        2.937,
+        0.913,
+        0.882,
+        0.081,
+        -0.216,
+        0.772,
+        0.465,
+        0.386,
+        0.19,
+        0.159,
+        0.757,
+        0.625,
+        0.401,
+        0.281,
+        0.186,
+        0.205,
+        -0.127,
+        0.017,
+        0.513,
+        -0.172,
+        -0.17,
+        1.844,
+        -0.404,
+        -0.525,
+    ],
 }
 _MAX_SD = {2: 1.45, 3: 1.37}
 _NIL_W: dict[int, list[float]] = {
-    2: [-1.234, -1.163, -1.089, -0.669, 0.396, 0.019, -0.383, -0.171, 0.6, 0.342, -0.587, -0.468, -0.938,
-        -0.657, 0.839, 0.324, -0.1, -0.777, -1.076, 0.533, 0.379, -0.158, -0.262, 0.0],
-    3: [-1.627, -2.605, -1.169, -0.366, 0.685, -0.623, -0.647, -0.211, -0.465, -0.25, -0.399, -0.445, -0.227,
-        -0.374, 1.693, 0.638, -0.122, -0.349, 0.057, 0.413, 0.347, -0.672, 0.176, -0.013],
+    2: [
+        -1.234,
+        -1.163,
+        -1.089,
+        -0.669,
+        0.396,
+        0.019,
+        -0.383,
+        -0.171,
+        0.6,
+        0.342,
+        -0.587,
+        -0.468,
+        -0.938,
+        -0.657,
+        0.839,
+        0.324,
+        -0.1,
+        -0.777,
+        -1.076,
+        0.533,
+        0.379,
+        -0.158,
+        -0.262,
+        0.0,
+    ],
+    3: [
+        -1.627,
+        -2.605,
+        -1.169,
+        -0.366,
+        0.685,
+        -0.623,
+        -0.647,
+        -0.211,
+        -0.465,
+        -0.25,
+        -0.399,
+        -0.445,
+        -0.227,
+        -0.374,
+        1.693,
+        0.638,
+        -0.122,
+        -0.349,
+        0.057,
+        0.413,
+        0.347,
+        -0.672,
+        0.176,
+        -0.013,
+    ],
 }
 #: bags once a bid is made: about ``a + b * (expected tricks - bid)`` (fitted on the same hands)
 _BAGS = {2: (0.48, 0.58), 3: (0.28, 0.49)}
@@ -107,14 +216,16 @@ def _dot(w: Sequence[float], x: Sequence[float]) -> float:
     return sum(a * b for a, b in zip(w, x))
 
 
-def estimate_tricks(hand: Sequence[Card], trump: Suit | None, seats: int, first: bool = False,
-                    earlier: Sequence[int] = ()) -> float:
+def estimate_tricks(
+    hand: Sequence[Card], trump: Suit | None, seats: int, first: bool = False, earlier: Sequence[int] = ()
+) -> float:
     """Tricks this hand should take when it tries to win every trick it can."""
     return _dot(_MAX_W[seats], features(hand, trump, first, earlier))
 
 
-def nil_chance(hand: Sequence[Card], trump: Suit | None, seats: int, first: bool = False,
-               earlier: Sequence[int] = ()) -> float:
+def nil_chance(
+    hand: Sequence[Card], trump: Suit | None, seats: int, first: bool = False, earlier: Sequence[int] = ()
+) -> float:
     """The chance this hand takes no trick when it tries to take none."""
     z = _dot(_NIL_W[seats], features(hand, trump, first, earlier))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
@@ -150,7 +261,7 @@ class TrumpSuitBot(Bot):
         that no unseen card separates (only tricks score, so they win and lose the same tricks)."""
         if view.phase == "bid" and all(a.kind in ("bid", "nil") for a in choices):
             values = self.bid_values(view, choices)
-            best = sorted(choices, key=lambda a: -values[a.text])[:self.LOOK_AHEAD_BIDS]
+            best = sorted(choices, key=lambda a: -values[a.text])[: self.LOOK_AHEAD_BIDS]
             return best if keep in best else [keep, *best[:-1]]
         if view.phase != "play":
             return list(choices)
@@ -232,7 +343,7 @@ class TrumpSuitBot(Bot):
         me, n = view.seat, view.num_seats
         trump = _suit(view.extra.trump_suit)
         order = [(view.dealer + k) % n for k in range(1, n + 1)]
-        first, earlier = bid_context(view, order[:order.index(me)])
+        first, earlier = bid_context(view, order[: order.index(me)])
         mean = estimate_tricks(view.hand, trump, n, first, earlier)
         bid = view.extra.bid_values[me]
         k = 0
@@ -378,8 +489,9 @@ class _Play:
         if c.suit in self.voids[seat]:
             return 0.0
         sizes = self.view.hand_sizes
-        room = self.deck_unknown + sum(sizes[s] for s in range(self.n)
-                                       if s != self.me and c.suit not in self.voids[s])
+        room = self.deck_unknown + sum(
+            sizes[s] for s in range(self.n) if s != self.me and c.suit not in self.voids[s]
+        )
         return sizes[seat] / room if room else 0.0
 
     def will(self, seat: int) -> float:
@@ -454,7 +566,10 @@ class _Play:
         if not total:
             return False
         best = max(self._suit_value(s, self.view.hand) for s in Suit)
-        after = sum(k * (best if s is None else self._suit_value(s, self.view.hand)) for s, k in counts.items()) / total
+        after = (
+            sum(k * (best if s is None else self._suit_value(s, self.view.hand)) for s, k in counts.items())
+            / total
+        )
         if need > 0:
             return after > now + self.flip_margin
         return now > after + self.flip_margin
@@ -528,7 +643,9 @@ class _Play:
             return self._follow_to_win(winning, losing, led, later)
         return self._follow_to_lose(winning, losing, led, later, leader)
 
-    def _follow_to_win(self, winning: list[Card], losing: list[Card], led: Suit | None, later: list[int]) -> Card:
+    def _follow_to_win(
+        self, winning: list[Card], losing: list[Card], led: Suit | None, later: list[int]
+    ) -> Card:
         """Still short of the bid: the cheapest card that will probably hold the trick; when
         none will, a low card (a side card before a trump); forced to win, the safest winner."""
         for c in winning:
@@ -538,8 +655,9 @@ class _Play:
             return min(losing, key=lambda c: (self.r.is_trump(c), c.rank, c.index))
         return min(winning, key=lambda c: (self.p_beaten(c, led, later), self.r.power(c, led)))
 
-    def _follow_to_lose(self, winning: list[Card], losing: list[Card], led: Suit | None, later: list[int],
-                        leader: int) -> Card:
+    def _follow_to_lose(
+        self, winning: list[Card], losing: list[Card], led: Suit | None, later: list[int], leader: int
+    ) -> Card:
         """Bid made or on nil: overtake only to set a seat that needs every trick; else the
         highest card that loses (the lowest when a nil bidder plays later: keep the trick low
         for it); forced to win, the highest card when last, else the likeliest to be beaten."""

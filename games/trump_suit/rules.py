@@ -61,8 +61,26 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
-    Action, BadOptionError, Card, LIST, LISTS, Option, Outcome, Ranking, Rules, Suit, TrickGame, cards_text,
-    choose, deck_54, make_event, next_seat, play, seat_order, seat_play, word,
+    LIST,
+    LISTS,
+    Action,
+    BadOptionError,
+    Card,
+    Option,
+    Outcome,
+    Ranking,
+    Rules,
+    Suit,
+    TrickGame,
+    cards_text,
+    choose,
+    deck_54,
+    make_event,
+    next_seat,
+    play,
+    seat_order,
+    seat_play,
+    word,
 )
 from games.core.resample import Place
 from games.core.words import plural
@@ -93,13 +111,19 @@ NIL = word("nil")
 NIL_WAGERS = {w: word("nil", w) for w in range(10, 51, 10)}
 BUYS = {k: word("buy", k) for k in range(AUCTION_CAP + 1)}
 LABELS = {
-    "flip": "Flip a new trump", "look": "Look at your cards", "keep": "Keep this hand",
-    "cash": "Cash a bought bag (your left-hand neighbour leads)", "pass": "Keep the trick and lead",
-    "blind_nil": "Blind nil", "nil": "Nil",
+    "flip": "Flip a new trump",
+    "look": "Look at your cards",
+    "keep": "Keep this hand",
+    "cash": "Cash a bought bag (your left-hand neighbour leads)",
+    "pass": "Keep the trick and lead",
+    "blind_nil": "Blind nil",
+    "nil": "Nil",
     **{a.text: f"Bid {n}" for n, a in BIDS.items()},
     **{a.text: f"Blind {n}" for n, a in BLINDS.items()},
     **{a.text: f"Nil for {w}" for w, a in NIL_WAGERS.items()},
-    **{a.text: "Buy no bags" if k == 0 else f"Buy {k} bag" + ("" if k == 1 else "s") for k, a in BUYS.items()},
+    **{
+        a.text: "Buy no bags" if k == 0 else f"Buy {k} bag" + ("" if k == 1 else "s") for k, a in BUYS.items()
+    },
 }
 PACK = tuple(deck_54())
 PLAYS = {c: play(c) for c in PACK}
@@ -120,9 +144,21 @@ class TrumpSuit(TrickGame):
     HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
 
     LABELS = LABELS
-    _COPY = {"draw": LIST, "won": LISTS, "bags": LIST, "sheet": LIST, "earned_bags": LIST, "bid_kind": LIST,
-             "bid_n": LIST, "stake": LIST, "swapped": LIST, "bought": LIST, "cashed": LIST,
-             "revealed": LIST, "buyers": LIST}  # how clone() copies our mutable attributes
+    _COPY = {
+        "draw": LIST,
+        "won": LISTS,
+        "bags": LIST,
+        "sheet": LIST,
+        "earned_bags": LIST,
+        "bid_kind": LIST,
+        "bid_n": LIST,
+        "stake": LIST,
+        "swapped": LIST,
+        "bought": LIST,
+        "cashed": LIST,
+        "revealed": LIST,
+        "buyers": LIST,
+    }  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -174,8 +210,12 @@ class TrumpSuit(TrickGame):
         self.leader = self.to_act = order[0]
         self._open_auction()
         trump = top.suit.noun + " are trump" if top.suit else "trump stays open until a suit is led (TS-3)"
-        self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals and turns up {top}; {trump}",
-                 self.dealer, cards=(top,))
+        self.log(
+            "deal",
+            f"Hand {self.hand_number}: {{p{self.dealer}}} deals and turns up {top}; {trump}",
+            self.dealer,
+            cards=(top,),
+        )
 
     def _set_trump(self, suit: Suit | None) -> None:
         self.trump = suit
@@ -380,7 +420,9 @@ class TrumpSuit(TrickGame):
                 self.log("info", f"{c.suit.noun.capitalize()} are trump", s)
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
         self.trick.append(seat_play(s, c))
-        self.events.append(make_event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number))
+        self.events.append(
+            make_event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number)
+        )
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
         else:
@@ -418,8 +460,16 @@ class TrumpSuit(TrickGame):
             points.append(gained)
             lines.append(line)
         self.hands_played += 1
-        self.sheet.append((self.hand_number, tuple(self.bids), tuple(self.tricks_won), tuple(points),
-                           tuple(self.scores), tuple(self.bags)))
+        self.sheet.append(
+            (
+                self.hand_number,
+                tuple(self.bids),
+                tuple(self.tricks_won),
+                tuple(points),
+                tuple(self.scores),
+                tuple(self.bags),
+            )
+        )
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
         if not self._match_over():
             self.dealer = next_seat(self.dealer, self.num_seats)
@@ -482,11 +532,11 @@ class TrumpSuit(TrickGame):
         target, floor = self.options["target"], self.options["floor"]
         top = max(self.scores)
         leaders = tuple(s for s in range(self.num_seats) if self.scores[s] == top)
-        if top >= target or min(self.scores) <= floor:
-            if len(leaders) == 1:  # TS-12: a tie for the top means another hand
-                reason = f"a player reached {target}" if top >= target else f"a player fell to {floor} or below"
-                self._finish_match(leaders, reason)
-                return True
+        if (top >= target or min(self.scores) <= floor) and len(leaders) == 1:
+            # TS-12: a tie for the top means another hand
+            reason = f"a player reached {target}" if top >= target else f"a player fell to {floor} or below"
+            self._finish_match(leaders, reason)
+            return True
         if self.hands_played >= MAX_HANDS:
             self._finish_match(leaders, f"the safety limit of {MAX_HANDS} hands was reached")
             return True
@@ -497,8 +547,11 @@ class TrumpSuit(TrickGame):
         self.to_act = None
         self.result = Outcome(tuple(self.scores), winners, reason)
         names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log("match", f"{names} {'share the win' if len(winners) > 1 else 'wins'} with "
-                 f"{self.scores[winners[0]]} points ({reason})")
+        self.log(
+            "match",
+            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with "
+            f"{self.scores[winners[0]]} points ({reason})",
+        )
 
     # -- refusals ----------------------------------------------------------
     def _why_illegal(self, text: str) -> str:
@@ -539,7 +592,9 @@ class TrumpSuit(TrickGame):
             if self.trick:
                 return "only the leader may flip, before leading"
             if self.tricks_played == 0:
-                return "the first trump card must be played through the first trick: no flip on trick 1 (TS-1)"
+                return (
+                    "the first trump card must be played through the first trick: no flip on trick 1 (TS-1)"
+                )
             if self.flipped:
                 return "you have already flipped for this lead"
             return "the draw deck is empty"
@@ -550,7 +605,11 @@ class TrumpSuit(TrickGame):
         if not self.trick:
             trumps = [x for x in hand if x.suit is t] if t else []
             if trumps:
-                what = "a joker may be led only when you hold no trump" if c.suit is None else "you must lead trump"
+                what = (
+                    "a joker may be led only when you hold no trump"
+                    if c.suit is None
+                    else "you must lead trump"
+                )
                 return f"{what} ({t.noun}; you hold {cards_text(trumps)})"
             if t is None:
                 return "a joker may be led only when you hold no suit card: the card led sets trump (TS-3)"
@@ -566,6 +625,7 @@ class TrumpSuit(TrickGame):
         v = super().view(seat)
         if seat is not None and not self.revealed[seat]:
             from dataclasses import replace
+
             return replace(v, hand=())  # a blind bid is made before the hand is seen
         return v
 
@@ -575,22 +635,37 @@ class TrumpSuit(TrickGame):
         return f"{self.trump.noun} trump"
 
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = [("Trump", self._view_trump()), ("Draw deck", f"{plural(len(self.draw), 'card')}"),
-                ("Hand", f"{self.hand_number} (to {self.options['target']}, out at {self.options['floor']})")]
+        info = [
+            ("Trump", self._view_trump()),
+            ("Draw deck", f"{plural(len(self.draw), 'card')}"),
+            ("Hand", f"{self.hand_number} (to {self.options['target']}, out at {self.options['floor']})"),
+        ]
         for s in range(self.num_seats):
             bid = self.bids[s] or "-"
             info.append((f"{{p{s}}}", f"bid {bid}, took {self.tricks_won[s]}, bags {self.bags[s]}"))
         if self.options["auction"] and (self.auction_seller is not None or any(self.bought)):
-            info.append(("Auction", f"{{p{self.auction_seller}}} sells; bought "
-                         + ", ".join(f"{{p{s}}} {b}" for s, b in enumerate(self.bought) if b)))
+            info.append(
+                (
+                    "Auction",
+                    f"{{p{self.auction_seller}}} sells; bought "
+                    + ", ".join(f"{{p{s}}} {b}" for s, b in enumerate(self.bought) if b),
+                )
+            )
         return info
 
     def _view_extra(self, seat: int | None) -> TrumpSuitView:
         return TrumpSuitView(
-            trump_suit=self.trump.letter if self.trump else None, pile=tuple(self.up_cards),
-            deck_count=len(self.draw), bags=tuple(self.bags), sheet=tuple(SheetRow(*row) for row in self.sheet),
-            bid_kinds=tuple(self.bid_kind), bid_values=tuple(self.bid_n), bought=tuple(self.bought),
-            cashed=tuple(self.cashed), tricks_played=self.tricks_played, target=self.options["target"],
+            trump_suit=self.trump.letter if self.trump else None,
+            pile=tuple(self.up_cards),
+            deck_count=len(self.draw),
+            bags=tuple(self.bags),
+            sheet=tuple(SheetRow(*row) for row in self.sheet),
+            bid_kinds=tuple(self.bid_kind),
+            bid_values=tuple(self.bid_n),
+            bought=tuple(self.bought),
+            cashed=tuple(self.cashed),
+            tricks_played=self.tricks_played,
+            target=self.options["target"],
         )
 
     def _prompt(self) -> str:
@@ -627,8 +702,11 @@ class TrumpSuit(TrickGame):
     def _hidden_piles(self, seat: int) -> list:
         """The draw deck; a nil swapper knows the cards it put at the bottom (they stay at the
         bottom of every world's deck, below the other cards, in the order they lie)."""
-        mine = {e.cards[0] for e in self.events if e.hand == self.hand_number and e.visible_to == seat
-                and e.kind == "info" and len(e.cards) == 2}
+        mine = {
+            e.cards[0]
+            for e in self.events
+            if e.hand == self.hand_number and e.visible_to == seat and e.kind == "info" and len(e.cards) == 2
+        }
         return [self.pile("draw", [c for c in self.draw if c in mine])]
 
     def _forbidden_cards(self, seat: int, unseen: set[Card]) -> dict[int, frozenset[Card]]:
@@ -641,7 +719,9 @@ class TrumpSuit(TrickGame):
         out = {}
         for s, suits in lacking.items():
             if suits:
-                out[s] = frozenset(c for c in unseen if c.suit in suits or (None in suits and c.suit is not None))
+                out[s] = frozenset(
+                    c for c in unseen if c.suit in suits or (None in suits and c.suit is not None)
+                )
         return out
 
     def _plays_with_trump(self):
@@ -696,18 +776,47 @@ class TrumpSuitRules(Rules):
     bot = "games.trump_suit.bot:TrumpSuitBot"
     state_class = TrumpSuit
     options = (
-        Option("target", 500, "The winning total: the match ends when someone reaches it.", minimum=100, maximum=2000),
-        Option("floor", -200, "The losing total: the match ends when someone falls to it.", minimum=-1000, maximum=-50),
+        Option(
+            "target",
+            500,
+            "The winning total: the match ends when someone reaches it.",
+            minimum=100,
+            maximum=2000,
+        ),
+        Option(
+            "floor",
+            -200,
+            "The losing total: the match ends when someone falls to it.",
+            minimum=-1000,
+            maximum=-50,
+        ),
         Option("nil", True, "Allow nil bids (take no trick: +100 made, -100 failed)."),
         Option("nil_wager", False, "Nil bidders stake 10 to 50 points (steps of 10) instead of 100."),
-        Option("blind", False, "Allow blind bids of 1 to 7 before looking at your cards (+100 on top if met "
-               "exactly, -100 if short)."),
+        Option(
+            "blind",
+            False,
+            "Allow blind bids of 1 to 7 before looking at your cards (+100 on top if met "
+            "exactly, -100 if short).",
+        ),
         Option("blind_nil", False, "Allow blind nil before looking at your cards (+/-200)."),
-        Option("blind_behind", 0, "Blind bids need you to trail the leader by at least this many points.",
-               minimum=0, maximum=500),
-        Option("nil_swap", False, "After a nil bid swap up to 2 cards with the draw deck (3 after blind nil, 1 "
-               "after a blind bid), -10 each."),
-        Option("auction", False, "The player with the most bags last hand auctions up to 3 of them to the others."),
+        Option(
+            "blind_behind",
+            0,
+            "Blind bids need you to trail the leader by at least this many points.",
+            minimum=0,
+            maximum=500,
+        ),
+        Option(
+            "nil_swap",
+            False,
+            "After a nil bid swap up to 2 cards with the draw deck (3 after blind nil, 1 "
+            "after a blind bid), -10 each.",
+        ),
+        Option(
+            "auction",
+            False,
+            "The player with the most bags last hand auctions up to 3 of them to the others.",
+        ),
         Option("bag_penalty", 100, "Points lost for every 10 bags.", choices=(100, 110)),
     )
     summary = """\
@@ -738,8 +847,10 @@ nil swapping with the draw deck, bag auctions, a 110-point bag penalty, other to
         if options["nil_wager"] and not options["nil"]:
             raise BadOptionError("option nil_wager=true needs nil=true: there is no nil bid to wager on")
         if options["nil_swap"] and not (options["nil"] or options["blind_nil"] or options["blind"]):
-            raise BadOptionError("option nil_swap=true needs nil=true, blind_nil=true or blind=true: "
-                                 "there is no bid that may swap")
+            raise BadOptionError(
+                "option nil_swap=true needs nil=true, blind_nil=true or blind=true: "
+                "there is no bid that may swap"
+            )
 
 
 RULES = TrumpSuitRules()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.bots import make_bot
 from games.agram import RULES
+from games.bots import make_bot
 from tests.games.test_agram import table
 
 

@@ -3,8 +3,8 @@ reason, discards a low side card, plays for its side; it beats random players se
 
 from __future__ import annotations
 
-from games.bots import make_bot
 from games.bacon.bot import BaconBot, hand_estimate
+from games.bots import make_bot
 from games.core import Suit, parse_cards
 from tests.games.test_bacon import deal, play
 
@@ -26,7 +26,9 @@ def test_goes_alone_with_a_hand_that_should_take_three_tricks_by_itself():
 
 
 def test_picks_up_a_fair_hand_and_passes_a_weak_one():
-    fair = deal("AH 10H 7H AS 2C", "2S 3S 4S 5S 6S", "2D 3D 4D 5D 6D", "7S 8S 9S 10S JS", up="2H", go_alone=False)
+    fair = deal(
+        "AH 10H 7H AS 2C", "2S 3S 4S 5S 6S", "2D 3D 4D 5D 6D", "7S 8S 9S 10S JS", up="2H", go_alone=False
+    )
     assert choice(fair) == "pick"
     weak = deal("3C 4C 5D 7S 9D", "2S 3S 4S 5S 6S", "2D 3D 4D 6D 8D", "7S 8S 9S 10S JS", up="2H")
     assert choice(weak) == "pass"

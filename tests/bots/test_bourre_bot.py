@@ -6,9 +6,9 @@ from __future__ import annotations
 import statistics
 
 from games.bots import RandomBot, make_bot
-from games.bourre.bot import BourreBot
 from games.bourre import RULES
-from tests.games.test_bourre import FOUR, bourre_hand
+from games.bourre.bot import BourreBot
+from tests.games.test_bourre import bourre_hand
 
 
 def choice(st, seed: int = 0) -> str:
@@ -42,8 +42,11 @@ def test_needs_a_stronger_hand_against_more_players_already_in():
 
 
 def test_discards_everything_but_trumps_aces_and_guarded_kings():
-    st = bourre_hand(["AC KC QD 2H 3S", "2S 4S 5S 6S JS", "2D 3D 4D 5D 6D", "7S 8S 9S 10S 7H"], dealer=3,
-                     stock="4C 5C 6C 7C")
+    st = bourre_hand(
+        ["AC KC QD 2H 3S", "2S 4S 5S 6S JS", "2D 3D 4D 5D 6D", "7S 8S 9S 10S 7H"],
+        dealer=3,
+        stock="4C 5C 6C 7C",
+    )
     st.apply("play")
     picks = []
     while st.phase == "discard":

@@ -4,8 +4,8 @@ and seat-rotated matches against random seats."""
 from __future__ import annotations
 
 from games.arena import summarise, tournament
-from games.contract_grid.bot import LAYOUT, ContractGridBot, _Bidding, grid_value
 from games.contract_grid import CONTRACTS, RULES
+from games.contract_grid.bot import LAYOUT, ContractGridBot, _Bidding, grid_value
 from games.core import parse_cards
 
 CORNERS = (0, 3, 12, 15)
@@ -185,14 +185,18 @@ def play_state(bids, hands, won=(0, 0, 0)):
 
 
 def test_an_all_trump_bidder_draws_trumps_from_the_top():
-    state = play_state([["All-Trump", "First", "Two", "Play"], REST, REST],
-                       ["JK AH KH 7H AS 8C", "9H 10H 7S 8S 9S 10S", "QH JH 7D 8D 9D 10D"])
+    state = play_state(
+        [["All-Trump", "First", "Two", "Play"], REST, REST],
+        ["JK AH KH 7H AS 8C", "9H 10H 7S 8S 9S 10S", "QH JH 7D 8D 9D 10D"],
+    )
     assert decide(state) == "JK"
 
 
 def test_it_trumps_in_to_stop_an_opponents_all_trump():
-    state = play_state([["All-Trump", "First", "Two", "Play"], REST, REST],
-                       ["AS 8C JK AH KH", "9C 9H 10H 7D 8D", "10S 8S QH JH 7H"])
+    state = play_state(
+        [["All-Trump", "First", "Two", "Play"], REST, REST],
+        ["AS 8C JK AH KH", "9C 9H 10H 7D 8D", "10S 8S QH JH 7H"],
+    )
     state.apply("AS")
     assert decide(state) == "9H"  # void in spades: a trump in its own trick spoils All-Trump
 
@@ -207,14 +211,17 @@ def test_steers_its_trick_count_for_partner_or_soloist():
     """Two tricks left, the leader to win the last: taking this one ties it with the third player
     (Partner); ducking leaves the other two tied at four (Soloist)."""
     for contract, card in (("Partner", "AS"), ("Soloist", "7S")):
-        state = play_state([REST, [contract, "One", "Two", "Play"], REST], ["9S JK", "AS 7S", "7D 8D"],
-                           won=(2, 3, 4))
+        state = play_state(
+            [REST, [contract, "One", "Two", "Play"], REST], ["9S JK", "AS 7S", "7D 8D"], won=(2, 3, 4)
+        )
         state.apply("9S")
         assert decide(state) == card
 
 
 def test_a_bot_aiming_for_no_tricks_ducks_with_its_highest_losing_card():
-    state = play_state([["Zero", "Third", "No-Trump", "Play"], REST, REST], ["AS 7D 7C", "KS 8S AD", "9S 8D 8C"])
+    state = play_state(
+        [["Zero", "Third", "No-Trump", "Play"], REST, REST], ["AS 7D 7C", "KS 8S AD", "9S 8D 8C"]
+    )
     state.apply("AS")
     assert decide(state) == "KS"
 
@@ -230,8 +237,13 @@ def test_scores_more_than_random_seats_at_the_same_table():
 
 
 def test_bot_plays_whole_matches_of_every_variant():
-    for options in ({"grid": "3x3"}, {"deck": 24, "cap": 200}, {"complete_grid": False, "cap": 300},
-                    {"no_cap": True, "hand_limit": 10}, {"bids": 6, "unmarked_points": 3, "cap": 300}):
+    for options in (
+        {"grid": "3x3"},
+        {"deck": 24, "cap": 200},
+        {"complete_grid": False, "cap": 300},
+        {"no_cap": True, "hand_limit": 10},
+        {"bids": 6, "unmarked_points": 3, "cap": 300},
+    ):
         state = RULES.new_game(3, options, 2)
         bots = [ContractGridBot(i) for i in range(3)]
         while not state.is_over:

@@ -4,8 +4,8 @@ outlasts random players from every seat."""
 from __future__ import annotations
 
 from games.bots import RandomBot, make_bot
-from games.cucumber.bot import CucumberBot
 from games.cucumber import RULES
+from games.cucumber.bot import CucumberBot
 from tests.games.test_cucumber import table
 
 

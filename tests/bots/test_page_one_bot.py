@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.bots import RandomBot, make_bot
-from games.page_one.bot import PageOneBot, _next_leader
 from games.page_one import RULES
+from games.page_one.bot import PageOneBot, _next_leader
 from tests.games.test_page_one import table
 
 

@@ -5,9 +5,9 @@ void, wins cheaply); it beats random players in seat-rotated matches."""
 from __future__ import annotations
 
 from games.bots import make_bot
+from games.core import Suit, parse_cards
 from games.pepper.bot import PepperBot
 from games.pepper.hands import best_trump, hand_estimate
-from games.core import Suit, parse_cards
 from tests.games.test_pepper import deal, in_play, play
 
 
@@ -63,8 +63,14 @@ def test_overtakes_an_opponent_with_its_cheapest_winner_when_last():
 
 
 def test_the_declarer_leads_its_best_trump_to_draw_trumps():
-    st = in_play("JH JD 9H AS 9C 10C", "9S 10S QS 9D 10D QD", "KS KD AD QC KC AC", "JS JC AH KH QH 10H",
-                 bidder=0, trump="trump H")
+    st = in_play(
+        "JH JD 9H AS 9C 10C",
+        "9S 10S QS 9D 10D QD",
+        "KS KD AD QC KC AC",
+        "JS JC AH KH QH 10H",
+        bidder=0,
+        trump="trump H",
+    )
     assert choice(st) == "JH"
 
 

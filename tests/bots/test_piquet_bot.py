@@ -4,10 +4,10 @@ reason, greedy no-trump play; and it beats a random seat over seat-rotated parti
 from __future__ import annotations
 
 from games.bots import RandomBot, make_bot
-from games.piquet.bot import PiquetBot, exchange_target, keep_values
 from games.core import parse_card, parse_cards
 from games.piquet import RULES
-from tests.games.test_piquet import A_DEALER, A_ELDER, A_TALON, declaring, deal, playing
+from games.piquet.bot import PiquetBot, exchange_target, keep_values
+from tests.games.test_piquet import A_DEALER, A_ELDER, A_TALON, deal, declaring, playing
 
 
 def choice(st, seed: int = 0) -> str:

@@ -4,9 +4,9 @@ expected value, plays under must-head and PR-8, and beats random seats (seat-rot
 from __future__ import annotations
 
 from games.bots import RandomBot, make_bot
-from games.preference.bot import PreferenceBot, best_discard, declarer_tricks, defender_tricks
 from games.core import Suit, parse_cards
 from games.preference import RULES
+from games.preference.bot import PreferenceBot, best_discard, declarer_tricks, defender_tricks
 from tests.games.test_preference import STRONG, deal, run
 
 WEAK = "7S 8S 9S 7H 8H 7D 8D 9D 7C 8C"
@@ -62,27 +62,53 @@ def test_takes_back_a_pick_it_does_not_want():
 
 
 def test_defends_with_aces_and_drops_with_nothing():
-    st = run(deal(["AH KH QH JH 10H 9H KS QS KD QD", "AS AD AC 7H 8H 9S 9D 9C 10C JC", "*"]), "hearts", "quiet")
+    st = run(
+        deal(["AH KH QH JH 10H 9H KS QS KD QD", "AS AD AC 7H 8H 9S 9D 9C 10C JC", "*"]), "hearts", "quiet"
+    )
     assert st.to_act == 1 and choice(st) == "play"
-    st = run(deal(["AH KH QH JH 10H 9H KS QS KD QD", "7S 8S 9S 10S 7D 8D 9D 7C 8C 9C", "*"]), "hearts", "quiet")
+    st = run(
+        deal(["AH KH QH JH 10H 9H KS QS KD QD", "7S 8S 9S 10S 7D 8D 9D 7C 8C 9C", "*"]), "hearts", "quiet"
+    )
     assert choice(st) == "drop"
 
 
 def test_a_strong_lone_defender_invites_a_weak_one_plays_alone():
     strong = "AS KS AD KD AC KC 7S 7D 7C 8C"
-    st = run(deal(["AH KH QH JH 10H 9H 8H QS QD QC", "JS 10S 9S 8S JD 10D 9D JC 10C 9C", strong]),
-             "hearts", "quiet", "drop", "play")
+    st = run(
+        deal(["AH KH QH JH 10H 9H 8H QS QD QC", "JS 10S 9S 8S JD 10D 9D JC 10C 9C", strong]),
+        "hearts",
+        "quiet",
+        "drop",
+        "play",
+    )
     assert st.phase == "invite" and choice(st) == "invite"
-    st = run(deal(["AH KH QH JH 10H 9H 8H QS QD QC", "AS KS AD JS 10S 9S 8S 7S KD JD", "*"]),
-             "hearts", "quiet", "play", "drop")
+    st = run(
+        deal(["AH KH QH JH 10H 9H 8H QS QD QC", "AS KS AD JS 10S 9S 8S 7S KD JD", "*"]),
+        "hearts",
+        "quiet",
+        "play",
+        "drop",
+    )
     assert st.phase == "invite" and st.to_act == 1
     assert choice(st) in ("invite", "alone")
 
 
 def test_plays_only_legal_cards_and_the_lowest_beater():
     hands = ["9S 8H 7H AD KD QD JD 10D 9D 8D", "KS 10S 7S 7D AC KC QC JC 10C 9C", "*"]
-    st = run(deal(hands), "bid 1", "pass", "pass", "discard 8D", "discard 9D", "confirm", "trump D", "quiet",
-             "play", "play", "9S")
+    st = run(
+        deal(hands),
+        "bid 1",
+        "pass",
+        "pass",
+        "discard 8D",
+        "discard 9D",
+        "confirm",
+        "trump D",
+        "quiet",
+        "play",
+        "play",
+        "9S",
+    )
     assert choice(st) == "10S"
 
 

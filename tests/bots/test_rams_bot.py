@@ -7,9 +7,9 @@ import statistics
 
 from games.bots import RandomBot, make_bot
 from games.bots.cardplay import hand_strength
-from games.rams.bot import RamsBot
 from games.core import Ranking, Suit, parse_cards
 from games.rams import RULES
+from games.rams.bot import RamsBot
 from tests.games.test_rams import rams_hand
 
 

@@ -44,7 +44,9 @@ def test_the_words_are_true_of_the_trick_and_name_only_seen_cards(game):
                 assert _wins(state, action.card)
             if why.startswith("win the trick cheaply"):
                 led = state.ranking.suit_of(state.trick[0].cards[0])
-                cheapest = min((c for c in legal if _wins(state, c)), key=lambda c: state.ranking.power(c, led))
+                cheapest = min(
+                    (c for c in legal if _wins(state, c)), key=lambda c: state.ranking.power(c, led)
+                )
                 assert action.card == cheapest
             if why.startswith("nothing you hold beats"):
                 assert not any(_wins(state, c) for c in legal)

@@ -65,12 +65,14 @@ def test_it_gets_a_view_the_legal_actions_and_worlds_never_the_state():
     spy = Spy(_heuristic("tricks_n_trumps"), 1, playouts=60)
     action = bot_task(spy, state, seat)()
     assert action in state.legal_actions()
-    (view, legal, worlds), = spy.received
+    ((view, legal, worlds),) = spy.received
     assert isinstance(view, SeatView) and view == state.view(seat)
     assert not isinstance(worlds, GameState) and not any(isinstance(x, GameState) for x in (view, *legal))
     others = [sorted(c.text for c in h) for s, h in enumerate(state.hands) if s != seat]
-    assert all([sorted(c.text for c in h) for s, h in enumerate(w.hands) if s != seat] != others
-               for w in spy.dealt[1:])
+    assert all(
+        [sorted(c.text for c in h) for s, h in enumerate(w.hands) if s != seat] != others
+        for w in spy.dealt[1:]
+    )
 
 
 def test_every_choice_is_played_out_on_the_same_worlds():
@@ -144,13 +146,19 @@ def test_a_rollout_bot_finishes_a_match_of_every_game(rules):
     """Enough playouts to play out two-way decisions (strength is not the point):
     every move legal, the match ends, and a take-back is never chosen."""
     state = rules.new_game(rules.default_seats, None, 2)
-    bots = [RolloutBot(_heuristic(rules.name), s, playouts=24) if s == 0 else make_bot("random", rules.name, s)
-            for s in range(rules.default_seats)]
+    bots = [
+        RolloutBot(_heuristic(rules.name), s, playouts=24) if s == 0 else make_bot("random", rules.name, s)
+        for s in range(rules.default_seats)
+    ]
     steps = played_out = 0
     while not state.is_over:
         seat = state.to_act
         action = bot_task(bots[seat], state, seat)()
-        assert seat != 0 or not state.takes_back(action) or all(state.takes_back(a) for a in state.legal_actions())
+        assert (
+            seat != 0
+            or not state.takes_back(action)
+            or all(state.takes_back(a) for a in state.legal_actions())
+        )
         state.apply(action)
         steps += 1
         assert steps < 20_000
@@ -207,7 +215,9 @@ def test_it_plays_out_only_the_candidates_its_heuristic_names():
         mine = Narrow(2).choose(state.view(state.to_act), state.legal_actions())
         bot_task(spy, state, state.to_act)()
         played = {a.text for a, _, _ in getattr(spy, "played", [])}
-        assert played == ({mine.text, next(a for a in state.legal_actions() if a != mine).text} if two else set())
+        assert played == (
+            {mine.text, next(a for a in state.legal_actions() if a != mine).text} if two else set()
+        )
     assert named and named[0] > 2
 
 
@@ -249,8 +259,14 @@ def test_a_result_shared_by_several_sides_is_worth_the_seats_share_of_a_win():
     from games.bots.rollout import WIN, _reward
 
     def world(winners, teams=()):
-        return SimpleNamespace(scores=[0, 0, 0, 0], num_seats=4, is_over=True, carried=lambda: [0.0] * 4,
-                               _teams=lambda: teams, outcome=lambda: SimpleNamespace(winners=winners))
+        return SimpleNamespace(
+            scores=[0, 0, 0, 0],
+            num_seats=4,
+            is_over=True,
+            carried=lambda: [0.0] * 4,
+            _teams=lambda: teams,
+            outcome=lambda: SimpleNamespace(winners=winners),
+        )
 
     start = [0.0] * 4
     assert _reward(world((2,)), start, 2) == WIN and _reward(world((2,)), start, 0) == -WIN

@@ -40,7 +40,7 @@ def test_a_search_bot_gets_a_view_the_legal_actions_and_worlds_never_the_state(g
     spy = Spy(1, iterations=30)
     action = bot_task(spy, state, seat)()
     assert action in state.legal_actions()
-    (view, legal, worlds), = spy.received
+    ((view, legal, worlds),) = spy.received
     assert isinstance(view, SeatView) and view == state.view(seat)
     assert [a.text for a in legal] == [a.text for a in state.legal_actions()]
     assert not isinstance(worlds, GameState) and not any(isinstance(x, GameState) for x in (view, *legal))
@@ -48,8 +48,10 @@ def test_a_search_bot_gets_a_view_the_legal_actions_and_worlds_never_the_state(g
     for place in worlds.places:
         assert list(place.read(worlds.base)) == list(place.known)
     others = [sorted(c.text for c in h) for s, h in enumerate(state.hands) if s != seat]
-    dealt = [[sorted(c.text for c in h) for s, h in enumerate(worlds(random.Random(k)).hands) if s != seat]
-             for k in range(5)]
+    dealt = [
+        [sorted(c.text for c in h) for s, h in enumerate(worlds(random.Random(k)).hands) if s != seat]
+        for k in range(5)
+    ]
     assert all(d != others for d in dealt), "worlds deal the other hands afresh, not the true ones"
     assert all(worlds(random.Random(k)).hands[seat] == state.hands[seat] for k in range(3))
 
@@ -85,8 +87,10 @@ def test_without_worlds_a_search_bot_falls_back_to_its_heuristic():
 def test_a_search_bot_finishes_a_match_of_every_game(rules):
     """A few iterations a move (strength is not the point here): every move legal, the match ends."""
     state = rules.new_game(rules.default_seats, None, 2)
-    bots = [SearchBot(s, iterations=4) if s == 0 else make_bot("random", rules.name, s)
-            for s in range(rules.default_seats)]
+    bots = [
+        SearchBot(s, iterations=4) if s == 0 else make_bot("random", rules.name, s)
+        for s in range(rules.default_seats)
+    ]
     steps = 0
     while not state.is_over:
         seat = state.to_act
@@ -139,7 +143,9 @@ def test_rewards_are_gains_over_the_opponents_with_a_bonus_at_the_match_end():
         def outcome(self):
             return SimpleNamespace(winners=(2,))
 
-    world = SimpleNamespace(scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: (), carried=lambda: [0.0] * 3)
+    world = SimpleNamespace(
+        scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: (), carried=lambda: [0.0] * 3
+    )
     bot = SearchBot(0, iterations=1)
     bot.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)  # sets up the ranges
     assert bot._rewards(world, [0, 0, 0]) == [10 - 5.5, 4 - 8.5, 7 - 7.0]
@@ -152,8 +158,14 @@ def test_in_a_game_of_penalty_points_the_search_plays_to_gain_fewer():
     """Cucumber's points count against their taker: a seat that gains fewer is rewarded more."""
     from types import SimpleNamespace
 
-    world = SimpleNamespace(scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: (), LOW_SCORES_WIN=True,
-                            carried=lambda: [0.0] * 3)
+    world = SimpleNamespace(
+        scores=[10, 4, 7],
+        num_seats=3,
+        is_over=False,
+        _teams=lambda: (),
+        LOW_SCORES_WIN=True,
+        carried=lambda: [0.0] * 3,
+    )
     bot = SearchBot(0, iterations=1)
     bot.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)  # sets up the ranges
     rewards = bot._rewards(world, [0, 0, 0])
@@ -225,7 +237,9 @@ def test_hard_contract_grid_overrules_the_heuristics_card_only_by_two_standard_e
         assert move == normal.choose(state.view(state.to_act), list(state.legal_actions()))
 
 
-@pytest.mark.parametrize("game, phase, back", [("preference", "discard", "discard"), ("piquet", "exchange", "keep")])
+@pytest.mark.parametrize(
+    "game, phase, back", [("preference", "discard", "discard"), ("piquet", "exchange", "keep")]
+)
 def test_the_search_never_puts_a_picked_card_back(game, phase, back):
     """With cards picked for a discard, putting one back only undoes part of the choice: the hard
     bot never chooses it (a search that valued picking and putting back alike picked and put back

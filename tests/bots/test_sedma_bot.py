@@ -59,8 +59,9 @@ def test_the_leader_ends_an_empty_trick_an_opponent_took():
 
 def test_never_overtakes_its_partner_and_smears_a_counter_when_the_trick_is_safe():
     # trick 1 shows two kings and two sevens; then Cy (seat 2, the partner) leads the king of hearts
-    state = table("KC KS 7C 7D 10C 8H", "7S QS QD QH", "7H KH QC JD", "KD 8C 8S 9H", leader=3,
-                  played="KD KC 7S 7H")
+    state = table(
+        "KC KS 7C 7D 10C 8H", "7S QS QD QH", "7H KH QC JD", "KD 8C 8S 9H", leader=3, played="KD KC 7S 7H"
+    )
     assert state.last_trick.winner == 2
     play_all(state, "KH 8C")
     assert state.to_act == 0 and state.holder == 2
@@ -87,7 +88,10 @@ def _win_share(seats: int, heuristic_seats, games: int) -> float:
     wins = 0
     for i in range(games):
         state = RULES.new_game(seats, None, seed=20_000 + i)
-        bots = [make_bot("heuristic" if s in heuristic_seats else "random", "sedma", i * 7 + s) for s in range(seats)]
+        bots = [
+            make_bot("heuristic" if s in heuristic_seats else "random", "sedma", i * 7 + s)
+            for s in range(seats)
+        ]
         while not state.is_over:
             seat = state.to_act
             state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))

@@ -4,9 +4,9 @@ throw-aways when it cannot win, consistent staged pairs, and it beats random pla
 from __future__ import annotations
 
 from games.bots import RandomBot
-from games.simple_strange.bot import SimpleStrangeBot
 from games.core import parse_cards
 from games.simple_strange import RULES
+from games.simple_strange.bot import SimpleStrangeBot
 
 
 def table(up: str, hands: list[str]):

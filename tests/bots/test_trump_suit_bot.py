@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from games.arena import summarise, tournament
 from games.bots import make_bot
-from games.trump_suit.bot import TrumpSuitBot, estimate_tricks, nil_chance
 from games.core import Record, Suit, parse_cards
 from games.trump_suit import RULES
+from games.trump_suit.bot import TrumpSuitBot, estimate_tricks, nil_chance
 from tests.games.test_trump_suit import play, table
 
 DRAW = "2C 3C 4C 5C 6C 7C 8D 9D 10D"
@@ -127,14 +127,32 @@ def test_buys_bags_only_with_tricks_to_spare():
 
 
 def test_cashes_a_bought_bag_only_once_its_bid_is_safe():
-    state = table("AS 3S", "4H 5H", "5D 6D", pile="2S", draw="", trick_no=12, bids=["2", "4", "1"], won=[3, 4, 4],
-                  auction=True)
+    state = table(
+        "AS 3S",
+        "4H 5H",
+        "5D 6D",
+        pile="2S",
+        draw="",
+        trick_no=12,
+        bids=["2", "4", "1"],
+        won=[3, 4, 4],
+        auction=True,
+    )
     state.bought = [2, 0, 0]
     for c in ("AS", "4H", "5D"):
         state.apply(c)
     assert choice(state) == "cash"
-    state = table("AS 3S", "4H 5H", "5D 6D", pile="2S", draw="", trick_no=12, bids=["5", "4", "1"], won=[3, 4, 4],
-                  auction=True)
+    state = table(
+        "AS 3S",
+        "4H 5H",
+        "5D 6D",
+        pile="2S",
+        draw="",
+        trick_no=12,
+        bids=["5", "4", "1"],
+        won=[3, 4, 4],
+        auction=True,
+    )
     state.bought = [2, 0, 0]
     for c in ("AS", "4H", "5D"):
         state.apply(c)
@@ -143,14 +161,30 @@ def test_cashes_a_bought_bag_only_once_its_bid_is_safe():
 
 # -- play -----------------------------------------------------------------------------------------
 def test_leads_a_sure_winner_when_it_needs_tricks():
-    state = table("AS 4S 7H", "5S 9H 2D", "6S 10H 3D", pile="2S", draw=DRAW, trick_no=11, bids=["3", "3", "3"],
-                  won=[2, 3, 3])
+    state = table(
+        "AS 4S 7H",
+        "5S 9H 2D",
+        "6S 10H 3D",
+        pile="2S",
+        draw=DRAW,
+        trick_no=11,
+        bids=["3", "3", "3"],
+        won=[2, 3, 3],
+    )
     assert choice(state) == "AS"
 
 
 def test_leads_low_into_an_opponents_nil():
-    state = table("AS 4S 7H", "5S 9H 2D", "6S 10H 3D", pile="2S", draw=DRAW, trick_no=11, bids=["3", "nil", "3"],
-                  won=[2, 0, 3])
+    state = table(
+        "AS 4S 7H",
+        "5S 9H 2D",
+        "6S 10H 3D",
+        pile="2S",
+        draw=DRAW,
+        trick_no=11,
+        bids=["3", "nil", "3"],
+        won=[2, 0, 3],
+    )
     assert choice(state) == "4S"
 
 
@@ -164,49 +198,84 @@ def test_flips_away_from_strong_trumps_once_its_bid_is_made_and_keeps_them_when_
     hands = ("AS KS QS AH KH", "5S 9H 2D 7C 8C", "6S 10H 3D 9C 10C")
     made = table(*hands, pile="2S", draw="2H 3H 4H 5H 6H 7H", trick_no=9, bids=["1", "3", "3"], won=[1, 2, 3])
     assert choice(made) == "flip"
-    needs = table(*hands, pile="2S", draw="2H 3H 4H 5H 6H 7H", trick_no=9, bids=["4", "3", "3"], won=[1, 2, 3])
+    needs = table(
+        *hands, pile="2S", draw="2H 3H 4H 5H 6H 7H", trick_no=9, bids=["4", "3", "3"], won=[1, 2, 3]
+    )
     assert choice(needs) == "QS"  # the cheapest of its sure winners
 
 
 def test_wins_cheaply_when_it_still_needs_tricks():
-    state = table("5S 6S", "2S 3S", "9S KS QS", pile="2S", leader=0, trick_no=11, bids=["1", "1", "3"], won=[0, 2, 2])
+    state = table(
+        "5S 6S", "2S 3S", "9S KS QS", pile="2S", leader=0, trick_no=11, bids=["1", "1", "3"], won=[0, 2, 2]
+    )
     state.apply("5S")
     state.apply("2S")
     assert choice(state) == "9S"  # last to play: the cheapest winner
 
 
 def test_when_every_card_wins_and_it_plays_last_it_throws_its_highest():
-    state = table("5S 6S", "2S 3S", "9S KS QS", pile="2S", leader=0, trick_no=11, bids=["1", "1", "3"], won=[0, 2, 5])
+    state = table(
+        "5S 6S", "2S 3S", "9S KS QS", pile="2S", leader=0, trick_no=11, bids=["1", "1", "3"], won=[0, 2, 5]
+    )
     state.apply("5S")
     state.apply("2S")
     assert choice(state) == "KS"
 
 
 def test_ducks_under_the_winning_card_with_its_highest_loser_once_its_bid_is_made():
-    state = table("JS 6D", "2S 3D", "9S KS 3S", pile="2S", leader=0, trick_no=11, bids=["1", "1", "3"], won=[0, 2, 5])
+    state = table(
+        "JS 6D", "2S 3D", "9S KS 3S", pile="2S", leader=0, trick_no=11, bids=["1", "1", "3"], won=[0, 2, 5]
+    )
     state.apply("JS")
     state.apply("2S")
     assert choice(state) == "9S"
 
 
 def test_a_nil_bidder_ducks_with_its_highest_safe_card():
-    state = table("QH 2C", "3H 4H", "KH 9H 2H", pile="2S", draw="", leader=0, trick_no=11,
-                  bids=["2", "nil", "3"], won=[2, 0, 5])
+    state = table(
+        "QH 2C",
+        "3H 4H",
+        "KH 9H 2H",
+        pile="2S",
+        draw="",
+        leader=0,
+        trick_no=11,
+        bids=["2", "nil", "3"],
+        won=[2, 0, 5],
+    )
     state.tricks_played = 10
     state.apply("QH")
     assert choice(state) == "4H"
 
 
 def test_sets_an_opponent_who_needs_every_remaining_trick():
-    state = table("9S 8D", "JS 3S", "QS 2D", pile="2S", draw="", leader=0, trick_no=12, bids=["5", "3", "1"],
-                  won=[3, 5, 3])
+    state = table(
+        "9S 8D",
+        "JS 3S",
+        "QS 2D",
+        pile="2S",
+        draw="",
+        leader=0,
+        trick_no=12,
+        bids=["5", "3", "1"],
+        won=[3, 5, 3],
+    )
     state.apply("9S")  # seat 0 needs both remaining tricks: seat 1, its own bid made, overtakes to set it
     assert choice(state) == "JS"
 
 
 def test_does_not_overtake_a_nil_bidder():
-    state = table("9S 8D", "JS 3S", "QS 2D", pile="2S", draw="", leader=0, trick_no=12, bids=["nil", "3", "1"],
-                  won=[0, 5, 6])
+    state = table(
+        "9S 8D",
+        "JS 3S",
+        "QS 2D",
+        pile="2S",
+        draw="",
+        leader=0,
+        trick_no=12,
+        bids=["nil", "3", "1"],
+        won=[0, 5, 6],
+    )
     state.apply("9S")
     assert choice(state) == "3S"
 
@@ -222,7 +291,14 @@ def test_scores_more_than_random_seats_at_the_same_table():
 
 
 def test_plays_whole_matches_with_every_option_on_and_they_replay():
-    opts = {"blind": True, "blind_nil": True, "nil_wager": True, "nil_swap": True, "auction": True, "target": 300}
+    opts = {
+        "blind": True,
+        "blind_nil": True,
+        "nil_wager": True,
+        "nil_swap": True,
+        "auction": True,
+        "target": 300,
+    }
     for seats, seed in ((3, 0), (2, 1)):
         state = RULES.new_game(seats, opts, seed)
         bots = [TrumpSuitBot(i) for i in range(seats)]
@@ -241,7 +317,9 @@ def test_plays_whole_matches_with_every_option_on_and_they_replay():
 def test_a_look_ahead_bot_plays_out_one_card_of_each_run_no_unseen_card_separates():
     """Only tricks score (TS-7, TS-8): KS and QS win and lose the same tricks when no unseen
     card lies between them; 9S is kept apart by the unseen 10S and JS."""
-    state = table("5S 6S", "2S 3S", "9S KS QS", pile="2S", leader=0, trick_no=11, bids=["1", "1", "3"], won=[0, 2, 2])
+    state = table(
+        "5S 6S", "2S 3S", "9S KS QS", pile="2S", leader=0, trick_no=11, bids=["1", "1", "3"], won=[0, 2, 2]
+    )
     play(state, "5S 2S")
     view, legal = state.view(2), list(state.legal_actions())
     by = {a.text: a for a in legal}
@@ -266,7 +344,9 @@ def test_bags_on_the_counter_count_against_a_playouts_reward_ts8():
     a tenth of the penalty, so a bag gains 1 - 10 and a wrapped counter loses nothing more."""
     from games.bots.search import hand_rewards, standing
 
-    state = table("AS", "2S", pile="2S", trick_no=13, bids=["5", "4"], won=[7, 5], scores=[108, 0], bags=[8, 0])
+    state = table(
+        "AS", "2S", pile="2S", trick_no=13, bids=["5", "4"], won=[7, 5], scores=[108, 0], bags=[8, 0]
+    )
     assert state.carried() == [-80.0, 0.0]
     start = standing(state)
     play(state, "AS 2S")  # the seed's example: +53 with 3 bags, then 10 bags -100

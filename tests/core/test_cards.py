@@ -6,8 +6,26 @@ from collections import Counter
 
 import pytest
 
-from games.core import (ALL_CARDS, BIG_JOKER, JOKER, LITTLE_JOKER, BadNotationError, Suit, card, cards_text, deck_24,
-                        deck_32, deck_33, deck_52, deck_53, deck_54, deck_agram, deck_double, parse_card, parse_cards)
+from games.core import (
+    ALL_CARDS,
+    BIG_JOKER,
+    JOKER,
+    LITTLE_JOKER,
+    BadNotationError,
+    Suit,
+    card,
+    cards_text,
+    deck_24,
+    deck_32,
+    deck_33,
+    deck_52,
+    deck_53,
+    deck_54,
+    deck_agram,
+    deck_double,
+    parse_card,
+    parse_cards,
+)
 
 
 @pytest.mark.parametrize("text", [c.text for c in ALL_CARDS])
@@ -16,9 +34,19 @@ def test_notation_round_trips_for_every_card(text):
     assert c.text == text and parse_card(str(c)) is c
 
 
-@pytest.mark.parametrize("typed,canonical", [
-    ("10H", "10H"), ("TH", "10H"), ("th", "10H"), ("q♠", "QS"), (" AD ", "AD"), ("JK", "JK"), ("bj", "BJ"), ("LJ", "LJ"),
-])
+@pytest.mark.parametrize(
+    "typed,canonical",
+    [
+        ("10H", "10H"),
+        ("TH", "10H"),
+        ("th", "10H"),
+        ("q♠", "QS"),
+        (" AD ", "AD"),
+        ("JK", "JK"),
+        ("bj", "BJ"),
+        ("LJ", "LJ"),
+    ],
+)
 def test_parse_accepts_the_usual_spellings(typed, canonical):
     assert parse_card(typed).text == canonical
 
@@ -48,10 +76,19 @@ def test_display_forms():
     assert parse_card("QH").name == "queen of hearts"
 
 
-@pytest.mark.parametrize("factory,size,jokers", [
-    (deck_52, 52, 0), (deck_53, 53, 1), (deck_54, 54, 2), (deck_32, 32, 0), (deck_24, 24, 0),
-    (deck_33, 33, 1), (deck_agram, 35, 0), (deck_double, 104, 0),
-])
+@pytest.mark.parametrize(
+    "factory,size,jokers",
+    [
+        (deck_52, 52, 0),
+        (deck_53, 53, 1),
+        (deck_54, 54, 2),
+        (deck_32, 32, 0),
+        (deck_24, 24, 0),
+        (deck_33, 33, 1),
+        (deck_agram, 35, 0),
+        (deck_double, 104, 0),
+    ],
+)
 def test_deck_sizes(factory, size, jokers):
     deck = factory()
     assert len(deck) == size

@@ -17,22 +17,51 @@ TNT = "tricks_n_trumps"
 # ---------------------------------------------------------------- option values: the parser itself
 
 
-@pytest.mark.parametrize("option, value, message", [
-    (Option("last_grids", "", "text"), 5, "option last_grids=5 is not text"),
-    (Option("last_grids", "", "text"), ["a"], "option last_grids=['a'] is not text"),
-    (Option("flag", False, "bool"), 1, "option flag=1 is not allowed: use true or false"),
-    (Option("flag", False, "bool"), None, "option flag=None is not allowed: use true or false"),
-    (Option("rounds", 1, "int", minimum=1, maximum=20), 3.0, "option rounds=3.0 is not a number"),
-    (Option("rounds", 1, "int", minimum=1, maximum=20), True, "option rounds=True is not a number"),
-    pytest.param(Option("rounds", 1, "int", minimum=1, maximum=20), "9" * 5000, "is not a number", id="5000-digit-text"),
-    pytest.param(Option("rounds", 1, "int", minimum=1, maximum=20), 10 ** 5000, "is out of range", id="5000-digit-int"),
-    (Option("deck", 33, "int choices", choices=(33, 24)), 33.0, "option deck=33.0 is not a number"),
-    (Option("ending", "rounds", "str choices", choices=("rounds", "ahead")), 1, "option ending=1 is not allowed"),
-    (Option("limit", None, "int or none", choices=(None, 5, 50)), 50.0, "option limit=50.0 is not a number"),
-    (Option("limit", None, "int or none", choices=(None, 5, 50)), True, "option limit=True is not a number"),
-    (Option("limit", None, "int or none", choices=(None, 5, 50)), "lots", "option limit='lots' is not a number"),
-    (Option("limit", None, "int or none", choices=(None, 5, 50)), {}, "option limit={} is not a number"),
-])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        (Option("last_grids", "", "text"), 5, "option last_grids=5 is not text"),
+        (Option("last_grids", "", "text"), ["a"], "option last_grids=['a'] is not text"),
+        (Option("flag", False, "bool"), 1, "option flag=1 is not allowed: use true or false"),
+        (Option("flag", False, "bool"), None, "option flag=None is not allowed: use true or false"),
+        (Option("rounds", 1, "int", minimum=1, maximum=20), 3.0, "option rounds=3.0 is not a number"),
+        (Option("rounds", 1, "int", minimum=1, maximum=20), True, "option rounds=True is not a number"),
+        pytest.param(
+            Option("rounds", 1, "int", minimum=1, maximum=20),
+            "9" * 5000,
+            "is not a number",
+            id="5000-digit-text",
+        ),
+        pytest.param(
+            Option("rounds", 1, "int", minimum=1, maximum=20),
+            10**5000,
+            "is out of range",
+            id="5000-digit-int",
+        ),
+        (Option("deck", 33, "int choices", choices=(33, 24)), 33.0, "option deck=33.0 is not a number"),
+        (
+            Option("ending", "rounds", "str choices", choices=("rounds", "ahead")),
+            1,
+            "option ending=1 is not allowed",
+        ),
+        (
+            Option("limit", None, "int or none", choices=(None, 5, 50)),
+            50.0,
+            "option limit=50.0 is not a number",
+        ),
+        (
+            Option("limit", None, "int or none", choices=(None, 5, 50)),
+            True,
+            "option limit=True is not a number",
+        ),
+        (
+            Option("limit", None, "int or none", choices=(None, 5, 50)),
+            "lots",
+            "option limit='lots' is not a number",
+        ),
+        (Option("limit", None, "int or none", choices=(None, 5, 50)), {}, "option limit={} is not a number"),
+    ],
+)
 def test_the_option_parser_refuses_values_of_the_wrong_type(option, value, message):
     """Whatever the source (API, record, network), a value of the wrong type is refused by
     Option.parse itself with a short message: never an AttributeError later in the game."""
@@ -63,10 +92,19 @@ def test_a_game_refuses_a_wrongly_typed_option_before_it_can_crash():
 # ---------------------------------------------------------------- names as people type them
 
 
-@pytest.mark.parametrize("typed, name", [
-    ("Tricks'N'Trumps", TNT), ("tricks n trumps", TNT), ("TRICKS-N-TRUMPS", TNT), ("Bourré", "bourre"),
-    ("BOURRE", "bourre"), ("bourré", "bourre"), ("Trump Suit", "trump_suit"), (" Contract-Grid ", "contract_grid"),
-])
+@pytest.mark.parametrize(
+    "typed, name",
+    [
+        ("Tricks'N'Trumps", TNT),
+        ("tricks n trumps", TNT),
+        ("TRICKS-N-TRUMPS", TNT),
+        ("Bourré", "bourre"),
+        ("BOURRE", "bourre"),
+        ("bourré", "bourre"),
+        ("Trump Suit", "trump_suit"),
+        (" Contract-Grid ", "contract_grid"),
+    ],
+)
 def test_game_names_as_people_type_them(typed, name):
     assert get_rules(typed).name == name
 
@@ -78,7 +116,11 @@ def test_an_unknown_name_is_still_refused():
 
 def test_option_names_in_any_case():
     state = get_rules(TNT).new_game(3, {"Hand_Size": "7", "POINTS-PER-TRICK": 2, " rounds ": 2}, 1)
-    assert state.options["hand_size"] == 7 and state.options["points_per_trick"] == 2 and state.options["rounds"] == 2
+    assert (
+        state.options["hand_size"] == 7
+        and state.options["points_per_trick"] == 2
+        and state.options["rounds"] == 2
+    )
 
 
 # ---------------------------------------------------------------- malformed records
@@ -98,25 +140,43 @@ def record_text(**fields) -> str:
     return json.dumps(doc)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    ('{"format": "cardtable-record", "seed": ' + "7" * 5000 + "}", "a number in it is too long"),
-    (record_text(options=None), "field 'options' must be an object"),
-    (record_text(meta=[1, 2]), "field 'meta' must be an object"),
-    (record_text(actions="pass"), "field 'actions' must be a list of texts"),
-    (record_text(actions=["7C", 5]), "field 'actions' must be a list of texts"),
-    (record_text(names="ABC"), "field 'names' must be a list of texts"),
-    (record_text(seats="3"), "field 'seats' must be a whole number"),
-    (record_text(seed=1.5), "field 'seed' must be a whole number"),
-    (record_text(game=["tricks_n_trumps"]), "field 'game' must be text"),
-    (record_text(game="chess"), "field 'game': unknown game 'chess'"),
-    (record_text(options={"last_grids": 5}), "field 'options': unknown option 'last_grids'"),
-    (record_text(options={"rounds": "many"}), "field 'options': option rounds='many' is not a number"),
-    (record_text(options={"rounds": [1]}), "field 'options': option rounds=[1] is not a number"),
-    (record_text(seats=9), "field 'seats': Tricks'N'Trumps is for 2 to 6 players, not 9"),
-], ids=["deep-nesting", "5000-digit-number", "options-null", "meta-list", "actions-text", "actions-number",
-        "names-text", "seats-text", "seed-float", "game-list", "game-unknown", "option-unknown", "option-text",
-        "option-list", "seats-too-many"])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": "cardtable-record", "seed": ' + "7" * 5000 + "}", "a number in it is too long"),
+        (record_text(options=None), "field 'options' must be an object"),
+        (record_text(meta=[1, 2]), "field 'meta' must be an object"),
+        (record_text(actions="pass"), "field 'actions' must be a list of texts"),
+        (record_text(actions=["7C", 5]), "field 'actions' must be a list of texts"),
+        (record_text(names="ABC"), "field 'names' must be a list of texts"),
+        (record_text(seats="3"), "field 'seats' must be a whole number"),
+        (record_text(seed=1.5), "field 'seed' must be a whole number"),
+        (record_text(game=["tricks_n_trumps"]), "field 'game' must be text"),
+        (record_text(game="chess"), "field 'game': unknown game 'chess'"),
+        (record_text(options={"last_grids": 5}), "field 'options': unknown option 'last_grids'"),
+        (record_text(options={"rounds": "many"}), "field 'options': option rounds='many' is not a number"),
+        (record_text(options={"rounds": [1]}), "field 'options': option rounds=[1] is not a number"),
+        (record_text(seats=9), "field 'seats': Tricks'N'Trumps is for 2 to 6 players, not 9"),
+    ],
+    ids=[
+        "deep-nesting",
+        "5000-digit-number",
+        "options-null",
+        "meta-list",
+        "actions-text",
+        "actions-number",
+        "names-text",
+        "seats-text",
+        "seed-float",
+        "game-list",
+        "game-unknown",
+        "option-unknown",
+        "option-text",
+        "option-list",
+        "seats-too-many",
+    ],
+)
 def test_a_malformed_record_is_one_error_naming_the_file_and_the_field(text, message):
     with pytest.raises(BadRecordError) as exc:
         Record.from_json(text, "saved.json")
@@ -129,7 +189,9 @@ def test_a_contract_grid_record_with_a_wrongly_typed_option_is_refused():
     doc = json.loads(state.record().to_json())
     doc["options"]["last_grids"] = 5
     content = {k: doc[k] for k in ("game", "seats", "options", "seed", "actions", "names", "meta")}
-    doc["digest"] = hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    doc["digest"] = hashlib.sha256(
+        json.dumps(content, sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()
     with pytest.raises(BadRecordError, match="^cg.json: field 'options': option last_grids=5 is not text"):
         Record.from_json(json.dumps(doc), "cg.json")
 

@@ -35,7 +35,11 @@ def test_the_same_pass_reads_differently_in_each_game():
     """``pass`` is one interned action, yet Rams, Bourré and Trump Suit each name it in their own words."""
     shared = word("pass")
     words = {g: get_rules(g).state_class.LABELS["pass"] for g in ("rams", "bourre", "trump_suit")}
-    assert words == {"rams": "Pass (sit out)", "bourre": "Pass (fold)", "trump_suit": "Keep the trick and lead"}
+    assert words == {
+        "rams": "Pass (sit out)",
+        "bourre": "Pass (fold)",
+        "trump_suit": "Keep the trick and lead",
+    }
     rams = _state_at("rams", "decide")
     assert rams.label(shared) == "Pass (sit out)"
 

@@ -5,8 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import (Suit, Teams, active_seats, bowers_of, follow_suit, next_active, parse_card, parse_cards,
-                        same_colour, trick_complete, trick_winner, trump_ranking, trump_text)
+from games.core import (
+    Suit,
+    Teams,
+    active_seats,
+    bowers_of,
+    follow_suit,
+    next_active,
+    parse_card,
+    parse_cards,
+    same_colour,
+    trick_complete,
+    trick_winner,
+    trump_ranking,
+    trump_text,
+)
 
 H, S, D, C = Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS
 

@@ -7,9 +7,20 @@ import json
 import pytest
 
 from games import get_rules
+from games.core import (
+    BadOptionError,
+    BadRecordError,
+    CardtableError,
+    IllegalActionError,
+    Option,
+    Record,
+    UnknownGameError,
+    normalize,
+    parse_card,
+    play,
+    word,
+)
 from games.core import finder as finder_module
-from games.core import (BadOptionError, BadRecordError, CardtableError, IllegalActionError, Option, Record,
-                        UnknownGameError, normalize, parse_card, play, word)
 
 TNT = "tricks_n_trumps"
 
@@ -22,7 +33,9 @@ def test_unknown_game_names_the_choices():
 
 def test_options_are_validated_with_the_allowed_values():
     rules = get_rules(TNT)
-    with pytest.raises(BadOptionError, match="unknown option 'colour' for tricks_n_trumps: its options are rounds"):
+    with pytest.raises(
+        BadOptionError, match="unknown option 'colour' for tricks_n_trumps: its options are rounds"
+    ):
         rules.new_game(3, {"colour": 1})
     with pytest.raises(BadOptionError, match=r"option rounds=0 is out of range: use a whole number 1..20"):
         rules.new_game(3, {"rounds": "0"})
@@ -66,12 +79,14 @@ def test_illegal_action_names_action_seat_and_rule():
     same = [c for c in hand if state.ranking.suit_of(c) == state.ranking.suit_of(led.card)]
     other = [c for c in hand if c not in same]
     if same and other:
-        with pytest.raises(IllegalActionError, match=rf"{other[0].text} is not legal for seat {follower}: you must follow"):
+        with pytest.raises(
+            IllegalActionError, match=rf"{other[0].text} is not legal for seat {follower}: you must follow"
+        ):
             state.apply(other[0].text)
     with pytest.raises(IllegalActionError, match="is not legal for seat .*: you do not hold that card"):
-        state.apply([c for c in state.deck() if c not in hand][0].text)
+        state.apply(next(c for c in state.deck() if c not in hand).text)
     assert issubclass(IllegalActionError, ValueError) and issubclass(IllegalActionError, CardtableError)
-    assert seat is not None and suit is not None or led.card.is_joker
+    assert (seat is not None and suit is not None) or led.card.is_joker
 
 
 def test_record_round_trip_and_replay(tmp_path):

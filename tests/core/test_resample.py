@@ -19,7 +19,10 @@ def test_a_tight_deal_puts_every_card_where_it_may_go():
     """Seat 1 may hold only spades, seat 2 only hearts: rejection rarely hits, the constrained
     deal (with its augmenting paths) always does."""
     spades, hearts = parse_cards("2S 3S 4S 5S 6S"), parse_cards("2H 3H 4H 5H 6H")
-    places = [Place("hands", 1, 5, forbidden=frozenset(hearts)), Place("hands", 2, 5, forbidden=frozenset(spades))]
+    places = [
+        Place("hands", 1, 5, forbidden=frozenset(hearts)),
+        Place("hands", 2, 5, forbidden=frozenset(spades)),
+    ]
     plan = _plan(places, hearts + spades)
     for k in range(20):
         one, two = plan.deal(random.Random(k))
@@ -63,10 +66,13 @@ def test_the_constrained_deal_moves_cards_along_to_make_room():
     """Cards that could go two ways may fill a place another card needs: the constrained deal then
     moves a card on (an augmenting path) instead of failing."""
     c1, c2, c3, c4 = parse_cards("2C 3C 4D 5D")
-    places = [Place("hands", 1, 1, forbidden=frozenset({c3, c4})), Place("hands", 2, 2),
-              Place("stock", None, 1, forbidden=frozenset({c1, c2}))]
+    places = [
+        Place("hands", 1, 1, forbidden=frozenset({c3, c4})),
+        Place("hands", 2, 2),
+        Place("stock", None, 1, forbidden=frozenset({c1, c2})),
+    ]
     plan = _plan(places, [c1, c2, c3, c4])
     for k in range(40):
-        a, b, c = plan._constrained([c1, c2, c3, c4][k % 4:] + [c1, c2, c3, c4][:k % 4], random.Random(k))
+        a, b, c = plan._constrained([c1, c2, c3, c4][k % 4 :] + [c1, c2, c3, c4][: k % 4], random.Random(k))
         assert len(a) == 1 and len(b) == 2 and len(c) == 1
         assert a[0] in (c1, c2) and c[0] in (c3, c4)

@@ -18,8 +18,22 @@ from games.core import Record
 ROOT = Path(games.__file__).resolve().parent.parent
 GAMES = ROOT / "games"
 APP_LIBRARIES = {"textual", "rich", "typer", "cardtable"}
-LISTING = ("tricks_n_trumps", "simple_strange", "trump_suit", "contract_grid", "rams", "bourre", "agram", "sedma",
-           "pepper", "bacon", "preference", "page_one", "cucumber", "piquet")
+LISTING = (
+    "tricks_n_trumps",
+    "simple_strange",
+    "trump_suit",
+    "contract_grid",
+    "rams",
+    "bourre",
+    "agram",
+    "sedma",
+    "pepper",
+    "bacon",
+    "preference",
+    "page_one",
+    "cucumber",
+    "piquet",
+)
 
 
 def module_name(path: Path) -> str:
@@ -68,8 +82,12 @@ def test_the_import_reader_sees_relative_imports_and_imports_inside_functions():
 
 
 def test_no_module_under_games_imports_the_app_or_its_libraries():
-    offenders = [f"{module_name(p)} imports {name}" for p in sorted(GAMES.rglob("*.py"))
-                 for name in sorted(imports_of(p)) if name.split(".")[0] in APP_LIBRARIES]
+    offenders = [
+        f"{module_name(p)} imports {name}"
+        for p in sorted(GAMES.rglob("*.py"))
+        for name in sorted(imports_of(p))
+        if name.split(".")[0] in APP_LIBRARIES
+    ]
     assert not offenders, "games/ must stay pure:\n" + "\n".join(offenders)
 
 
@@ -120,8 +138,9 @@ def test_each_panel_is_found_by_its_games_name():
             assert panel is None
     from cardtable.tui.panels._pot import PotPanel
 
-    assert isinstance(panel_for("rams"), PotPanel) and isinstance(panel_for("bourre"), PotPanel), \
+    assert isinstance(panel_for("rams"), PotPanel) and isinstance(panel_for("bourre"), PotPanel), (
         "the pot games share one panel (each names its own info lines)"
+    )
     assert panel_for("_pot") is None and panel_for("no_such_game") is None
 
 
@@ -191,14 +210,14 @@ NEW_GAME = {
 
         RULES = HighCardRules()
         ''',
-    "bot.py": '''
+    "bot.py": """
         from games.bots import Bot
 
 
         class HighCardBot(Bot):
             def choose(self, view, legal):
                 return max(legal, key=lambda a: a.card.rank)
-        ''',
+        """,
 }
 
 
@@ -213,12 +232,17 @@ def new_game_dir(tmp_path, monkeypatch):
     monkeypatch.setattr(games, "__path__", [*games.__path__, str(tmp_path)])
     monkeypatch.setattr(games, "_REGISTRY", {})
     yield tmp_path
-    for name in [m for m in sys.modules if m.startswith(("games.high_card", "games.misnamed",
-                                                          "cardtable.tui.panels.high_card"))]:
+    for name in [
+        m
+        for m in sys.modules
+        if m.startswith(("games.high_card", "games.misnamed", "cardtable.tui.panels.high_card"))
+    ]:
         del sys.modules[name]
 
 
-def test_a_new_game_package_is_found_with_its_bot_and_panel_without_a_registry_edit(new_game_dir, monkeypatch):
+def test_a_new_game_package_is_found_with_its_bot_and_panel_without_a_registry_edit(
+    new_game_dir, monkeypatch
+):
     assert game_names() == [*LISTING, "high_card"], "found, and listed by its position"
     rules = get_rules("High Card")
     state = rules.new_game(2, None, 5)
@@ -233,7 +257,9 @@ def test_a_new_game_package_is_found_with_its_bot_and_panel_without_a_registry_e
     assert panels.panel_for("high_card") is None, "no panel file: no panel"
     panel_dir = new_game_dir / "panels"
     panel_dir.mkdir()
-    (panel_dir / "high_card.py").write_text("from cardtable.tui.panels import InfoPanel\n\nPANEL = InfoPanel\n")
+    (panel_dir / "high_card.py").write_text(
+        "from cardtable.tui.panels import InfoPanel\n\nPANEL = InfoPanel\n"
+    )
     monkeypatch.setattr(panels, "__path__", [*panels.__path__, str(panel_dir)])
     assert type(panels.panel_for("high_card")) is panels.InfoPanel
     assert "high_card" in panels.panel_games()

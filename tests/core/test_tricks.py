@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from games.core import Ranking, Suit, follow_suit, must_head, next_seat, parse_card, parse_cards, seat_order, trick_winner
+from games.core import (
+    Ranking,
+    Suit,
+    follow_suit,
+    must_head,
+    next_seat,
+    parse_card,
+    parse_cards,
+    seat_order,
+    trick_winner,
+)
 
 H, S, D, C = Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS
 

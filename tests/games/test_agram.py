@@ -8,11 +8,13 @@ from collections import Counter
 import pytest
 
 from games import get_rules
-from games.core import BadOptionError, IllegalActionError, Suit, deck_agram, parse_card, parse_cards
 from games.agram import HAND_SIZE, RULES
+from games.core import BadOptionError, IllegalActionError, Suit, deck_agram, parse_card, parse_cards
 
 
-def table(*hands: str, leader: int = 0, dealer: int | None = None, trick: int = 1, played: str = "", **options):
+def table(
+    *hands: str, leader: int = 0, dealer: int | None = None, trick: int = 1, played: str = "", **options
+):
     """A game in progress: seats hold ``hands``; ``leader`` leads trick number ``trick``; the
     cards in ``played`` are then played in turn (to the right)."""
     n = len(hands)
@@ -77,8 +79,11 @@ def test_the_deal_goes_in_two_batches_of_three_from_the_dealers_right():
     rng.shuffle(deck)
     assert state.dealer == dealer
     right, across = (dealer - 1) % 3, (dealer - 2) % 3
-    expect = {right: deck[-3:][::-1] + deck[-12:-9][::-1], across: deck[-6:-3][::-1] + deck[-15:-12][::-1],
-              dealer: deck[-9:-6][::-1] + deck[-18:-15][::-1]}
+    expect = {
+        right: deck[-3:][::-1] + deck[-12:-9][::-1],
+        across: deck[-6:-3][::-1] + deck[-15:-12][::-1],
+        dealer: deck[-9:-6][::-1] + deck[-18:-15][::-1],
+    }
     for s, cards in expect.items():
         assert state.hands[s] == cards, f"seat {s}"
 
@@ -117,7 +122,9 @@ def test_the_trick_winner_leads_the_next_trick_and_play_still_goes_right():
 def test_follow_suit_if_able_with_the_rule_in_the_message():
     state = table("9H 3C", "10H 4C", "5H 6H 6C", leader=0, played="9H")
     assert state.to_act == 2 and legal(state) == ["5H", "6H"]
-    with pytest.raises(IllegalActionError, match=r"6C is not legal for seat 2: you must follow hearts \(you hold 5H 6H\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"6C is not legal for seat 2: you must follow hearts \(you hold 5H 6H\)"
+    ):
         state.apply("6C")
 
 
@@ -199,7 +206,7 @@ def test_ag2_equal_counts_share_the_series():
     for seed in range(40):
         out = finish_randomly(RULES.new_game(2, {"games": 2}, seed=seed), seed).outcome()
         if out.scores == (1, 1):
-            assert out.winners == (0, 1) and out.is_shared and "{p0} and {p1} won 1 of 2 games" == out.reason
+            assert out.winners == (0, 1) and out.is_shared and out.reason == "{p0} and {p1} won 1 of 2 games"
             return
     raise AssertionError("no drawn series in 40 seeds")
 
@@ -241,7 +248,9 @@ def test_resample_keeps_what_the_seat_knows_and_respects_voids():
     for k in range(20):
         world = state.resample(seat, random.Random(k))
         assert world.hands[seat] == state.hands[seat] and world.trick == state.trick
-        assert [len(h) for h in world.hands] == [len(h) for h in state.hands] and len(world.out) == len(state.out)
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands] and len(world.out) == len(
+            state.out
+        )
         assert Counter(c for z in world.zones().values() for c in z) == Counter(deck_agram())
         for s in range(4):
             assert not any(c.suit in state.voids[s] for c in world.hands[s])
@@ -253,7 +262,9 @@ def test_resample_depends_only_on_what_the_seat_can_see():
     seat = state.to_act
     twin = state.clone()
     others = [s for s in range(4) if s != seat and not state.voids[s]]
-    a, b = next((a, b) for a in others for b in others if a < b and len(state.hands[a]) == len(state.hands[b]))
+    a, b = next(
+        (a, b) for a in others for b in others if a < b and len(state.hands[a]) == len(state.hands[b])
+    )
     twin.hands[a], twin.hands[b] = state.hands[b][:], state.hands[a][:]  # two hidden hands swapped
     twin.out = list(reversed(state.out))
     assert twin.snapshot() != state.snapshot()

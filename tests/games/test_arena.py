@@ -13,9 +13,16 @@ from cardtable.session import SeatConfig, Table
 from games import arena
 
 
-@pytest.mark.parametrize("levels,seats", [(("random", "normal", "hard"), 3), (("random", "normal"), 3),
-                                          (("random", "normal", "hard"), 2), (("random", "normal", "hard"), 4),
-                                          (("a", "b", "c", "d", "e"), 5)])
+@pytest.mark.parametrize(
+    "levels,seats",
+    [
+        (("random", "normal", "hard"), 3),
+        (("random", "normal"), 3),
+        (("random", "normal", "hard"), 2),
+        (("random", "normal", "hard"), 4),
+        (("a", "b", "c", "d", "e"), 5),
+    ],
+)
 def test_every_level_sits_in_every_seat_equally_often(levels, seats):
     cycle = arena.schedule(levels, seats)
     for seat in range(seats):
@@ -24,8 +31,15 @@ def test_every_level_sits_in_every_seat_equally_often(levels, seats):
     assert len(set(cycle)) == len(cycle), "no seating twice in a cycle"
 
 
-@pytest.mark.parametrize("levels,seats,count", [(("hard", "normal", "normal"), 3, 3), (("hard",) + ("normal",) * 3, 4, 4),
-                                                (("hard",) + ("normal",) * 4, 5, 5), (("hard", "normal"), 2, 2)])
+@pytest.mark.parametrize(
+    "levels,seats,count",
+    [
+        (("hard", "normal", "normal"), 3, 3),
+        (("hard",) + ("normal",) * 3, 4, 4),
+        (("hard",) + ("normal",) * 4, 5, 5),
+        (("hard", "normal"), 2, 2),
+    ],
+)
 def test_one_bot_against_the_field_sits_once_in_every_seat(levels, seats, count):
     cycle = arena.schedule(levels, seats)
     assert len(cycle) == count and len(set(cycle)) == count
@@ -78,19 +92,31 @@ def test_confidence_intervals_over_cycles():
 
 def test_the_tournament_command_prints_json_and_a_table():
     runner = CliRunner()
-    out = runner.invoke(app, ["tournament", "tricks_n_trumps", "--levels", "random,heuristic", "-n", "2",
-                              "-j", "1", "--json"])
+    out = runner.invoke(
+        app, ["tournament", "tricks_n_trumps", "--levels", "random,heuristic", "-n", "2", "-j", "1", "--json"]
+    )
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert [lv["level"] for lv in data["levels"]] == ["random", "normal"]
-    assert data["cycles"] == 2 and data["seats"] == 3 and set(data["levels"][0]) >= {"win_share", "win_ci", "mean_score"}
-    text = runner.invoke(app, ["tournament", "tricks_n_trumps", "--levels", "random,normal", "-n", "1", "-j", "1"])
+    assert (
+        data["cycles"] == 2
+        and data["seats"] == 3
+        and set(data["levels"][0]) >= {"win_share", "win_ci", "mean_score"}
+    )
+    text = runner.invoke(
+        app, ["tournament", "tricks_n_trumps", "--levels", "random,normal", "-n", "1", "-j", "1"]
+    )
     assert text.exit_code == 0 and "fair share 33.3%" in text.stdout and "normal" in text.stdout
 
 
-@pytest.mark.parametrize("args,words", [(["--levels", "random"], "at least two"),
-                                        (["--levels", "random,genius"], "unknown bot level"),
-                                        (["--seats", "9"], "players")])
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["--levels", "random"], "at least two"),
+        (["--levels", "random,genius"], "unknown bot level"),
+        (["--seats", "9"], "players"),
+    ],
+)
 def test_the_tournament_command_refuses_bad_input_in_one_line(args, words):
     out = CliRunner().invoke(app, ["tournament", "tricks_n_trumps", "-n", "1", *args])
     assert out.exit_code == 2 and words in out.output and "Traceback" not in out.output
@@ -98,7 +124,17 @@ def test_the_tournament_command_refuses_bad_input_in_one_line(args, words):
 
 def test_a_tournament_with_a_results_file_resumes_and_reprints_without_playing_again(tmp_path, monkeypatch):
     path = tmp_path / "tnt.jsonl"
-    args = ["tournament", "tricks_n_trumps", "--levels", "random,normal", "-j", "1", "--json", "--results", str(path)]
+    args = [
+        "tournament",
+        "tricks_n_trumps",
+        "--levels",
+        "random,normal",
+        "-j",
+        "1",
+        "--json",
+        "--results",
+        str(path),
+    ]
     first = CliRunner().invoke(app, [*args, "-n", "2"])
     assert first.exit_code == 0, first.output
     assert len(path.read_text().splitlines()) == 2 * 2  # two seatings (cyclic shifts) per cycle
@@ -109,17 +145,23 @@ def test_a_tournament_with_a_results_file_resumes_and_reprints_without_playing_a
     more = CliRunner().invoke(app, [*args, "-n", "3"])
     assert more.exit_code == 0, more.output
     assert {t[1] for t in played} == {2} and len(played) == 2  # only the third cycle's matches
-    whole = CliRunner().invoke(app, ["tournament", "tricks_n_trumps", "--levels", "random,normal", "-j", "1",
-                                     "--json", "-n", "3"])
+    whole = CliRunner().invoke(
+        app, ["tournament", "tricks_n_trumps", "--levels", "random,normal", "-j", "1", "--json", "-n", "3"]
+    )
     assert json.loads(more.stdout) == json.loads(whole.stdout)  # resumed == played in one go
     again = CliRunner().invoke(app, [*args, "-n", "3"])  # the half line was dropped, not left in the middle
     assert again.exit_code == 0 and json.loads(again.stdout) == json.loads(whole.stdout), again.output
     assert len(path.read_text().splitlines()) == 3 * 2
 
 
-@pytest.mark.parametrize("text,words", [('{"game": "rams", "cycle": 0}\n', "not of 'tricks_n_trumps'"),
-                                        ("[1, 2]\n{}\n", "line 1: not a tournament result"),
-                                        ('{"game": "tricks_n_trumps", "options": {}}\n', "other options")])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ('{"game": "rams", "cycle": 0}\n', "not of 'tricks_n_trumps'"),
+        ("[1, 2]\n{}\n", "line 1: not a tournament result"),
+        ('{"game": "tricks_n_trumps", "options": {}}\n', "other options"),
+    ],
+)
 def test_a_results_file_of_something_else_is_refused_in_one_line(tmp_path, text, words):
     path = tmp_path / "r.jsonl"
     path.write_text(text)
@@ -134,8 +176,21 @@ def test_the_strength_table_tool_prints_one_row_per_results_file(tmp_path, capsy
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     path = tmp_path / "rams.jsonl"
-    args = ["tournament", "rams", "--levels", "random,normal,hard", "-j", "1", "--json", "--results", str(path),
-            "-o", "hands=1", "-n", "1"]
+    args = [
+        "tournament",
+        "rams",
+        "--levels",
+        "random,normal,hard",
+        "-j",
+        "1",
+        "--json",
+        "--results",
+        str(path),
+        "-o",
+        "hands=1",
+        "-n",
+        "1",
+    ]
     from games.bots import search
 
     monkeypatch.setitem(search.GAME_ITERATIONS, "rams", {"hard": 5, "expert": 10})  # the tool is under test
@@ -145,4 +200,6 @@ def test_the_strength_table_tool_prints_one_row_per_results_file(tmp_path, capsy
     assert tool.main([str(path)]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[0].startswith("| game |") and len(rows) == 3
-    assert rows[2].startswith("| Rams | hands=1 | 1 | 3 | 25% | random ") and rows[2].count("%") == 4  # 3 seatings
+    assert (
+        rows[2].startswith("| Rams | hands=1 | 1 | 3 | 25% | random ") and rows[2].count("%") == 4
+    )  # 3 seatings

@@ -62,7 +62,7 @@ def test_ba1_the_player_left_of_the_declarer_takes_the_upcard_discards_and_leads
     play(st, "pass", "pick", "accept")  # seat 1 declares: seat 2 (an opponent) takes the upcard
     assert st.taker == 2 and st.phase == "discard" and st.to_act == 2
     assert parse_card("9H") in st.hands[2] and len(st.hands[2]) == 6
-    assert [a.text for a in st.legal_actions()][0].startswith("discard ")
+    assert next(a.text for a in st.legal_actions()).startswith("discard ")
     st.apply("discard 2D")
     assert st.phase == "play" and st.to_act == 2 and len(st.hands[2]) == 5
 
@@ -124,7 +124,9 @@ def test_follow_suit_if_able_and_the_highest_card_of_the_led_suit_wins_without_t
     st = deal(*HANDS)
     play(st, "pick", "accept", "discard 8D")  # seat 1 leads, hearts trump
     st.apply("5S")
-    with pytest.raises(IllegalActionError, match=r"2D is not legal for seat 2: you must follow spades \(you hold 9S 10S\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"2D is not legal for seat 2: you must follow spades \(you hold 9S 10S\)"
+    ):
         st.apply("2D")
     play(st, "9S", "QS", "2S")
     assert st.last_trick.winner == 3
@@ -149,11 +151,20 @@ def _finish(st, declarer: int, alone: bool, declarer_tricks: int):
     return st.hand_points()
 
 
-@pytest.mark.parametrize("took,alone,expect", [
-    (3, False, (0, 1)), (4, False, (0, 1)), (5, False, (0, 2)),
-    (3, True, (0, 2)), (5, True, (0, 4)),
-    (2, False, (1, 2)), (0, False, (1, 4)), (2, True, (1, 2)), (0, True, (1, 4)),
-])
+@pytest.mark.parametrize(
+    "took,alone,expect",
+    [
+        (3, False, (0, 1)),
+        (4, False, (0, 1)),
+        (5, False, (0, 2)),
+        (3, True, (0, 2)),
+        (5, True, (0, 4)),
+        (2, False, (1, 2)),
+        (0, False, (1, 4)),
+        (2, True, (1, 2)),
+        (0, True, (1, 4)),
+    ],
+)
 def test_ba5_three_or_four_tricks_one_all_five_two_doubled_for_a_loner_or_the_defenders(took, alone, expect):
     st = deal(*HANDS)
     team, pts, _ = _finish(st, 0, alone, took)
@@ -165,6 +176,7 @@ def test_only_one_side_scores_and_the_deal_moves_left_after_a_played_hand():
     st.hands = [_sorted("AH"), _sorted("2S"), _sorted("3S"), _sorted("4S")]
     st.declarer, st.trump, st.phase, st.leader, st.to_act = 0, parse_card("AH").suit, "play", 0, 0
     from games.core import trump_ranking
+
     st.ranking = trump_ranking(st.trump)
     st.tricks_won = [2, 1, 0, 1]
     play(st, "AH", "2S", "3S", "4S")
@@ -175,6 +187,7 @@ def test_only_one_side_scores_and_the_deal_moves_left_after_a_played_hand():
 def test_the_first_side_to_ten_wins_together():
     st = deal("AH", "2S", "3S", "4S")
     from games.core import trump_ranking
+
     st.declarer, st.trump, st.phase, st.leader, st.to_act = 0, parse_card("AH").suit, "play", 0, 0
     st.ranking = trump_ranking(st.trump)
     st.tricks_won = [4, 0, 0, 0]
@@ -214,8 +227,11 @@ def test_labels_for_every_decision():
     st = deal(*HANDS)
     assert [st.label(a) for a in st.legal_actions()] == ["Pick it up", "Pick it up and go alone", "Pass"]
     st.apply("alone")
-    assert [st.label(a) for a in st.legal_actions()] == ["Let them go alone", "Veto going alone (play together)",
-                                                         "Veto the pick-up"]
+    assert [st.label(a) for a in st.legal_actions()] == [
+        "Let them go alone",
+        "Veto going alone (play together)",
+        "Veto the pick-up",
+    ]
     assert "go alone" in st.view(2).prompt
 
 

@@ -7,13 +7,19 @@ import dataclasses
 import pytest
 
 from games.bourre import RULES
-from games.core.trickgame import seat_play
 from games.core import BadOptionError, IllegalActionError, Ranking, parse_card, parse_cards
+from games.core.trickgame import seat_play
 from tests.conformance import LeakWatch, check_step, view_mentions
 
 
-def bourre_hand(hands: list[str], dealer: int = 0, pot: int | None = None, stack: int = 100, stock: str | None = None,
-                **options):
+def bourre_hand(
+    hands: list[str],
+    dealer: int = 0,
+    pot: int | None = None,
+    stack: int = 100,
+    stock: str | None = None,
+    **options,
+):
     """A match whose current hand is exactly this deal.  The dealer's last listed card is the
     turned-up trump; the pot (default: one ante each) was paid by the dealer; the stock holds
     ``stock`` (top card last) or every other card; nobody has decided yet."""
@@ -85,13 +91,19 @@ def test_play_then_discard_and_draw_the_same_number():
     st = bourre_hand(FOUR, stock="KD QD")
     st.apply("play")
     assert st.phase == "discard" and texts(st) == [
-        "discard 2C", "discard 3C", "discard 4C", "discard 5C", "discard 6C", "done"]
+        "discard 2C",
+        "discard 3C",
+        "discard 4C",
+        "discard 5C",
+        "discard 6C",
+        "done",
+    ]
     st.apply("discard 2C")
     st.apply("discard 3C")
     assert texts(st)[-1] == "done" and "discard 2C" not in texts(st)
     assert st.view(1).extra.discarding == tuple(parse_cards("2C 3C"))
     st.apply("done")
-    assert sorted(c.text for c in st.hands[1]) == sorted("4C 5C 6C QD KD".split())
+    assert sorted(c.text for c in st.hands[1]) == sorted(["4C", "5C", "6C", "QD", "KD"])
     assert parse_card("2C") in st.discards
     assert st.events[-1].render(["P0", "P1", "P2", "P3"]) == "P1 discards 2 and draws 2"
     assert not view_mentions(st.view(2)) & set(parse_cards("2C 3C QD KD"))  # nobody else learns the cards
@@ -249,7 +261,10 @@ def test_a_trump_above_every_trump_in_the_trick_still_makes_a_cinch_BO_6():
 def test_the_most_tricks_takes_the_pot():
     st = bourre_hand(FOUR, pot=12)
     settle(st, ["play", "play", "pass", "play"], [1, 1, 0, 3])
-    assert last_hand_lines(st) == ["P0 1 trick, P1 1 trick, P3 3 tricks", "P3 takes the pot of 12 with 3 tricks; stack 112"]
+    assert last_hand_lines(st) == [
+        "P0 1 trick, P1 1 trick, P3 3 tricks",
+        "P3 takes the pot of 12 with 3 tricks; stack 112",
+    ]
     assert st.pot == 4  # everybody antes the next pot
 
 
@@ -262,8 +277,9 @@ def test_two_tricks_win_when_the_others_take_one_each():
 def test_a_tie_keeps_the_pot_and_only_the_others_ante_BO_7():
     st = bourre_hand(FOUR, pot=12)
     settle(st, ["play", "pass", "play", "play"], [2, 0, 2, 1])
-    assert last_hand_lines(st)[1] == ("P0 and P2 tie with 2 tricks: the pot of 12 stays; "
-                                      "everybody else antes again")
+    assert last_hand_lines(st)[1] == (
+        "P0 and P2 tie with 2 tricks: the pot of 12 stays; everybody else antes again"
+    )
     assert st.scores == [100 - 12, 99, 100, 99]  # the passer (P1) and P3 ante; P0 and P2 do not
     assert st.pot == 14
     st.check_invariants()
@@ -283,8 +299,9 @@ def test_bourre_pays_the_pot_just_played_instead_of_an_ante_BO_8():
 
 
 def test_two_bourre_players_each_pay_the_full_pot_and_tie_and_bourre_combine():
-    st = bourre_hand(["2S 3S 4S 5S 6S", "2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D", "7S 8S 9S 10S JS", "QS KS AS 10C 7H"],
-                     pot=10)
+    st = bourre_hand(
+        ["2S 3S 4S 5S 6S", "2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D", "7S 8S 9S 10S JS", "QS KS AS 10C 7H"], pot=10
+    )
     settle(st, ["play", "play", "play", "play", "play"], [3, 2, 0, 0, 0])
     lines = last_hand_lines(st)
     assert "P2 went bourré: pays 10 (the pot played) into the next pot; stack 90" in lines
@@ -343,9 +360,13 @@ def test_bad_options():
 def test_refusals_name_the_rule():
     st = bourre_hand(FOUR)
     st.apply("play")
-    with pytest.raises(IllegalActionError, match="discard 2S is not legal for seat 1: you do not hold that card"):
+    with pytest.raises(
+        IllegalActionError, match="discard 2S is not legal for seat 1: you do not hold that card"
+    ):
         st.apply("discard 2S")
-    with pytest.raises(IllegalActionError, match="pass is not legal for seat 1: it is not one of the choices now"):
+    with pytest.raises(
+        IllegalActionError, match="pass is not legal for seat 1: it is not one of the choices now"
+    ):
         st.apply("pass")
 
 
@@ -390,10 +411,13 @@ def test_hand_limit_ends_a_broke_match_and_says_so():
     assert not st.is_over  # no silent stop at 100 hands any more
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"hand_limit": 100}, "option hand_limit=100 applies only with ending=broke"),
-    ({"ending": "broke", "hands": 3}, "option hands=3 applies only with ending=hands"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"hand_limit": 100}, "option hand_limit=100 applies only with ending=broke"),
+        ({"ending": "broke", "hands": 3}, "option hands=3 applies only with ending=hands"),
+    ],
+)
 def test_options_that_do_nothing_under_the_ending_are_refused(options, message):
     with pytest.raises(BadOptionError, match=message):
         RULES.new_game(3, options, 1)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.contract_grid.bot import ContractGridBot
 from games.contract_grid import CONTRACTS, RULES, grid_lines, judge, square_name
+from games.contract_grid.bot import ContractGridBot
 from games.core import BadOptionError, IllegalActionError, Suit, parse_card, parse_cards
 
 H = Suit.HEARTS
@@ -31,26 +31,39 @@ def made(seat, tricks, captured=None, trump=H, num_trumps=9):
 
 # ---------------------------------------------------------------- judging the 16 contracts (CG-5, CG-6)
 
+
 def test_taking_no_tricks_makes_nine_contracts():
     """The seed's example: collecting nothing gives Zero, Third, one of Different/Soloist/Partner,
     No-Trump, all four suits and Play."""
-    assert made(0, (0, 5, 6)) == {"Zero", "Third", "Different", "No-Trump", "Spades", "Hearts", "Diamonds",
-                                  "Clubs", "Play"}
+    assert made(0, (0, 5, 6)) == {
+        "Zero",
+        "Third",
+        "Different",
+        "No-Trump",
+        "Spades",
+        "Hearts",
+        "Diamonds",
+        "Clubs",
+        "Play",
+    }
 
 
-@pytest.mark.parametrize("tricks,seat,expected", [
-    ((3, 4, 4), 0, {"Zero", "Third", "Soloist"}),
-    ((4, 4, 3), 0, {"One", "First", "Partner"}),       # CG-5: a tie for most is First
-    ((4, 4, 3), 2, {"Zero", "Third", "Soloist"}),
-    ((2, 5, 4), 2, {"One", "Second", "Different"}),     # strictly between the other two
-    ((2, 5, 4), 0, {"Two", "Third", "Different"}),
-    ((5, 5, 1), 2, {"One", "Third", "Soloist"}),
-    ((3, 3, 5), 0, {"Zero", "Third", "Partner"}),       # CG-5: a tie for fewest is Third
-    ((11, 0, 0), 0, {"Two", "First", "Soloist"}),
-    ((6, 3, 2), 0, {"Zero", "First", "Different"}),
-    ((7, 3, 1), 2, {"One", "Third", "Different"}),
-    ((1, 2, 8), 2, {"Two", "First", "Different"}),
-])
+@pytest.mark.parametrize(
+    "tricks,seat,expected",
+    [
+        ((3, 4, 4), 0, {"Zero", "Third", "Soloist"}),
+        ((4, 4, 3), 0, {"One", "First", "Partner"}),  # CG-5: a tie for most is First
+        ((4, 4, 3), 2, {"Zero", "Third", "Soloist"}),
+        ((2, 5, 4), 2, {"One", "Second", "Different"}),  # strictly between the other two
+        ((2, 5, 4), 0, {"Two", "Third", "Different"}),
+        ((5, 5, 1), 2, {"One", "Third", "Soloist"}),
+        ((3, 3, 5), 0, {"Zero", "Third", "Partner"}),  # CG-5: a tie for fewest is Third
+        ((11, 0, 0), 0, {"Two", "First", "Soloist"}),
+        ((6, 3, 2), 0, {"Zero", "First", "Different"}),
+        ((7, 3, 1), 2, {"One", "Third", "Different"}),
+        ((1, 2, 8), 2, {"Two", "First", "Different"}),
+    ],
+)
 def test_trick_count_contracts(tricks, seat, expected):
     counting = {"Zero", "One", "Two", "First", "Second", "Third", "Different", "Soloist", "Partner"}
     assert made(seat, tricks, [[parse_card("7C")] * t for t in tricks]) & counting == expected
@@ -100,11 +113,14 @@ def test_every_contract_is_judged():
     seen = set()
     for tricks in [(0, 5, 6), (4, 4, 3), (2, 5, 4), (3, 3, 5)]:
         for s in range(3):
-            seen |= made(s, tricks, won("JK AH KH QH JH 10H 9H 8H 7H", "AS", "AD") if tricks == (4, 4, 3) else None)
+            seen |= made(
+                s, tricks, won("JK AH KH QH JH 10H 9H 8H 7H", "AS", "AD") if tricks == (4, 4, 3) else None
+            )
     assert seen == set(CONTRACTS)
 
 
 # ---------------------------------------------------------------- the 14 lines and scoring (CG-4)
+
 
 def test_fourteen_lines_on_4x4_and_eight_on_3x3():
     lines = grid_lines(4)
@@ -122,22 +138,22 @@ def count_lines(marked_squares, size=4):
 def test_line_counting_on_partial_grids():
     assert count_lines(set()) == 0
     assert count_lines({0, 1, 2}) == 0
-    assert count_lines({0, 1, 2, 3}) == 1                      # row 1
-    assert count_lines({0, 1, 2, 3, 5, 10, 15}) == 2           # row 1 and the long diagonal
-    assert count_lines({1, 6, 11}) == 1                        # a short diagonal B1 C2 D3
-    assert count_lines({0, 4, 8, 12, 1, 6, 11}) == 2           # column A and a short diagonal
-    assert count_lines(set(range(16)) - {0}) == 11             # all but a corner: the seed's 11 lines
-    assert count_lines(set(range(16)) - {1}) == 11             # all but an edge square
-    assert count_lines(set(range(16)) - {5}) == 10             # an inner square lies on 4 lines
+    assert count_lines({0, 1, 2, 3}) == 1  # row 1
+    assert count_lines({0, 1, 2, 3, 5, 10, 15}) == 2  # row 1 and the long diagonal
+    assert count_lines({1, 6, 11}) == 1  # a short diagonal B1 C2 D3
+    assert count_lines({0, 4, 8, 12, 1, 6, 11}) == 2  # column A and a short diagonal
+    assert count_lines(set(range(16)) - {0}) == 11  # all but a corner: the seed's 11 lines
+    assert count_lines(set(range(16)) - {1}) == 11  # all but an edge square
+    assert count_lines(set(range(16)) - {5}) == 10  # an inner square lies on 4 lines
     assert count_lines(set(range(16))) == 14
-    assert count_lines({0, 3, 6, 4, 8}, size=3) == 2           # 3x3: column A and a diagonal
+    assert count_lines({0, 3, 6, 4, 8}, size=3) == 2  # 3x3: column A and a diagonal
 
 
 def scoring_state(options=None):
     state = filled(options)
     state.trump = "H"
     for s in range(3):
-        state.grids[s] = list(CONTRACTS[:state.size ** 2])
+        state.grids[s] = list(CONTRACTS[: state.size**2])
     state.tricks_won = [0, 5, 6]
     state.won = [[], [], []]
     return state
@@ -152,8 +168,14 @@ def test_the_maximum_hand_scores_94():
     state.bid_squares[0] = bids
     line = state._score_seat(0)
     assert state.scores[0] == 94
-    assert state.breakdown[0] == {"unmarked": 4, "bids": 20, "lines": 70, "gained": 94,
-                                  "made_bids": ["Zero", "Third", "Different", "Play"], "tricks": 0}
+    assert state.breakdown[0] == {
+        "unmarked": 4,
+        "bids": 20,
+        "lines": 70,
+        "gained": 94,
+        "made_bids": ["Zero", "Third", "Different", "Play"],
+        "tricks": 0,
+    }
     assert "unmarked values 4 x 1 = 4" in line and "bids made 4 of 4 x 5 = 20" in line
     assert "lines 14 x 5 = 70; +94, total 94 of cap 1000" in line
     assert state.complete(0)
@@ -167,7 +189,12 @@ def test_scoring_order_unmarked_then_bids_then_lines():
     state.marked[0][grid.index("One")] = state.marked[0][grid.index("Two")] = True
     state.marked[0][grid.index("First")] = True
     state.marked[0][grid.index("Play")] = True
-    state.bid_squares[0] = [grid.index("Zero"), grid.index("Play"), grid.index("First"), grid.index("Soloist")]
+    state.bid_squares[0] = [
+        grid.index("Zero"),
+        grid.index("Play"),
+        grid.index("First"),
+        grid.index("Soloist"),
+    ]
     state._score_seat(0)
     # made: Zero Third Different No-Trump 4 suits Play; unmarked among them: all but Play = 8
     b = state.breakdown[0]
@@ -187,7 +214,9 @@ def test_completed_lines_score_again_every_hand():
     state.marked[0][:4] = [True] * 4
     state._score_seat(0)
     state._score_seat(0)
-    assert state.breakdown[0]["lines"] == 5 and state.scores[0] == 2 * (8 + 5)  # Zero is marked: 8 unmarked values
+    assert state.breakdown[0]["lines"] == 5 and state.scores[0] == 2 * (
+        8 + 5
+    )  # Zero is marked: 8 unmarked values
 
 
 def test_hand_event_explains_every_score():
@@ -196,7 +225,7 @@ def test_hand_event_explains_every_score():
     while state.hand_number == 1:
         s = state.to_act
         state.apply(bots[s].choose(state.view(s), state.legal_actions()))
-    event = [e for e in state.events if e.kind == "hand"][0]
+    event = next(e for e in state.events if e.kind == "hand")
     assert len(event.lines) == 3
     for s, line in enumerate(event.lines):
         assert line.startswith(f"{{p{s}}}: ") and "unmarked values" in line and "lines" in line
@@ -208,11 +237,12 @@ def test_hand_event_explains_every_score():
 
 # ---------------------------------------------------------------- the end (CG-8, CG-9)
 
+
 def end_state(scores, complete=(), history=None, options=None):
     state = scoring_state(options)
     state.scores = list(scores)
     for s in complete:
-        state.marked[s] = [True] * state.size ** 2
+        state.marked[s] = [True] * state.size**2
     state.score_history = [[0, 0, 0]] + [list(h) for h in (history or [])] + [list(scores)]
     return state
 
@@ -278,6 +308,7 @@ def test_the_match_ends_after_the_hand_that_reaches_the_cap():
 
 
 # ---------------------------------------------------------------- filling, naming, bidding, playing
+
 
 def test_grid_filling_places_contracts_in_order():
     state = RULES.new_game(3, None, 5)
@@ -364,6 +395,7 @@ def test_joker_follows_a_trump_lead():
 
 # ---------------------------------------------------------------- variants (CG-10)
 
+
 def test_3x3_variant_nine_contracts_three_bids_cap_100():
     state = filled({"grid": "3x3"})
     assert state.contracts == CONTRACTS[:9] and state.num_bids == 3 and state.cap == 100
@@ -414,8 +446,15 @@ def test_bad_option_combinations():
         RULES.new_game(4, None, 1)
 
 
-@pytest.mark.parametrize("options", [{"grid": "3x3"}, {"deck": 24}, {"complete_grid": False, "cap": 200},
-                                     {"unmarked_points": 0, "bids": 6, "cap": 150}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"grid": "3x3"},
+        {"deck": 24},
+        {"complete_grid": False, "cap": 200},
+        {"unmarked_points": 0, "bids": 6, "cap": 150},
+    ],
+)
 def test_variants_play_to_the_end_and_scores_add_up(options):
     state = RULES.new_game(3, options, 11)
     bots = [ContractGridBot(i) for i in range(3)]
@@ -462,10 +501,13 @@ def test_a_whole_match_stops_at_the_hand_limit_CG_11():
     assert state.hands_played < 5 or state.outcome().reason.startswith("hand limit of 5 reached")
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"hand_limit": 50}, "option hand_limit=50 applies only with no_cap=true"),
-    ({"no_cap": True, "cap": 300}, "option cap=300 applies only with no_cap=false"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"hand_limit": 50}, "option hand_limit=50 applies only with no_cap=true"),
+        ({"no_cap": True, "cap": 300}, "option cap=300 applies only with no_cap=false"),
+    ],
+)
 def test_options_that_do_nothing_without_or_with_a_cap_are_refused_CG_11(options, message):
     with pytest.raises(BadOptionError, match=message):
         RULES.new_game(3, options, 1)
@@ -498,7 +540,9 @@ def test_the_bot_keeps_an_earlier_grid_as_good_as_its_own_plan():
 
 
 def test_the_bot_plans_its_own_grid_over_a_worse_earlier_one():
-    grid = ",".join(CONTRACTS)  # row by row in the rules' order: Play in a corner, Zero on the busiest square?
-    state, seat, action = bot_fill({"last_grids": "/".join([grid] * 3)})
+    grid = ",".join(
+        CONTRACTS
+    )  # row by row in the rules' order: Play in a corner, Zero on the busiest square?
+    state, _seat, action = bot_fill({"last_grids": "/".join([grid] * 3)})
     assert "fill same" in [a.text for a in state.legal_actions()]
     assert action.text.startswith("square")

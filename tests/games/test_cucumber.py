@@ -11,7 +11,9 @@ from games.core import BadOptionError, IllegalActionError, TrickResult, parse_ca
 from games.cucumber import HAND_SIZE, NO_BOUNDS, RULES
 
 
-def table(*hands: str, leader: int = 0, played: str = "", scores=None, cucumbers=None, eliminated=(), **options):
+def table(
+    *hands: str, leader: int = 0, played: str = "", scores=None, cucumbers=None, eliminated=(), **options
+):
     """A hand in progress: seats hold ``hands`` (an empty string for an eliminated seat),
     ``leader`` leads, ``played`` is applied first.  Seven cards each means the hand's first trick;
     one card each means the last (scoring) trick."""
@@ -26,7 +28,9 @@ def table(*hands: str, leader: int = 0, played: str = "", scores=None, cucumbers
         state.scores = list(scores)
     if cucumbers is not None:
         state.cucumbers = list(cucumbers)
-        state.status = ["out" if s in eliminated else "cucumber" if c else "" for s, c in enumerate(cucumbers)]
+        state.status = [
+            "out" if s in eliminated else "cucumber" if c else "" for s, c in enumerate(cucumbers)
+        ]
     held = {c for h in state.hands for c in h}
     state.out = [c for c in state.pack if c not in held]
     state.leader = state.to_act = leader
@@ -70,15 +74,20 @@ def test_the_deal_passes_left():
 def test_cu2_play_any_card_higher_than_the_highest_so_far():
     state = table("9H 2C 3D", "10S QD 4C AH", "5S 6S 7S", played="9H")
     assert legal(state) == ["10S", "AH", "QD"]
-    with pytest.raises(IllegalActionError, match=r"4C is not legal for seat 1: you must play a card higher than 9H "
-                                                 r"\(you hold AH QD 10S\)"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"4C is not legal for seat 1: you must play a card higher than 9H "
+        r"\(you hold AH QD 10S\)",
+    ):
         state.apply("4C")
 
 
 def test_cu2_without_a_higher_card_play_your_lowest():
     state = table("KH 2C 3D", "10S QD 4C 4S", "5S 6S 7S", played="KH")
     assert legal(state) == ["4S", "4C"]  # suits do not count: either four
-    with pytest.raises(IllegalActionError, match=r"you cannot beat KH, so you must play your lowest card \(4S 4C\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"you cannot beat KH, so you must play your lowest card \(4S 4C\)"
+    ):
         state.apply("10S")
 
 
@@ -119,7 +128,7 @@ def test_cu7_finished_tricks_stay_on_the_table_for_everyone():
 
 def test_cu1_only_the_last_trick_scores():
     state = table("9H 2C", "10S 5D", "5S 6S")
-    for text in "9H 10S 5S".split():
+    for text in ["9H", "10S", "5S"]:
         state.apply(text)
     assert state.scores == [0, 0, 0] and not any(e.kind == "hand" for e in state.events)
 
@@ -138,7 +147,9 @@ def test_card_values_ace_14_king_13_queen_12_jack_11_others_their_number():
 
 
 def test_cu3_other_players_who_tied_the_winning_rank_subtract_it_not_below_zero():
-    state = table("9H", "9S", "9D", "5C", scores=(4, 15, 0, 2), leader=0, played="9H 9S 9D 5C", allow_equal=False)
+    state = table(
+        "9H", "9S", "9D", "5C", scores=(4, 15, 0, 2), leader=0, played="9H 9S 9D 5C", allow_equal=False
+    )
     lines = last_summary(state).lines
     assert state.scores == [0, 6, 9, 2]  # 9D, played last, takes it
     assert "{p0} also played 9H: -9 (not below 0), score 0" in lines
@@ -273,12 +284,17 @@ def test_resample_depends_only_on_what_the_seat_can_see_and_plays_on(seed):
     seat = state.to_act
     twin = state.clone()
     a = next(s for s in range(4) if s != seat)
-    i, j = next((i, j) for i, c in enumerate(twin.hands[a]) for j, d in enumerate(twin.out) if d.rank == c.rank)
+    i, j = next(
+        (i, j) for i, c in enumerate(twin.hands[a]) for j, d in enumerate(twin.out) if d.rank == c.rank
+    )
     twin.hands[a][i], twin.out[j] = twin.out[j], twin.hands[a][i]  # same rank: every shown limit still holds
     twin.check_invariants()
     assert twin.snapshot() != state.snapshot()
     for k in range(3):
-        assert twin.resample(seat, random.Random(k)).snapshot() == state.resample(seat, random.Random(k)).snapshot()
+        assert (
+            twin.resample(seat, random.Random(k)).snapshot()
+            == state.resample(seat, random.Random(k)).snapshot()
+        )
     world = state.resample(seat, random.Random(7))
     assert world.view(seat) == state.view(seat)
     assert Counter(c for z in world.zones().values() for c in z) == Counter(world.deck())

@@ -57,7 +57,9 @@ def test_the_leader_may_lead_any_card():
 def test_others_must_follow_the_suit_led():
     state = table("5H 7C 2D", "9H 8C 2S", "4D 6D 5D", played="7C")
     assert legal(state) == ["8C"]
-    with pytest.raises(IllegalActionError, match=r"9H is not legal for seat 1: you must follow clubs \(you hold 8C\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"9H is not legal for seat 1: you must follow clubs \(you hold 8C\)"
+    ):
         state.apply("9H")
 
 
@@ -72,8 +74,9 @@ def test_a_player_who_cannot_follow_draws_one_card_at_a_time_until_the_suit_come
     assert legal(state) == ["draw"]
     state.apply("draw")  # 10H: a heart, which must be played now
     assert legal(state) == ["10H"]
-    with pytest.raises(IllegalActionError,
-                       match=r"draw is not legal for seat 1: you can follow hearts, so you may not draw"):
+    with pytest.raises(
+        IllegalActionError, match=r"draw is not legal for seat 1: you can follow hearts, so you may not draw"
+    ):
         state.apply("draw")
     state.apply("10H")
     assert state.to_act == 2 and len(state.hands[1]) == 4
@@ -116,8 +119,11 @@ def test_po1_after_a_joker_lead_only_the_joker_can_win():
 def test_po2_a_player_holding_the_led_suit_must_follow_it_not_play_the_joker():
     state = table("5H 7C 8C", "JK 9H 8C", "4H 6H", played="5H")
     assert legal(state) == ["9H"]
-    with pytest.raises(IllegalActionError, match=r"JK is not legal for seat 1: you hold hearts \(9H\), so you must "
-                                                 r"follow; the joker is for a trick you cannot follow"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"JK is not legal for seat 1: you hold hearts \(9H\), so you must "
+        r"follow; the joker is for a trick you cannot follow",
+    ):
         state.apply("JK")
 
 
@@ -193,7 +199,9 @@ def test_po3_a_play_down_to_one_card_is_offered_with_and_without_the_call():
     assert legal(state) == ["call 5H", "silent 5H", "call 7C", "silent 7C"]
     assert state.label(state.action_for("call 5H")) == "5H, call Page One!"
     assert state.label(state.action_for("silent 5H")) == "5H, no call"
-    with pytest.raises(IllegalActionError, match="this play leaves you one card: choose call 5H or silent 5H"):
+    with pytest.raises(
+        IllegalActionError, match="this play leaves you one card: choose call 5H or silent 5H"
+    ):
         state.apply("5H")
 
 
@@ -255,7 +263,7 @@ def test_po5_the_first_player_with_no_cards_wins_at_once_even_mid_trick():
     state.apply("AS")
     assert state.is_over and state.outcome().winners == (0,)
     assert state.trick_cards() == parse_cards("AS")  # the unfinished trick is never completed
-    assert "{p0} played all their cards first" == state.outcome().reason
+    assert state.outcome().reason == "{p0} played all their cards first"
     assert state.outcome().scores == (5.0, 0.0, 0.0)
 
 
@@ -378,7 +386,10 @@ def test_resample_depends_only_on_what_the_seat_can_see(seed):
     twin.check_invariants()
     assert twin.snapshot() != state.snapshot()
     for k in range(3):
-        assert twin.resample(seat, random.Random(k)).snapshot() == state.resample(seat, random.Random(k)).snapshot()
+        assert (
+            twin.resample(seat, random.Random(k)).snapshot()
+            == state.resample(seat, random.Random(k)).snapshot()
+        )
 
 
 def test_resample_keeps_reshuffled_cards_in_their_generation():

@@ -7,7 +7,15 @@ import random
 import pytest
 
 from games import get_rules
-from games.core import BadOptionError, IllegalActionError, Suit, next_seat, parse_card, parse_cards, trump_ranking
+from games.core import (
+    BadOptionError,
+    IllegalActionError,
+    Suit,
+    next_seat,
+    parse_card,
+    parse_cards,
+    trump_ranking,
+)
 from games.pepper import RULES
 
 H, S, D, C = Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS
@@ -27,10 +35,11 @@ def deal(*hands: str, dealer: int = 3, dead: str = ""):
     return st
 
 
-def in_play(*hands: str, bidder: int = 0, bid: str = "bid 3", trump: str = "trump H", won=None, dealer: int = 3):
+def in_play(
+    *hands: str, bidder: int = 0, bid: str = "bid 3", trump: str = "trump H", won=None, dealer: int = 3
+):
     """The auction over (``bidder`` bid ``bid``, everyone else passed) and trump named."""
     st = deal(*hands, dealer=dealer)
-    n = st.num_seats
     st.to_act = bidder
     st.apply(bid)
     while st.phase == "bid":
@@ -78,8 +87,16 @@ def test_two_players_pe7_play_two_eight_card_hands_with_a_dead_hand_nobody_sees(
 
 def test_bids_run_one_to_five_then_little_and_big_pepper_with_four_players():
     st = deal("9S", "9H", "9D", "9C")
-    assert [a.text for a in st.legal_actions()] == ["pass", "bid 1", "bid 2", "bid 3", "bid 4", "bid 5",
-                                                    "little_pepper", "big_pepper"]
+    assert [a.text for a in st.legal_actions()] == [
+        "pass",
+        "bid 1",
+        "bid 2",
+        "bid 3",
+        "bid 4",
+        "bid 5",
+        "little_pepper",
+        "big_pepper",
+    ]
 
 
 def test_each_bid_must_be_higher_than_the_last():
@@ -176,7 +193,9 @@ def test_pe4_no_trump_jacks_rank_in_their_own_suit_and_the_led_suit_wins():
 def test_follow_suit_if_able_else_any_card_and_highest_trump_wins():
     st = in_play("AS 9C", "10S QD", "9H QC", "10C KC", bidder=0, trump="trump H")
     st.apply("AS")
-    with pytest.raises(IllegalActionError, match=r"QD is not legal for seat 1: you must follow spades \(you hold 10S\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"QD is not legal for seat 1: you must follow spades \(you hold 10S\)"
+    ):
         st.apply("QD")
     play(st, "10S", "9H", "10C")  # seat 2 cannot follow: a trump wins
     assert st.last_trick.winner == 2
@@ -290,8 +309,13 @@ def test_labels_name_every_choice_in_plain_words():
     words = [st.label(a) for a in st.legal_actions()]
     assert words == ["Pass", "Bid 1", "Bid 2", "Bid 3", "Bid 4", "Bid 5", "Little pepper", "Big pepper"]
     play(st, "bid 1", "pass", "pass", "pass")
-    assert [st.label(a) for a in st.legal_actions()] == ["Spades trump", "Hearts trump", "Diamonds trump",
-                                                         "Clubs trump", "No trump"]
+    assert [st.label(a) for a in st.legal_actions()] == [
+        "Spades trump",
+        "Hearts trump",
+        "Diamonds trump",
+        "Clubs trump",
+        "No trump",
+    ]
 
 
 def test_the_view_shows_the_contract_and_trump_but_no_other_hand():
@@ -306,8 +330,9 @@ def test_worlds_keep_the_dead_hand_hidden_and_its_size():
     st = RULES.new_game(2, None, seed=9)
     world = st.resample(0, random.Random(1))
     assert len(world.dead) == 8 and world.hands[0] == st.hands[0]
-    assert sorted(world.dead + world.hands[1], key=lambda c: c.index) == \
-        sorted(st.dead + st.hands[1], key=lambda c: c.index)
+    assert sorted(world.dead + world.hands[1], key=lambda c: c.index) == sorted(
+        st.dead + st.hands[1], key=lambda c: c.index
+    )
 
 
 def test_registered_and_listed():

@@ -11,8 +11,7 @@ import random
 import pytest
 
 from games.core import BadOptionError, IllegalActionError, parse_cards
-from games.piquet import (CATEGORY, RULES, SEQ_POINTS, is_carte_blanche, partie_margin, point_of, runs,
-                          sets_of)
+from games.piquet import CATEGORY, RULES, SEQ_POINTS, is_carte_blanche, partie_margin, point_of, runs, sets_of
 from tests.conformance import LeakWatch, check_step, check_worlds, view_mentions
 
 NAMES = ["P0", "P1"]
@@ -95,8 +94,10 @@ def test_point_is_length_then_value():
 
 
 def test_sequences_are_maximal_runs_and_score_by_length():
-    assert runs(parse_cards("AH KH QH JH 10H 9S 8S 7S 9D 8D")) == [(5, 14, parse_cards("AH")[0].suit),
-                                                                     (3, 9, parse_cards("9S")[0].suit)]
+    assert runs(parse_cards("AH KH QH JH 10H 9S 8S 7S 9D 8D")) == [
+        (5, 14, parse_cards("AH")[0].suit),
+        (3, 9, parse_cards("9S")[0].suit),
+    ]
     assert SEQ_POINTS == {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
     assert CATEGORY["sequence"].points(parse_cards("AH KH QH JH 10H 9H 8H 7H")) == 18  # huitième
     assert CATEGORY["sequence"].points(parse_cards("KS QS JS 9S 8S 7S")) == 6  # two tierces
@@ -137,7 +138,7 @@ def test_elder_picks_one_to_five_takes_back_and_confirms():
     assert "exchange 1" not in texts(st)
     with pytest.raises(IllegalActionError, match="pick at least one card to exchange first"):
         st.apply("exchange 0")
-    for c in "7S 8S 7H 8D 8C".split():
+    for c in ["7S", "8S", "7H", "8D", "8C"]:
         st.apply(f"discard {c}")
     assert not any(t.startswith("discard") for t in texts(st)), "a sixth card may not be picked"
     with pytest.raises(IllegalActionError, match="you may exchange at most 5 cards: take one back first"):
@@ -188,8 +189,10 @@ def test_after_the_dealer_takes_them_elder_keeps_the_count_not_the_cards():
     assert "7D" in {c.text for c in st.hands[0]}
     assert "7D" not in {c.text for c in view_mentions(st.view(1))}
     note = next(line for line in log(st, 1) if line.startswith("You looked at"))
-    assert note == "You looked at 2 cards left in the talon; P0 has taken the first 1 card you saw, 9C still in " \
-                   "the talon"
+    assert (
+        note == "You looked at 2 cards left in the talon; P0 has taken the first 1 card you saw, 9C still in "
+        "the talon"
+    )
     assert st.view(1).extra.seen == tuple(parse_cards("9C"))
 
 
@@ -197,7 +200,7 @@ def test_the_dealer_exchanges_at_most_what_is_left_and_at_least_one_PQ_4():
     st = deal(A_ELDER, A_DEALER, A_TALON)
     exchange(st, "7S 8S 7H 8D 8C")
     assert st.exchange_limit() == 3
-    for c in "JH 10H 8H".split():
+    for c in ["JH", "10H", "8H"]:
         st.apply(f"discard {c}")
     with pytest.raises(IllegalActionError, match=r"at most 3 cards \(the talon holds 3\)"):
         st.apply("discard KS")
@@ -291,9 +294,16 @@ def test_a_whole_declaration_round_with_good_and_not_good():
     st.apply("declare sets")
     st.apply("good")
     assert log(st)[-9:] == [
-        "P1 declares a point of 5", "P0: good", "P1 scores 5 for a point of 5",
-        "P1 declares a tierce", "P0: not good", "P0 scores 7 for a quart to KS and a tierce to KD",
-        "P1 declares a quatorze of aces", "P0: good", "P1 scores 14 for a quatorze of aces"]
+        "P1 declares a point of 5",
+        "P0: good",
+        "P1 scores 5 for a point of 5",
+        "P1 declares a tierce",
+        "P0: not good",
+        "P0 scores 7 for a quart to KS and a tierce to KD",
+        "P1 declares a quatorze of aces",
+        "P0: good",
+        "P1 scores 14 for a quatorze of aces",
+    ]
     assert st.scores[e] == 19 and st.scores[d] == 7
     assert st.phase == "play" and st.to_act == e
 
@@ -347,8 +357,11 @@ def test_sequences_equal_length_the_higher_top_card_wins():
     st.apply("declare sequence")
     assert log(st)[-1] == "P1 declares a quart" and texts(st) == ["good", "equal"]
     st.apply("equal")
-    assert log(st)[-3:] == ["P1: to the jack", "P0: not good",
-                            "P0 scores 10 for a quart to KS, a tierce to AH and a tierce to KD"]
+    assert log(st)[-3:] == [
+        "P1: to the jack",
+        "P0: not good",
+        "P0 scores 10 for a quart to KS, a tierce to AH and a tierce to KD",
+    ]
 
 
 def test_equal_sequences_score_nothing_at_all():
@@ -399,7 +412,9 @@ def test_sinking_and_holding_nothing_sound_the_same_and_both_are_asked():
 def test_answers_that_do_not_hold_are_refused():
     st = declaring(A_ELDER, A_DEALER)
     st.apply("declare point")
-    with pytest.raises(IllegalActionError, match=r"your best point \(a point of 4\) does not make that answer"):
+    with pytest.raises(
+        IllegalActionError, match=r"your best point \(a point of 4\) does not make that answer"
+    ):
         st.apply("not good")
 
 
@@ -462,7 +477,7 @@ def test_the_dealer_cannot_pique_since_elder_leads_first_PQ_3():
     assert st.hand_total(st.elder) == 1  # one point for the lead
     while st.hand_number == 1:
         st.apply(st.legal_actions()[-1] if st.to_act == st.dealer else st.legal_actions()[0])
-    first = [e for e in st.events if e.kind == "hand"][0].render_lines(NAMES)
+    first = next(e for e in st.events if e.kind == "hand").render_lines(NAMES)
     # 12 tricks, 11 leads, the cards and capot, and no pique although the dealer passed 30
     assert first[1] == "P0 (dealer): play 63 (11 led, 12 won, the cards, capot) = 63"
     assert not any("pique" in e.render(NAMES) for e in st.events)
@@ -484,7 +499,9 @@ def test_a_point_per_card_led_and_per_trick_won_PQ_2():
     e, d = st.elder, st.dealer
     st.apply("AH")
     assert st.scores[e] == 1
-    with pytest.raises(IllegalActionError, match=r"KS is not legal for seat 0: you must follow hearts \(you hold "):
+    with pytest.raises(
+        IllegalActionError, match=r"KS is not legal for seat 0: you must follow hearts \(you hold "
+    ):
         st.apply("KS")
     st.apply("JH")
     assert st.scores == ([0, 2] if e == 1 else [2, 0]) and st.to_act == e
@@ -517,7 +534,9 @@ def test_seven_tricks_win_the_cards_PQ_6():
     play_cards(st, "AS 7S KS JC QS QC JS KC 10S AC 9S JD 8S QD")  # elder takes seven
     play_cards(st, "7H AH KH 8H QH 9H AD 10H KD JH")  # the dealer the other five
     assert "P1 wins the cards (7 tricks), +10" in [e.render(NAMES) for e in st.events]
-    assert hand_lines(st)[0] == "P1 (elder): play 25 (8 led, 7 won, the cards) = 25"  # 8 leads, 7 tricks, the cards
+    assert (
+        hand_lines(st)[0] == "P1 (elder): play 25 (8 led, 7 won, the cards) = 25"
+    )  # 8 leads, 7 tricks, the cards
 
 
 def test_six_tricks_each_score_no_cards_PQ_6():
@@ -525,8 +544,10 @@ def test_six_tricks_each_score_no_cards_PQ_6():
     play_cards(st, "AS 7S KS 8S QS JC JS QC 10S KC 9S AC")  # elder: six tricks
     play_cards(st, "7H AH KH 8H AD 9H KD 10H QD JH JD QH")  # the dealer: six
     assert not any("wins the cards" in e.render(NAMES) for e in st.events)
-    assert hand_lines(st)[:2] == ["P1 (elder): play 13 (7 led, 6 won) = 13",
-                                 "P0 (dealer): play 11 (5 led, 6 won) = 11"]
+    assert hand_lines(st)[:2] == [
+        "P1 (elder): play 13 (7 led, 6 won) = 13",
+        "P0 (dealer): play 11 (5 led, 6 won) = 11",
+    ]
 
 
 def test_capot_scores_forty_with_the_cards():
@@ -560,14 +581,21 @@ def _end_partie_at(totals: tuple[int, int], hand: int = 6, **options):
 def test_the_partie_margin_through_the_engine():
     st = _end_partie_at((128, 119))
     assert st.is_over and st.outcome().winners == (0,) and st.outcome().scores == (109, 0)
-    assert st.outcome().reason == "{p0} won the partie 128 to 119, by a margin of 109 ({p1} crossed the Rubicon)"
+    assert (
+        st.outcome().reason == "{p0} won the partie 128 to 119, by a margin of 109 ({p1} crossed the Rubicon)"
+    )
     assert st.outcome().lines == ("Partie 1: {p0} 128 to 119, margin 109 ({p1} over the Rubicon)",)
     lines = [e for e in st.events if e.kind == "hand"][-1].render_lines(NAMES)
-    assert lines[-1] == "P0 wins partie 1, 128 to 119: P1 crossed the Rubicon, so the margin is 128 - 119 + 100 = 109"
+    assert (
+        lines[-1]
+        == "P0 wins partie 1, 128 to 119: P1 crossed the Rubicon, so the margin is 128 - 119 + 100 = 109"
+    )
     st = _end_partie_at((96, 117))
     assert st.outcome().winners == (1,) and st.outcome().scores == (0, 313)
-    assert "did not cross the Rubicon, so the margin is 117 + 96 + 100 = 313" in \
-        [e for e in st.events if e.kind == "hand"][-1].render_lines(NAMES)[-1]
+    assert (
+        "did not cross the Rubicon, so the margin is 117 + 96 + 100 = 313"
+        in [e for e in st.events if e.kind == "hand"][-1].render_lines(NAMES)[-1]
+    )
 
 
 def test_a_tie_after_six_plays_two_more_hands_then_a_draw_PQ_7():
@@ -598,7 +626,9 @@ def test_a_series_of_parties_keeps_a_running_total():
         first_dealers.setdefault(st.partie, st.dealer if st.partie_hand == 1 else None)
         st.apply(rng.choice(st.legal_actions()))
     assert len(st.results) == 3
-    assert first_dealers[1] != first_dealers[2] and first_dealers[1] == first_dealers[3], "the first deal alternates"
+    assert first_dealers[1] != first_dealers[2] and first_dealers[1] == first_dealers[3], (
+        "the first deal alternates"
+    )
     totals = [sum(r[3] for r in st.results if r[2] == s) for s in (0, 1)]
     assert list(st.outcome().scores) == totals == st.series
     assert len(st.outcome().lines) == 3 and st.outcome().lines[0].startswith("Partie 1:")
@@ -734,7 +764,6 @@ def test_worlds_respect_a_void_shown_in_play():
         assert not [c for c in w.hands[st.elder] if c.suit.letter == "D"]
         assert hidden <= set(w.discards[st.elder])
     check_worlds(st, st.dealer, [], 8)
-
 
 
 def test_worlds_keep_every_declaration():

@@ -33,7 +33,9 @@ def deal(hands: list[str], talon: str = "", dealer: int = 2, **options):
     for i, h in enumerate(fixed):
         if h is None:
             fixed[i], spare = spare[:10], spare[10:]
-    assert not spare and sum(map(len, fixed)) + len(talon_cards) == 32, "the deal must use the whole pack once"
+    assert not spare and sum(map(len, fixed)) + len(talon_cards) == 32, (
+        "the deal must use the whole pack once"
+    )
     st.dealer = dealer
     st.hands, st.talon = fixed, talon_cards
     st._reset_hand()
@@ -55,7 +57,7 @@ def run(st, *actions: str):
 
 
 def hand_lines(st) -> list[str]:
-    return [e for e in st.events if e.kind == "hand"][-1].render_lines(NAMES[:st.num_seats])
+    return [e for e in st.events if e.kind == "hand"][-1].render_lines(NAMES[: st.num_seats])
 
 
 def play_out(st) -> None:
@@ -66,15 +68,31 @@ def play_out(st) -> None:
         st.apply(st.legal_actions()[0])
 
 
-def settled(contract: str, trump: str | None, tricks: dict[int, int], playing=(1, 2), host=None, laid=None,
-            no_aces=False, aces=0, seats=3, dealer=2):
+def settled(
+    contract: str,
+    trump: str | None,
+    tricks: dict[int, int],
+    playing=(1, 2),
+    host=None,
+    laid=None,
+    no_aces=False,
+    aces=0,
+    seats=3,
+    dealer=2,
+):
     """Settle a hand whose play ended with ``tricks`` (seat 0 declared); returns the state and
     each stack's change and the pot's."""
-    st = deal(STRONG if seats == 3 else STRONG + [""], dealer=dealer)
+    st = deal(STRONG if seats == 3 else [*STRONG, ""], dealer=dealer)
     before, pot = list(st.scores), st.pot
     st.declarer, st.contract = 0, contract
     st.ranking = shared_ranking((Suit(trump),)) if trump else shared_ranking((Suit.HEARTS,))
-    st.playing, st.host, st.laid_aside_by, st.no_aces, st.aces_played = list(playing), host, laid, no_aces, aces
+    st.playing, st.host, st.laid_aside_by, st.no_aces, st.aces_played = (
+        list(playing),
+        host,
+        laid,
+        no_aces,
+        aces,
+    )
     st.defenders = [1, 2]
     st.players = [0] + [s for s in playing]
     counted = [tricks.get(s, 0) for s in range(seats)]
@@ -142,21 +160,30 @@ def test_with_four_players_the_dealer_sits_the_hand_out():
 def test_first_bidder_may_bid_one_game_or_hearts_or_pass():
     st = deal(STRONG)
     assert st.to_act == 0 and texts(st) == ["pass", "bid 1", "game", "hearts"]
-    assert [st.label(a) for a in st.legal_actions()] == ["Pass", "One (talon)", "Game (no talon)", "Hearts (no talon)"]
+    assert [st.label(a) for a in st.legal_actions()] == [
+        "Pass",
+        "One (talon)",
+        "Game (no talon)",
+        "Hearts (no talon)",
+    ]
 
 
 def test_numbers_rise_one_step_at_a_time():
     st = run(deal(STRONG), "bid 1")
     assert texts(st) == ["pass", "bid 2", "game", "hearts"]
-    with pytest.raises(IllegalActionError, match="bid 3 is not legal for seat 1: numbers rise one step at a time: "
-                                                 "the next bid is Two"):
+    with pytest.raises(
+        IllegalActionError,
+        match="bid 3 is not legal for seat 1: numbers rise one step at a time: the next bid is Two",
+    ):
         st.apply("bid 3")
 
 
 def test_four_is_the_highest_number_PR_2():
     """After Four the other number bidders have nothing left to bid: they are passed for."""
-    with pytest.raises(IllegalActionError, match="bid 5 is not legal for seat 0: after a game bid|numbers run "
-                                                 "from one to four"):
+    with pytest.raises(
+        IllegalActionError,
+        match="bid 5 is not legal for seat 0: after a game bid|numbers run from one to four",
+    ):
         deal(STRONG).apply("bid 5")
     st = run(deal(STRONG), "bid 1", "bid 2", "bid 3", "bid 4")
     assert st.bids == ["Four", "pass", "pass"] and st.declarer == 0 and st.phase == "discard"
@@ -218,8 +245,10 @@ def test_everyone_passing_throws_in_the_cards_PR_3():
     run(st, "pass", "pass", "pass")
     assert st.hand_number == 2 and st.dealer == 0 and st.phase == "bid"
     assert st.pot == pot and st.scores == stacks
-    assert hand_lines(st) == ["Everyone passed, so the cards are thrown in.",
-                              "The pot stays at 30; the next player deals."]
+    assert hand_lines(st) == [
+        "Everyone passed, so the cards are thrown in.",
+        "The pot stays at 30; the next player deals.",
+    ]
 
 
 def test_the_last_player_still_bids_after_two_passes():
@@ -295,10 +324,14 @@ def test_the_discards_stay_secret():
 
 def test_trumps_must_rank_at_least_the_bid_PR_1():
     """Hearts 4, diamonds 3, clubs 2, spades 1 (the seed's order: clubs above spades)."""
-    st = run(deal(STRONG, talon="7S 7C"), "pass", "bid 1", "bid 2", "pass", "discard 7S", "discard 7C", "confirm")
+    st = run(
+        deal(STRONG, talon="7S 7C"), "pass", "bid 1", "bid 2", "pass", "discard 7S", "discard 7C", "confirm"
+    )
     assert st.declarer == 2 and texts(st) == ["trump H", "trump D", "trump C"]
-    with pytest.raises(IllegalActionError, match="after a bid of Two trumps must rank at least 2 .* hearts or "
-                                                 "diamonds or clubs"):
+    with pytest.raises(
+        IllegalActionError,
+        match="after a bid of Two trumps must rank at least 2 .* hearts or diamonds or clubs",
+    ):
         st.apply("trump S")
     st.apply("trump C")
     assert st.ranking.trumps == (Suit.CLUBS,) and st.phase == "announce"
@@ -310,10 +343,14 @@ def test_trumps_must_rank_at_least_the_bid_PR_1():
 def test_no_aces_after_a_number_counts_the_twelve_cards_PR_6():
     """An ace from the talon bars the announcement, even when discarded."""
     hands = ["KH QH JH 10H 9H KS QS KD QD KC", "*", "*"]
-    st = run(deal(hands, talon="AS 7S"), "bid 1", "pass", "pass", "discard AS", "discard 7S", "confirm", "trump H")
+    st = run(
+        deal(hands, talon="AS 7S"), "bid 1", "pass", "pass", "discard AS", "discard 7S", "confirm", "trump H"
+    )
     assert st.phase == "announce" and texts(st) == ["quiet"]
-    with pytest.raises(IllegalActionError, match="you hold AS \\(the talon and your discards count\\), so you "
-                                                 "cannot announce no aces"):
+    with pytest.raises(
+        IllegalActionError,
+        match="you hold AS \\(the talon and your discards count\\), so you cannot announce no aces",
+    ):
         st.apply("noaces")
 
 
@@ -355,8 +392,10 @@ def test_both_defenders_dropping_pays_as_ten_tricks_PR_7():
     lines = hand_lines(st)
     assert lines[0] == "P0 played Hearts; both defenders dropped out, so it counts as all ten tricks."
     assert lines[1] == "Tricks: P0 10."
-    assert lines[4] == ("3. Bonuses: hearts made: each opponent pays P0 10; all four aces held and the contract "
-                        "made: each opponent pays P0 10.")
+    assert lines[4] == (
+        "3. Bonuses: hearts made: each opponent pays P0 10; all four aces held and the contract "
+        "made: each opponent pays P0 10."
+    )
 
 
 def test_a_lone_defender_may_invite_the_other_who_must_play():
@@ -370,7 +409,9 @@ def test_a_lone_defender_may_invite_the_other_who_must_play():
 def test_without_an_invitation_the_hand_is_played_two_handed_PR_5():
     st = run(deal(STRONG), "hearts", "quiet", "play", "drop", "alone")
     laid = parse_cards(STRONG[1])
-    assert st.laid_aside_by == 2 and st.hands[2] == [] and len(st.laid_aside) == 10 and st.status[2] == "dropped"
+    assert (
+        st.laid_aside_by == 2 and st.hands[2] == [] and len(st.laid_aside) == 10 and st.status[2] == "dropped"
+    )
     assert st.players == [0, 1] and st.view(0).sitting_out == (2,)
     assert st.view(2).extra.laid_aside and st.view(1).extra.laid_aside == ()
     hidden = set(st.laid_aside)
@@ -401,20 +442,45 @@ def test_the_declarer_leads_and_must_head_applies():
 
 def test_the_first_defender_beats_the_lead_with_the_lowest_card_that_does_PR_8():
     hands = ["9S 8H 7H AD KD QD JD 10D 9D 8D", "KS 10S 7S 7D AC KC QC JC 10C 9C", "*"]
-    st = run(deal(hands), "bid 1", "pass", "pass", "discard 8D", "discard 9D", "confirm", "trump D", "quiet",
-             "play", "play")
+    st = run(
+        deal(hands),
+        "bid 1",
+        "pass",
+        "pass",
+        "discard 8D",
+        "discard 9D",
+        "confirm",
+        "trump D",
+        "quiet",
+        "play",
+        "play",
+    )
     st.apply("9S")
     assert st.to_act == 1 and texts(st) == ["10S"]
     assert st.view(1).prompt == "Beat the lead with your lowest card that can"
-    with pytest.raises(IllegalActionError, match="against the declarer's lead the first defender must beat 9S "
-                                                 "with the lowest card that does, 10S"):
+    with pytest.raises(
+        IllegalActionError,
+        match="against the declarer's lead the first defender must beat 9S "
+        "with the lowest card that does, 10S",
+    ):
         st.apply("KS")
 
 
 def test_the_first_defender_void_in_the_lead_trumps_with_the_lowest_trump_PR_8():
     hands = ["9S 8H 7H AD KD QD JD 10D 9D 8D", "7D AC KC QC JC 10C 9C 8C 7C AH", "*"]
-    st = run(deal(hands, talon="KH QH"), "bid 1", "pass", "pass", "discard 8D", "discard 9D", "confirm",
-             "trump C", "quiet", "play", "play")
+    st = run(
+        deal(hands, talon="KH QH"),
+        "bid 1",
+        "pass",
+        "pass",
+        "discard 8D",
+        "discard 9D",
+        "confirm",
+        "trump C",
+        "quiet",
+        "play",
+        "play",
+    )
     st.apply("9S")
     assert texts(st) == ["7C"]  # void in spades: the lowest trump
 
@@ -424,8 +490,20 @@ def test_the_lowest_beater_rule_does_not_apply_two_handed_or_to_a_defenders_lead
     r = shared_ranking((Suit.DIAMONDS,))
     assert [c.text for c in allowed_cards(cards, parse_cards("9S"), r, False)[0]] == ["KS", "10S"]
     hands = ["9S 8H 7H AD KD QD JD 10D 9D 8D", "KS 10S 7S 7D AC KC QC JC 10C 9C", "*"]
-    st = run(deal(hands), "bid 1", "pass", "pass", "discard 8D", "discard 9D", "confirm", "trump D", "quiet",
-             "play", "drop", "alone")
+    st = run(
+        deal(hands),
+        "bid 1",
+        "pass",
+        "pass",
+        "discard 8D",
+        "discard 9D",
+        "confirm",
+        "trump D",
+        "quiet",
+        "play",
+        "drop",
+        "alone",
+    )
     st.apply("9S")
     assert texts(st) == ["10S", "KS"]  # two-handed: must-head only
 
@@ -439,7 +517,10 @@ def test_stakes_from_the_pot_by_tricks_and_a_short_defender_pays_ten():
     st, delta, pot = settled("1", "S", {0: 7, 1: 2, 2: 1})
     assert delta == [7, 2, 1 - 10] and pot == -10 + 10
     lines = hand_lines(st)
-    assert lines[2] == "1. Stakes: P0 takes 10 from the pot; P1 gets 2 for 2 tricks; P2 gets 1 for 1 trick; P0 keeps 7."
+    assert (
+        lines[2]
+        == "1. Stakes: P0 takes 10 from the pot; P1 gets 2 for 2 tricks; P2 gets 1 for 1 trick; P0 keeps 7."
+    )
     assert lines[3] == "2. Penalties: P2 took fewer than 2 tricks: pays 10 into the pot."
     assert lines[-1] == "Net this hand: P0 +7, P1 +2, P2 -9; the pot now holds 30."
 
@@ -455,14 +536,15 @@ def test_a_host_collects_for_the_guest_and_alone_pays_when_the_pair_takes_under_
     assert delta == [7, 3 - 10, 0] and pot == -10 + 10
     lines = hand_lines(st)
     assert "P1 gets 2 for 2 tricks; P1 gets 1 for P2's 1 trick" in lines[2]
-    assert lines[3] == ("2. Penalties: the defenders took 3 together, fewer than 4: the host P1 alone pays 10 "
-                        "into the pot.")
+    assert lines[3] == (
+        "2. Penalties: the defenders took 3 together, fewer than 4: the host P1 alone pays 10 into the pot."
+    )
     st, delta, pot = settled("2", "D", {0: 6, 1: 1, 2: 3}, playing=(1, 2), host=1)
     assert delta == [6, 4, 0] and pot == -10  # four together: nobody pays, even with one trick
 
 
 def test_two_handed_the_lone_defender_needs_two_PR_5():
-    st, delta, pot = settled("game", "S", {0: 9, 1: 1}, playing=(1,), laid=2)
+    _st, delta, pot = settled("game", "S", {0: 9, 1: 1}, playing=(1,), laid=2)
     assert delta == [9, 1 - 10, 0] and pot == -10 + 10
 
 
@@ -493,8 +575,9 @@ def test_no_aces_made_and_lost():
 def test_bonuses_stack_PR_9():
     st, delta, _ = settled("hearts", "H", {0: 6, 1: 2, 2: 2}, no_aces=True)
     assert delta == [6 + 40, 2 - 20, 2 - 20]
-    assert hand_lines(st)[4] == ("3. Bonuses: hearts made: each opponent pays P0 10; no aces made: each "
-                                 "opponent pays P0 10.")
+    assert hand_lines(st)[4] == (
+        "3. Bonuses: hearts made: each opponent pays P0 10; no aces made: each opponent pays P0 10."
+    )
 
 
 def test_bonuses_apply_to_players_who_dropped_out():
@@ -504,22 +587,39 @@ def test_bonuses_apply_to_players_who_dropped_out():
 
 
 def test_the_dealer_sitting_out_neither_pays_nor_gets_bonuses():
-    st, delta, _ = settled("hearts", "H", {0: 6, 1: 2, 2: 2}, seats=4, dealer=3)
+    _st, delta, _ = settled("hearts", "H", {0: 6, 1: 2, 2: 2}, seats=4, dealer=3)
     assert delta == [6 + 20, 2 - 10, 2 - 10, 0]
 
 
 def test_a_whole_played_hand_adds_up():
     """Settlement of a real played hand follows the tricks taken (declarer seat 1, Clubs)."""
-    st = run(deal(STRONG), "pass", "bid 1", "pass", "discard 9S", "discard 8S", "confirm", "trump C", "quiet",
-             "play", "play")
+    st = run(
+        deal(STRONG),
+        "pass",
+        "bid 1",
+        "pass",
+        "discard 9S",
+        "discard 8S",
+        "confirm",
+        "trump C",
+        "quiet",
+        "play",
+        "play",
+    )
     before, pot = list(st.scores), st.pot
     play_out(st)
     line = [e for e in st.events if e.kind == "hand"][-1].lines[1]
     t1, t2, t0 = (int(x.split()[-1]) for x in line.removeprefix("Tricks: ").rstrip(".").split(", "))
     assert t0 + t1 + t2 == 10
     fine = [10 if t0 < 2 else 0, 20 if t1 < 6 else 0, 10 if t2 < 2 else 0]
-    assert [st.scores[s] - before[s] for s in range(3)] == [t0 - fine[0], 10 - t0 - t2 - fine[1], t2 - fine[2]]
-    assert st.pot == pot - 10 + sum(fine) or st.pot == pot - 10 + sum(fine) + 30  # (+30: the pot was refilled)
+    assert [st.scores[s] - before[s] for s in range(3)] == [
+        t0 - fine[0],
+        10 - t0 - t2 - fine[1],
+        t2 - fine[2],
+    ]
+    assert (
+        st.pot == pot - 10 + sum(fine) or st.pot == pot - 10 + sum(fine) + 30
+    )  # (+30: the pot was refilled)
 
 
 # -- the end of the match --------------------------------------------------------------------
@@ -583,8 +683,20 @@ def test_worlds_keep_the_talon_with_the_declarer_and_no_aces_away():
     """A defender's world: the shown talon cards stay with the declarer (hand or discards), the
     laid-aside hand is dealt afresh, and a no-aces declarer holds no ace."""
     hands = ["KH QH JH 10H 9H KS QS KD QD KC", "*", "*"]
-    st = run(deal(hands, talon="8H 7H"), "bid 1", "pass", "pass", "discard KC", "discard QD", "confirm",
-             "trump H", "noaces", "play", "drop", "alone")
+    st = run(
+        deal(hands, talon="8H 7H"),
+        "bid 1",
+        "pass",
+        "pass",
+        "discard KC",
+        "discard QD",
+        "confirm",
+        "trump H",
+        "noaces",
+        "play",
+        "drop",
+        "alone",
+    )
     talon = set(parse_cards("8H 7H"))
     aces = {c for c in PACK if c.rank == 14}
     for k in range(20):
@@ -610,19 +722,35 @@ def test_seed_after_three_only_hearts_or_diamonds_and_after_four_only_hearts_PR_
     assert texts(st) == ["trump H", "trump D"]
     with pytest.raises(IllegalActionError, match="after a bid of Three trumps must rank at least 3"):
         st.apply("trump C")
-    st = run(deal(STRONG, talon="7S 7C"), "bid 1", "bid 2", "bid 3", "bid 4", "discard 7S", "discard 7C",
-             "confirm")
+    st = run(
+        deal(STRONG, talon="7S 7C"), "bid 1", "bid 2", "bid 3", "bid 4", "discard 7S", "discard 7C", "confirm"
+    )
     assert st.declarer == 0 and texts(st) == ["trump H"]
 
 
-PR8_HANDS = ["9S 8H 7H AD KD QD JD 10D 9D 8D", "KS 10S 7S 7D AC KC QC JC 10C 9C",
-             "AS QS JS 8S AH KH QH JH 10H 9H"]
+PR8_HANDS = [
+    "9S 8H 7H AD KD QD JD 10D 9D 8D",
+    "KS 10S 7S 7D AC KC QC JC 10C 9C",
+    "AS QS JS 8S AH KH QH JH 10H 9H",
+]
 
 
 def test_the_lowest_beater_rule_binds_a_guest_too_PR_8():
     """PR-8 applies when host and guest play: the guest on the declarer's left must beat 9S with 10S."""
-    st = run(deal(PR8_HANDS, talon="8C 7C"), "bid 1", "pass", "pass", "discard 8D", "discard 9D", "confirm",
-             "trump D", "quiet", "drop", "play", "invite")
+    st = run(
+        deal(PR8_HANDS, talon="8C 7C"),
+        "bid 1",
+        "pass",
+        "pass",
+        "discard 8D",
+        "discard 9D",
+        "confirm",
+        "trump D",
+        "quiet",
+        "drop",
+        "play",
+        "invite",
+    )
     assert st.host == 2 and st.status[1] == "guest" and st.players == [0, 1, 2]
     st.apply("9S")
     assert st.to_act == 1 and texts(st) == ["10S"]
@@ -632,8 +760,19 @@ def test_the_lowest_beater_rule_binds_only_the_first_defender_after_the_declarer
     """The second defender follows the plain must-head rule (any higher spade), and after a
     defender's lead the declarer trumps with any trump; once a trump is in the trick a spade
     need not beat the led spade (must-head rule 2)."""
-    st = run(deal(PR8_HANDS, talon="8C 7C"), "bid 1", "pass", "pass", "discard 8D", "discard 9D", "confirm",
-             "trump D", "quiet", "play", "play")
+    st = run(
+        deal(PR8_HANDS, talon="8C 7C"),
+        "bid 1",
+        "pass",
+        "pass",
+        "discard 8D",
+        "discard 9D",
+        "confirm",
+        "trump D",
+        "quiet",
+        "play",
+        "play",
+    )
     run(st, "9S", "10S")
     assert st.to_act == 2 and texts(st) == ["JS", "QS", "AS"]
     run(st, "AS", "8S")  # seat 2 wins and leads

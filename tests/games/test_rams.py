@@ -11,8 +11,15 @@ from games.rams import RULES
 from tests.conformance import LeakWatch, check_step, view_mentions
 
 
-def rams_hand(hands: list[str], up: str, widow: str | None = None, dealer: int = 0, pot: int = 5, stack: int = 100,
-              **options):
+def rams_hand(
+    hands: list[str],
+    up: str,
+    widow: str | None = None,
+    dealer: int = 0,
+    pot: int = 5,
+    stack: int = 100,
+    **options,
+):
     """A match whose current hand is exactly this deal: seat i holds hands[i], the dealer has paid
     the whole pot, the widow is ``widow`` (default: five cards nobody holds), nobody has decided
     yet and the seat left of the dealer is to act."""
@@ -93,8 +100,9 @@ def test_taking_the_widow_swaps_the_hand_and_only_once():
 
 
 def test_rams_stops_bidding_and_brings_back_passed_players_RA_4():
-    st = rams_hand(["AH KH QH JH 10H", "AC KC QC JC 10C", "AD KD QD JD 10D", "AS KS QS JS 10S"], "7H",
-                   dealer=3, pot=15)
+    st = rams_hand(
+        ["AH KH QH JH 10H", "AC KC QC JC 10C", "AD KD QD JD 10D", "AS KS QS JS 10S"], "7H", dealer=3, pot=15
+    )
     st.apply("pass")  # seat 0
     st.apply("rams")  # seat 1
     assert st.bids[0] == "play" and st.status[0] == "in"
@@ -108,12 +116,15 @@ def test_rams_stops_bidding_and_brings_back_passed_players_RA_4():
 
 
 def test_everybody_passing_to_the_dealer_means_a_redeal_RA_2():
-    st = rams_hand(["AH KH QH JH 10H", "AC KC QC JC 10C", "AD KD QD JD 10D", "AS KS QS JS 10S"], "7H",
-                   dealer=0, pot=20)
+    st = rams_hand(
+        ["AH KH QH JH 10H", "AC KC QC JC 10C", "AD KD QD JD 10D", "AS KS QS JS 10S"], "7H", dealer=0, pot=20
+    )
     for _ in range(3):
         st.apply("pass")
     lines = last_hand_lines(st)
-    assert lines == ["Everybody passed to the dealer: P3 pays P0 5; the pot of 20 carries to the next hand (RA-2)"]
+    assert lines == [
+        "Everybody passed to the dealer: P3 pays P0 5; the pot of 20 carries to the next hand (RA-2)"
+    ]
     assert st.scores[3] == 95 and st.scores[0] == 100 - 20 + 5
     assert st.dealer == 1 and st.hand_number == 2  # the deal passes left
     assert st.pot == 25 and st.scores[1] == 95  # the new dealer antes into the carried pot
@@ -125,7 +136,9 @@ def test_dealer_with_one_other_player_may_not_pass_but_may_swap_RA_3():
     st.apply("play")
     st.apply("pass")
     assert texts(st) == ["play", "swap", "widow", "rams"]
-    with pytest.raises(IllegalActionError, match="the dealer may not pass when exactly one other player is in"):
+    with pytest.raises(
+        IllegalActionError, match="the dealer may not pass when exactly one other player is in"
+    ):
         st.apply("pass")
     st.apply("swap")
     assert st.phase == "swap" and st.to_act == 0
@@ -163,7 +176,9 @@ def test_play_follows_the_must_head_rule_RA_5():
     assert st.to_act == 0
     st.apply("KS")
     assert texts(st) == ["AS"]  # follow and beat
-    with pytest.raises(IllegalActionError, match=r"9S is not legal for seat 1: you must follow spades and beat KS"):
+    with pytest.raises(
+        IllegalActionError, match=r"9S is not legal for seat 1: you must follow spades and beat KS"
+    ):
         st.apply("9S")
     st.apply("AS")
     assert texts(st) == ["10S"]
@@ -353,7 +368,9 @@ def test_refusals_name_the_rule():
         st.apply("play")
     with pytest.raises(IllegalActionError, match="7C is not legal for seat 1: you do not hold that card"):
         st.apply("7C")
-    with pytest.raises(IllegalActionError, match="rams is not legal for seat 1: it is not one of the choices now"):
+    with pytest.raises(
+        IllegalActionError, match="rams is not legal for seat 1: it is not one of the choices now"
+    ):
         st.apply("rams")
 
 
@@ -395,7 +412,9 @@ def test_no_doubling_after_the_last_hand_and_the_pot_is_shared_RA_9():
     """RA-9: a Rams failed in the last hand pays the opponents but does not double the pot; the
     17 counters left are shared by the players holding counters, 5 each, and the two odd ones go
     one each from the dealer's left (P1, then P2).  No counter vanishes."""
-    st = lasting(rams_hand(["AC KC QC JC 10C", "AH KS QS JS 10S", "KH AS AD KD QD"], "7H", dealer=0, pot=17), 1)
+    st = lasting(
+        rams_hand(["AC KC QC JC 10C", "AH KS QS JS 10S", "KH AS AD KD QD"], "7H", dealer=0, pot=17), 1
+    )
     st.apply("rams")
     st.apply("play")
     st.apply("play")
@@ -427,8 +446,15 @@ def test_only_players_holding_counters_share_the_pot_RA_9():
 
 def test_a_hand_thrown_in_because_everybody_passed_does_not_count():
     """Issue 11: a redeal after everybody passed is not one of the match's hands."""
-    st = lasting(rams_hand(["AH KH QH JH 10H", "AC KC QC JC 10C", "AD KD QD JD 10D", "AS KS QS JS 10S"], "7H",
-                   dealer=0, pot=20), 1)
+    st = lasting(
+        rams_hand(
+            ["AH KH QH JH 10H", "AC KC QC JC 10C", "AD KD QD JD 10D", "AS KS QS JS 10S"],
+            "7H",
+            dealer=0,
+            pot=20,
+        ),
+        1,
+    )
     for _ in range(3):
         st.apply("pass")
     assert not st.is_over and st.hands_played == 0 and st.hand_number == 2
@@ -454,11 +480,16 @@ def test_hand_limit_ends_a_broke_match_and_says_so():
     assert not st.is_over and st.hands_played == 101
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"hand_limit": 50}, "option hand_limit=50 applies only with ending=broke"),
-    ({"ending": "broke", "hands": 5}, "option hands=5 applies only with ending=hands"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"hand_limit": 50}, "option hand_limit=50 applies only with ending=broke"),
+        ({"ending": "broke", "hands": 5}, "option hands=5 applies only with ending=hands"),
+    ],
+)
 def test_options_that_do_nothing_under_the_ending_are_refused(options, message):
     with pytest.raises(BadOptionError, match=message):
         RULES.new_game(3, options, 1)
-    RULES.new_game(3, {"ending": "broke", "hands": 10, "hand_limit": None}, 1)  # defaults pass (records list them)
+    RULES.new_game(
+        3, {"ending": "broke", "hands": 10, "hand_limit": None}, 1
+    )  # defaults pass (records list them)

@@ -11,8 +11,15 @@ from games.core import BadOptionError, IllegalActionError, parse_card, parse_car
 from games.sedma import RULES, card_points, sedma_pack
 
 
-def table(*hands: str, leader: int = 0, dealer: int | None = None, stock: str = "", won: dict | None = None,
-          played: str = "", **options):
+def table(
+    *hands: str,
+    leader: int = 0,
+    dealer: int | None = None,
+    stock: str = "",
+    won: dict | None = None,
+    played: str = "",
+    **options,
+):
     """A hand in progress: seats hold ``hands``, the stock holds ``stock`` (its last card is drawn
     first), ``won`` gives cards already captured by seats; ``leader`` leads, then ``played``."""
     n = len(hands)
@@ -59,7 +66,9 @@ def rest_of_pack(n: int, *used: str) -> str:
 
 
 def test_the_pack_is_7_to_ace_and_three_players_lose_two_eights():
-    assert len(sedma_pack(2)) == len(sedma_pack(4)) == 32 and {c.rank for c in sedma_pack(2)} == set(range(7, 15))
+    assert len(sedma_pack(2)) == len(sedma_pack(4)) == 32 and {c.rank for c in sedma_pack(2)} == set(
+        range(7, 15)
+    )
     three = sedma_pack(3)
     assert len(three) == 30 and parse_card("8S") not in three and parse_card("8C") not in three
     assert sum(card_points([c]) for c in three) == 80  # aces and tens all stay
@@ -128,7 +137,9 @@ def test_the_view_shows_the_trick_by_seat_with_the_leader_and_the_holder_marked(
     state.apply("7S")
     view = state.view(2)
     assert [(p.seat, [c.text for c in p.cards], p.note) for p in view.trick] == [
-        (0, ["KH"], "(led)"), (1, ["7S"], "(holds)")]
+        (0, ["KH"], "(led)"),
+        (1, ["7S"], "(holds)"),
+    ]
     assert view.extra.starter == parse_card("KH") and view.extra.holder == 1
     assert view.extra.order == (0, 1, 2) and view.extra.rounds == ((parse_card("KH"), parse_card("7S")),)
 
@@ -140,8 +151,11 @@ def test_after_a_round_the_leader_may_end_the_trick_or_continue_with_the_rank_or
     state = table("KH 7C KD JH", "7S 9D JC 10H", stock="8S 9S 9C 8H", played="KH 7S")
     assert state.phase == "decide" and state.to_act == 0
     assert legal(state) == ["KD", "7C", "end"]
-    with pytest.raises(IllegalActionError, match=r"JH is not legal for seat 0: to continue the trick you must "
-                                                 r"play a king \(the starter's rank\) or a seven; otherwise end the trick"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"JH is not legal for seat 0: to continue the trick you must "
+        r"play a king \(the starter's rank\) or a seven; otherwise end the trick",
+    ):
         state.apply("JH")
     assert state.label(state.action_for("end")) == "End trick (theirs)"
     state.apply("KD")  # continue: round 2, the leader holds the trick again
@@ -168,7 +182,9 @@ def test_the_leader_may_end_a_trick_it_holds_and_the_label_says_so():
 
 def test_end_is_refused_outside_the_leaders_decision():
     state = table("KH 7C KD JH", "8S 9D JC 10H", played="KH")
-    with pytest.raises(IllegalActionError, match=r"end is not legal for seat 1: only the leader may end the trick"):
+    with pytest.raises(
+        IllegalActionError, match=r"end is not legal for seat 1: only the leader may end the trick"
+    ):
         state.apply("end")
 
 
@@ -269,7 +285,9 @@ def test_two_and_four_player_hands_cannot_tie():
 def test_four_players_are_two_partnerships_sitting_opposite():
     state = RULES.new_game(4, None, seed=1)
     assert state.view(0).teams == ((0, 2), (1, 3))
-    state = table("KH 8C", "9H JD", "AS 8D", "QS QD", won={2: rest_of_pack(4, "KH 8C 9H JD AS 8D QS QD 8S"), 1: "8S"})
+    state = table(
+        "KH 8C", "9H JD", "AS 8D", "QS QD", won={2: rest_of_pack(4, "KH 8C 9H JD AS 8D QS QD 8S"), 1: "8S"}
+    )
     play_all(state, "KH 9H AS QS 8C JD 8D QD")
     out = state.outcome()
     assert out.winners == (0, 2) and out.scores == (90, 0, 90, 0) and "double win" in out.reason
@@ -277,8 +295,14 @@ def test_four_players_are_two_partnerships_sitting_opposite():
 
 
 def test_a_partners_match_keeps_the_trick_for_the_side_and_the_end_label_says_so():
-    state = table("KH 7C QD JH", "8S 9D JC 10H", "KS 8D 8H 9C", "QS QC 9S 10S", stock="AS AD AC AH",
-                  played="KH 8S KS 10S")
+    state = table(
+        "KH 7C QD JH",
+        "8S 9D JC 10H",
+        "KS 8D 8H 9C",
+        "QS QC 9S 10S",
+        stock="AS AD AC AH",
+        played="KH 8S KS 10S",
+    )
     assert state.phase == "decide" and state.holder == 2
     assert state.label(state.action_for("end")) == "End trick (partner's)"
     state.apply("end")
@@ -298,8 +322,11 @@ def test_a_series_scores_victory_points_and_ends_at_the_target():
 
 
 def test_victory_points_are_one_two_or_three_by_the_kind_of_win():
-    for pile, vp in ((rest_of_pack(2, "KH 8C 9H JD"), 3), (rest_of_pack(2, "KH 8C 9H JD 8S"), 2),
-                     ("AH 10H", 1)):
+    for pile, vp in (
+        (rest_of_pack(2, "KH 8C 9H JD"), 3),
+        (rest_of_pack(2, "KH 8C 9H JD 8S"), 2),
+        ("AH 10H", 1),
+    ):
         state = table("KH 8C", "9H JD", won={0: pile, 1: "8S" if vp == 2 else ""}, target=10)
         play_all(state, "KH 9H 8C JD")
         assert state.vp == [vp, 0] and state.scores == [vp, 0] and not state.is_over
@@ -319,19 +346,30 @@ def test_se4_by_default_the_deal_passes_to_the_left():
 
 @pytest.mark.parametrize("dealer,winner_pile,new_dealer", [(0, 0, 1), (0, 1, 0), (1, 0, 1), (1, 1, 0)])
 def test_se4_loser_option_two_players_the_loser_deals_and_the_winner_leads(dealer, winner_pile, new_dealer):
-    state = table("KH", "9H", dealer=dealer, leader=1 - dealer, won={winner_pile: "AH AD AC"},
-                  target=10, next_dealer="loser")
+    state = table(
+        "KH",
+        "9H",
+        dealer=dealer,
+        leader=1 - dealer,
+        won={winner_pile: "AH AD AC"},
+        target=10,
+        next_dealer="loser",
+    )
     play_all(state, "KH 9H" if dealer == 1 else "9H KH")
     assert state.dealer == new_dealer and state.to_act == 1 - new_dealer and state.vp[winner_pile] == 1
 
 
 def test_se4_loser_option_four_players_follows_pagat():
     # the dealing side wins: the deal passes to the left (an opponent deals, the dealer's partner leads)
-    state = table("KH", "9H", "JD", "QS", dealer=0, leader=1, won={2: "AH AD AC"}, target=10, next_dealer="loser")
+    state = table(
+        "KH", "9H", "JD", "QS", dealer=0, leader=1, won={2: "AH AD AC"}, target=10, next_dealer="loser"
+    )
     play_all(state, "9H JD QS KH")
     assert state.vp == [1, 0] and state.dealer == 1 and state.to_act == 2
     # the dealing side loses: the deal passes to the dealer's partner
-    state = table("KH", "9H", "JD", "QS", dealer=0, leader=1, won={1: "AH AD AC"}, target=10, next_dealer="loser")
+    state = table(
+        "KH", "9H", "JD", "QS", dealer=0, leader=1, won={1: "AH AD AC"}, target=10, next_dealer="loser"
+    )
     play_all(state, "9H JD QS KH")
     assert state.vp == [0, 1] and state.dealer == 2 and state.to_act == 3
 
@@ -340,8 +378,16 @@ def test_se4_loser_option_three_players_a_loser_with_the_winner_on_its_left_deal
     state = table("KH", "9H", "JD", dealer=0, leader=1, won={0: "AH AD AC"}, target=10, next_dealer="loser")
     play_all(state, "9H JD KH")  # seat 0 wins; seat 2 has it on its left
     assert state.dealer == 2 and state.to_act == 0
-    state = table("KH", "9H", "JD", dealer=2, leader=0, won={0: "AH AD 8H", 1: "10H 10D AC 9D", 2: "AS 10S 10C"},
-                  target=10, next_dealer="loser")
+    state = table(
+        "KH",
+        "9H",
+        "JD",
+        dealer=2,
+        leader=0,
+        won={0: "AH AD 8H", 1: "10H 10D AC 9D", 2: "AS 10S 10C"},
+        target=10,
+        next_dealer="loser",
+    )
     play_all(state, "KH 9H JD")  # a three-way tie (30 each): nobody lost, the deal passes left
     assert state.vp == [1, 1, 1] and state.dealer == 0
 
@@ -357,8 +403,18 @@ def test_the_options_are_checked():
 
 def test_the_rules_summary_covers_every_option_in_plain_words():
     text = RULES.summary_text()
-    for words in ("starter", "end the trick", "seven", "stock", "double win", "triple", "option target",
-                  "next_dealer=loser", "eights of spades and clubs", "shared win"):
+    for words in (
+        "starter",
+        "end the trick",
+        "seven",
+        "stock",
+        "double win",
+        "triple",
+        "option target",
+        "next_dealer=loser",
+        "eights of spades and clubs",
+        "shared win",
+    ):
         assert words in text
     assert "SE-" not in text
 
@@ -381,8 +437,12 @@ def test_resample_keeps_the_seats_hand_the_public_cards_and_every_size(seats):
     seat = state.to_act
     for k in range(10):
         world = state.resample(seat, random.Random(k))
-        assert world.hands[seat] == state.hands[seat] and world.trick == state.trick and world.won == state.won
-        assert [len(h) for h in world.hands] == [len(h) for h in state.hands] and len(world.stock) == len(state.stock)
+        assert (
+            world.hands[seat] == state.hands[seat] and world.trick == state.trick and world.won == state.won
+        )
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands] and len(world.stock) == len(
+            state.stock
+        )
         assert Counter(c for z in world.zones().values() for c in z) == Counter(sedma_pack(seats))
         finish_randomly(world, k)
 

@@ -39,6 +39,7 @@ def refused(st, move: str) -> str:
 
 # ---------------------------------------------------------------- the seed's examples (SS-1)
 
+
 def test_example_1_trick_scores_27_26_26():
     """Super-trumps 6H/KS: JS 3C / 9S 4C / 7S 6C gives 27 / 26 / 26, player one wins."""
     st = table("6H KS", ["JS 3C 2D 3D", "9S 4C 2D 3D", "7S 6C 2D 3D"])
@@ -93,6 +94,7 @@ def test_intro_follow_example_club_against_the_club():
 
 # ---------------------------------------------------------------- resolutions
 
+
 def test_ss2_two_way_tie_for_the_top_draws_the_trick():
     st = table("2H 3H", ["9S 4C 2D 3D", "9S 4C 2D 3D", "2S 2C 2D 3D"])
     play(st, "9S", "4C", "9S@1", "4C@2", "2S@1", "2C@2")
@@ -122,8 +124,9 @@ def test_ss4_both_led_cards_of_one_suit():
     st = table("JH QH", ["3S 8S 2D 3D", "4S 9S 10S 6D", "5S 6C 7C 8C"])
     play(st, "3S", "8S")
     # three spades held: both cards must be spades
-    assert refused(st, "6D@1") == ("6D@1 is not legal for seat 1: you must play 2 spades against 3S and 8S "
-                                  "(you hold 4S 9S 10S)")
+    assert refused(st, "6D@1") == (
+        "6D@1 is not legal for seat 1: you must play 2 spades against 3S and 8S (you hold 4S 9S 10S)"
+    )
     play(st, "9S@2", "4S@1")
     # one spade held: it must be one of the two cards, with any card beside it
     assert {"6C@1", "6C@2", "5S@1", "5S@2"} <= {a.text for a in st.legal_actions()}
@@ -184,13 +187,17 @@ def test_ss9_match_of_several_deals_rotates_the_dealer_and_sums_tricks():
         st.apply(bot.choose(st.view(st.to_act), st.legal_actions()))
     dealers = [e.seat for e in st.events if e.kind == "deal"]
     assert len(dealers) == 3 and dealers[1] == (dealers[0] + 1) % 3 and dealers[2] == (dealers[0] + 2) % 3
-    per_deal = [[int(line.split(": ")[1].split()[0]) for line in e.lines if line.startswith("{p")]
-                for e in st.events if e.kind == "hand"]
+    per_deal = [
+        [int(line.split(": ")[1].split()[0]) for line in e.lines if line.startswith("{p")]
+        for e in st.events
+        if e.kind == "hand"
+    ]
     assert list(st.outcome().scores) == [sum(d[s] for d in per_deal) for s in range(3)]
     assert st.outcome().reason == "most tricks over 3 deals"
 
 
 # ---------------------------------------------------------------- staging and the view
+
 
 def test_first_card_is_staged_privately_and_can_be_taken_back():
     st = table("JH QH", ["3C 8S 2D 3D", "4C 9D 5H 6D", "5C 6C 7C 8C"])
@@ -202,7 +209,7 @@ def test_first_card_is_staged_privately_and_can_be_taken_back():
     assert refused(st, "3C") == "3C is not legal for seat 0: that card is already staged (take it back first)"
     assert st.label(st.legal_actions()[-1]) == "Take back"
     play(st, "takeback")
-    assert sorted(c.text for c in st.hands[0]) == sorted("3C 8S 2D 3D".split())
+    assert sorted(c.text for c in st.hands[0]) == sorted(["3C", "8S", "2D", "3D"])
     play(st, "8S", "3C")
     assert st.trick[0].cards == tuple(parse_cards("8S 3C"))  # led-card order is the order played
     assert st.to_act == 1 and st.view(1).prompt.startswith("Play two cards, one against 8S (@1)")
@@ -212,19 +219,26 @@ def test_follower_pair_is_shown_in_led_card_order():
     st = table("JH QH", ["3C 8S 2D 3D", "4C 9D 5H 6D", "5C 6C 7C 8C"])
     play(st, "3C", "8S", "5H@2")
     assert "@2" not in [a.text[-2:] for a in st.legal_actions() if a.kind == "play"]
-    assert refused(st, "9D@2") == "9D@2 is not legal for seat 1: you already set 5H against 8S: play against led card 1"
+    assert (
+        refused(st, "9D@2")
+        == "9D@2 is not legal for seat 1: you already set 5H against 8S: play against led card 1"
+    )
     play(st, "4C@1")
     assert st.trick[1].cards == tuple(parse_cards("4C 5H")) and st.trick[1].note == "vs 3C/8S: 4+18=22"
 
 
 def test_leader_refusals_name_the_rule():
     st = table("JH QH", ["3C 8S 2D 3D", "4C 9D 5H 6D", "5C 6C 7C 8C"])
-    assert refused(st, "3C@1") == "3C@1 is not legal for seat 0: the leader plays two cards without a slot: type 3C"
+    assert (
+        refused(st, "3C@1")
+        == "3C@1 is not legal for seat 0: the leader plays two cards without a slot: type 3C"
+    )
     assert refused(st, "AS") == "AS is not legal for seat 0: you do not hold AS"
     assert "no card staged" in refused(st, "takeback")
 
 
 # ---------------------------------------------------------------- the two-player variant and options
+
 
 @pytest.mark.parametrize("size", [32, 34])
 def test_two_player_variant_deals_and_sets_cards_aside(size):

@@ -56,7 +56,9 @@ def test_any_heart_beats_an_ace_of_another_suit():
 def test_a_joker_lead_calls_for_hearts():
     state = table("JK 3C", "5H 4C", "6D 7C", played="JK")
     assert legal(state) == ["5H"]
-    with pytest.raises(IllegalActionError, match=r"4C is not legal for seat 1: you must follow hearts \(you hold 5H\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"4C is not legal for seat 1: you must follow hearts \(you hold 5H\)"
+    ):
         state.apply("4C")
     state.apply("5H")
     assert sorted(legal(state)) == ["6D", "7C"]  # void in hearts: anything
@@ -85,7 +87,9 @@ def test_joker_may_be_played_to_a_heart_lead_when_holding_other_hearts():
 def test_follow_suit_when_able():
     state = table("9S 3C", "2S AH", "KD 7C", played="9S")
     assert legal(state) == ["2S"]
-    with pytest.raises(IllegalActionError, match=r"AH is not legal for seat 1: you must follow spades \(you hold 2S\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"AH is not legal for seat 1: you must follow spades \(you hold 2S\)"
+    ):
         state.apply("AH")
 
 
@@ -122,13 +126,14 @@ def test_left_of_the_dealer_leads_and_the_deal_passes_left():
     play_out(state, until=lambda s: s.hand_number == 2)
     assert state.dealer == (dealer + 1) % 4 and state.to_act == (dealer + 2) % 4
     assert sorted(state.pack, key=lambda c: c.index) == sorted(
-        [c for z in state.zones().values() for c in z], key=lambda c: c.index)  # all cards shuffled again
+        [c for z in state.zones().values() for c in z], key=lambda c: c.index
+    )  # all cards shuffled again
 
 
 def test_one_point_per_trick_by_default():
     state = play_out(RULES.new_game(3, seed=4), until=lambda s: s.hands_played == 1)
     assert sum(state.scores) == 5
-    hand = [e for e in state.events if e.kind == "hand"][0]
+    hand = next(e for e in state.events if e.kind == "hand")
     assert len(hand.lines) == 3 and " × 1 = " in hand.lines[0]
 
 
@@ -202,7 +207,7 @@ def test_hand_size_deals_more_cards():
 def test_points_per_trick():
     state = play_out(RULES.new_game(3, {"points_per_trick": 3}, seed=2), until=lambda s: s.hands_played == 1)
     assert sum(state.scores) == 15 and all(s % 3 == 0 for s in state.scores)
-    assert "× 3" in [e for e in state.events if e.kind == "hand"][0].lines[0]
+    assert "× 3" in next(e for e in state.events if e.kind == "hand").lines[0]
 
 
 def _first_turn_up(predicate, seats=3):
@@ -245,16 +250,26 @@ def test_turned_up_card_is_not_dealt():
 # ---------------------------------------------------------------- bad options and illegal actions
 
 
-@pytest.mark.parametrize("seats, options, message", [
-    (3, {"hand_size": 20}, "3 players × hand_size=20 needs 60 cards, but lowest_rank=2 leaves a pack of 53"),
-    (2, {"hand_size": 11, "lowest_rank": 10, "turn_up_trump": True},
-     "2 players × hand_size=11 plus a turned-up card needs 23 cards, but lowest_rank=10 leaves a pack of 21"),
-    (3, {"lowest_rank": 11}, "option lowest_rank=11 is out of range: use a whole number 2..10"),
-    (3, {"ending": "never"}, "option ending=never is not allowed: use rounds, ahead"),
-    (3, {"turn_up_trump": "maybe"}, "option turn_up_trump='maybe' is not allowed: use true or false"),
-    (3, {"rounds": "many"}, "option rounds='many' is not a number"),
-    (3, {"jokers": 2}, "unknown option 'jokers' for tricks_n_trumps"),
-])
+@pytest.mark.parametrize(
+    "seats, options, message",
+    [
+        (
+            3,
+            {"hand_size": 20},
+            "3 players × hand_size=20 needs 60 cards, but lowest_rank=2 leaves a pack of 53",
+        ),
+        (
+            2,
+            {"hand_size": 11, "lowest_rank": 10, "turn_up_trump": True},
+            "2 players × hand_size=11 plus a turned-up card needs 23 cards, but lowest_rank=10 leaves a pack of 21",
+        ),
+        (3, {"lowest_rank": 11}, "option lowest_rank=11 is out of range: use a whole number 2..10"),
+        (3, {"ending": "never"}, "option ending=never is not allowed: use rounds, ahead"),
+        (3, {"turn_up_trump": "maybe"}, "option turn_up_trump='maybe' is not allowed: use true or false"),
+        (3, {"rounds": "many"}, "option rounds='many' is not a number"),
+        (3, {"jokers": 2}, "unknown option 'jokers' for tricks_n_trumps"),
+    ],
+)
 def test_bad_options_are_refused_with_clear_messages(seats, options, message):
     with pytest.raises(BadOptionError) as exc:
         RULES.new_game(seats, options)
@@ -317,13 +332,18 @@ def test_hand_limit_ends_an_ahead_match_and_says_so_TN_4():
     assert state.outcome().winners == tuple(s for s in range(4) if state.scores[s] == best)
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"ending": "ahead", "rounds": 3}, "option rounds=3 applies only with ending=rounds"),
-    ({"ahead_by": 5}, "option ahead_by=5 applies only with ending=ahead"),
-    ({"hand_limit": 50}, "option hand_limit=50 applies only with ending=ahead"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"ending": "ahead", "rounds": 3}, "option rounds=3 applies only with ending=rounds"),
+        ({"ahead_by": 5}, "option ahead_by=5 applies only with ending=ahead"),
+        ({"hand_limit": 50}, "option hand_limit=50 applies only with ending=ahead"),
+    ],
+)
 def test_options_the_ending_ignores_are_refused_TN_4(options, message):
     with pytest.raises(BadOptionError) as exc:
         RULES.new_game(3, options)
     assert message in str(exc.value)
-    RULES.new_game(3, {"ending": "ahead", "rounds": 1, "hand_limit": None}, 1)  # defaults pass (records list them)
+    RULES.new_game(
+        3, {"ending": "ahead", "rounds": 1, "hand_limit": None}, 1
+    )  # defaults pass (records list them)

@@ -8,8 +8,18 @@ from games.core import BadOptionError, IllegalActionError, Suit, parse_card, par
 from games.trump_suit import RULES
 
 
-def table(*hands: str, pile: str = "2S", draw: str = "", leader: int = 0, trick_no: int = 1,
-          bids=None, won=None, scores=None, bags=None, **options):
+def table(
+    *hands: str,
+    pile: str = "2S",
+    draw: str = "",
+    leader: int = 0,
+    trick_no: int = 1,
+    bids=None,
+    won=None,
+    scores=None,
+    bags=None,
+    **options,
+):
     """A hand in play: seats hold ``hands``; ``pile`` is the trump pile (top last), ``draw`` the draw deck
     (top last); ``trick_no`` tricks are already played; ``bids`` like ["5", "nil", "blind 3"]."""
     n = len(hands)
@@ -72,7 +82,9 @@ def test_deal_gives_13_each_and_turns_up_the_top_of_the_draw_deck():
 def test_bids_run_from_1_to_13_plus_nil_and_zero_is_refused():
     state = RULES.new_game(3, None, seed=2)
     assert legal(state) == [f"bid {n}" for n in range(1, 14)] + ["nil"]
-    with pytest.raises(IllegalActionError, match=r"bid 0 is not legal for seat \d: bids run from 1 to 13, or nil"):
+    with pytest.raises(
+        IllegalActionError, match=r"bid 0 is not legal for seat \d: bids run from 1 to 13, or nil"
+    ):
         state.apply("bid 0")
     with pytest.raises(IllegalActionError, match="bids run from 1 to 13"):
         state.apply("bid 14")
@@ -105,7 +117,10 @@ def test_nil_can_be_switched_off():
 def test_the_leader_must_lead_the_trump_suit():
     state = table("5S 9S KH", "2H 3H 4H", pile="2S", trick_no=1)
     assert legal(state) == ["5S", "9S"]
-    with pytest.raises(IllegalActionError, match=r"KH is not legal for seat 0: you must lead trump \(spades; you hold 5S 9S\)"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"KH is not legal for seat 0: you must lead trump \(spades; you hold 5S 9S\)",
+    ):
         state.apply("KH")
 
 
@@ -119,7 +134,10 @@ def test_no_flip_on_the_first_trick_and_a_void_leader_leads_anything_ts1():
 def test_a_leader_void_in_trump_must_flip_from_trick_2_on():
     state = table("KH 3D", "2H 4H", pile="2S", draw="7C 9D", trick_no=2)
     assert legal(state) == ["flip"]
-    with pytest.raises(IllegalActionError, match="KH is not legal for seat 0: you hold no spades, so you must flip a new trump card first"):
+    with pytest.raises(
+        IllegalActionError,
+        match="KH is not legal for seat 0: you hold no spades, so you must flip a new trump card first",
+    ):
         state.apply("KH")
     state.apply("flip")  # turns 9D: diamonds are trump now, and the leader holds one
     assert state.up_cards == parse_cards("2S 9D") and state.trump is Suit.DIAMONDS
@@ -157,7 +175,10 @@ def test_a_turned_up_joker_lets_the_card_led_set_trump_ts3():
 
 def test_a_joker_may_be_led_only_when_void_in_trump_and_then_calls_for_trumps_ts4():
     state = table("LJ 5S", "2H 4S", pile="2S", trick_no=1)
-    with pytest.raises(IllegalActionError, match=r"LJ is not legal for seat 0: a joker may be led only when you hold no trump \(spades; you hold 5S\)"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"LJ is not legal for seat 0: a joker may be led only when you hold no trump \(spades; you hold 5S\)",
+    ):
         state.apply("LJ")
     state = table("LJ 5H", "2H 4S", pile="2S", draw="", trick_no=4)
     play(state, "LJ")
@@ -173,7 +194,9 @@ def test_follow_the_led_suit_if_able():
     state = table("5S 7S", "2S 4H BJ", pile="2S", trick_no=1)
     play(state, "5S")
     assert legal(state) == ["2S"]
-    with pytest.raises(IllegalActionError, match=r"4H is not legal for seat 1: you must follow spades \(you hold 2S\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"4H is not legal for seat 1: you must follow spades \(you hold 2S\)"
+    ):
         state.apply("4H")
 
 
@@ -182,7 +205,10 @@ def test_a_joker_may_be_played_only_by_a_player_void_of_the_trump_suit():
     state.tricks_played = 5  # any trick after the first: the leader holds no spades and the deck is empty
     play(state, "5D")
     assert legal(state) == ["3S", "4C"]
-    with pytest.raises(IllegalActionError, match=r"BJ is not legal for seat 1: a joker may be played only when you hold no trump \(spades; you hold 3S\)"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"BJ is not legal for seat 1: a joker may be played only when you hold no trump \(spades; you hold 3S\)",
+    ):
         state.apply("BJ")
     play(state, "3S")
     assert legal(state) == ["2H", "3H", "LJ"]  # no spade: the joker is allowed
@@ -204,10 +230,14 @@ def test_the_highest_trump_wins_else_the_highest_card_of_the_led_suit():
 
 
 def test_the_seed_sandbag_example_bid_5_took_8_scores_53_and_108_becomes_61_ts8():
-    state = table("AS", "2S", pile="2S", trick_no=13, bids=["5", "4"], won=[7, 5], scores=[108, 0], bags=[8, 0])
+    state = table(
+        "AS", "2S", pile="2S", trick_no=13, bids=["5", "4"], won=[7, 5], scores=[108, 0], bags=[8, 0]
+    )
     play(state, "AS 2S")
     row = state.view(0).extra.sheet[-1]
-    assert row.tricks == (8, 5) and row.points == (-47, 41) and state.scores == [61, 41] and state.bags == [1, 1]
+    assert (
+        row.tricks == (8, 5) and row.points == (-47, 41) and state.scores == [61, 41] and state.bags == [1, 1]
+    )
     lines = last_hand_lines(state)
     assert lines[0] == "Ann: bid 5, took 8: contract +50, 3 bags +3; hand +53, 10 bags -100; total 61 (1 bag)"
     assert lines[1] == "Bob: bid 4, took 5: contract +40, 1 bag +1; hand +41; total 41 (1 bag)"
@@ -231,8 +261,17 @@ def test_nil_made_scores_100_and_failed_loses_100_with_its_tricks_as_bags():
 
 
 def test_the_bag_penalty_can_be_110():
-    state = table("AS", "2S", pile="2S", trick_no=13, bids=["5", "4"], won=[7, 5], scores=[108, 0], bags=[8, 0],
-                  bag_penalty=110)
+    state = table(
+        "AS",
+        "2S",
+        pile="2S",
+        trick_no=13,
+        bids=["5", "4"],
+        won=[7, 5],
+        scores=[108, 0],
+        bags=[8, 0],
+        bag_penalty=110,
+    )
     play(state, "AS 2S")
     assert state.scores == [51, 41]
 
@@ -248,10 +287,14 @@ def test_the_match_ends_when_a_player_reaches_500():
 
 
 def test_the_match_ends_when_a_player_falls_to_minus_200_and_the_leader_wins():
-    state = table("AS", "2S", "3S", pile="2S", trick_no=13, bids=["2", "4", "1"], won=[1, 4, 7], scores=[100, 50, -180])
+    state = table(
+        "AS", "2S", "3S", pile="2S", trick_no=13, bids=["2", "4", "1"], won=[1, 4, 7], scores=[100, 50, -180]
+    )
     play(state, "AS 2S 3S")
     assert state.scores == [120, 90, -164] and not state.is_over
-    state = table("AS", "2S", "3S", pile="2S", trick_no=13, bids=["2", "4", "5"], won=[1, 4, 3], scores=[100, 50, -160])
+    state = table(
+        "AS", "2S", "3S", pile="2S", trick_no=13, bids=["2", "4", "5"], won=[1, 4, 3], scores=[100, 50, -160]
+    )
     play(state, "AS 2S 3S")
     assert state.is_over and state.scores == [120, 90, -210] and state.outcome().winners == (0,)
     assert state.outcome().reason == "a player fell to -200 or below"
@@ -295,13 +338,24 @@ def test_blind_bids_are_made_before_the_hand_is_seen():
 def test_blind_bids_may_require_trailing_the_leader():
     state = RULES.new_game(2, {"blind": True, "blind_behind": 100}, seed=4)
     assert legal(state) == ["look"]
-    with pytest.raises(IllegalActionError, match="a blind bid needs you to be at least 100 points behind the leader"):
+    with pytest.raises(
+        IllegalActionError, match="a blind bid needs you to be at least 100 points behind the leader"
+    ):
         state.apply("blind 2")
 
 
 def test_blind_and_blind_nil_scoring():
-    state = table("AS", "2S", "3S", pile="2S", trick_no=13, bids=["blind 3", "blind 5", "blind nil"], won=[3, 2, 0],
-                  blind=True, blind_nil=True)
+    state = table(
+        "AS",
+        "2S",
+        "3S",
+        pile="2S",
+        trick_no=13,
+        bids=["blind 3", "blind 5", "blind nil"],
+        won=[3, 2, 0],
+        blind=True,
+        blind_nil=True,
+    )
     play(state, "AS 2S 3S")
     assert state.scores == [31, -150, 200]  # TS-9: blind 3 taking 4 is not met exactly: no bonus
     lines = last_hand_lines(state)
@@ -341,7 +395,10 @@ def test_nil_swap_costs_are_charged_when_the_hand_is_scored():
     state.swapped[1] = 2
     play(state, "AS 2S")
     assert state.scores[1] == 80
-    assert last_hand_lines(state)[1] == "Bob: nil, took 0: nil made +100, 2 swaps -20; hand +80; total 80 (0 bags)"
+    assert (
+        last_hand_lines(state)[1]
+        == "Bob: nil, took 0: nil made +100, 2 swaps -20; hand +80; total 80 (0 bags)"
+    )
 
 
 def test_bag_auction_sells_last_hands_bags_to_buyers_who_bid_enough():
@@ -364,8 +421,17 @@ def test_bag_auction_sells_last_hands_bags_to_buyers_who_bid_enough():
 
 
 def test_a_buyer_may_cash_a_won_trick_as_a_bought_bag_and_the_left_neighbour_leads():
-    state = table("AS 3S", "4H 5H", "5D 6D", pile="2S", draw="", trick_no=12, bids=["2", "4", "1"], won=[3, 4, 4],
-                  auction=True)
+    state = table(
+        "AS 3S",
+        "4H 5H",
+        "5D 6D",
+        pile="2S",
+        draw="",
+        trick_no=12,
+        bids=["2", "4", "1"],
+        won=[3, 4, 4],
+        auction=True,
+    )
     state.bought = [2, 0, 0]
     play(state, "AS 4H 5D")
     assert state.phase == "cash" and legal(state) == ["cash", "pass"] and state.to_act == 0
@@ -375,8 +441,10 @@ def test_a_buyer_may_cash_a_won_trick_as_a_bought_bag_and_the_left_neighbour_lea
     assert state.phase == "cash"  # a bought bag is still owed
     state.apply("pass")
     lines = last_hand_lines(state)
-    assert lines[0] == ("Ann: bid 2, took 4: contract +20, 2 bags +2, 1 bought bag cashed +10, "
-                        "1 bought bag not cashed become bags +1; hand +33; total 33 (3 bags)")
+    assert lines[0] == (
+        "Ann: bid 2, took 4: contract +20, 2 bags +2, 1 bought bag cashed +10, "
+        "1 bought bag not cashed become bags +1; hand +33; total 33 (3 bags)"
+    )
 
 
 def test_a_flipped_joker_leaves_trump_open_for_the_leader_to_set_ts3():
@@ -412,15 +480,19 @@ def test_an_auction_without_a_buyer_is_skipped():
 # ---------------------------------------------------------------- review of issue 11 (TS-9, TS-10)
 
 
-@pytest.mark.parametrize("took, points, line", [
-    (3, 130, "Ann: bid blind 3, took 3: contract +30, blind +100; hand +130; total 130 (0 bags)"),
-    (4, 31, "Ann: bid blind 3, took 4: contract +30, 1 bag +1; hand +31; total 31 (1 bag)"),
-    (2, -130, "Ann: bid blind 3, took 2: set -30, blind -100; hand -130; total -130 (0 bags)"),
-])
+@pytest.mark.parametrize(
+    "took, points, line",
+    [
+        (3, 130, "Ann: bid blind 3, took 3: contract +30, blind +100; hand +130; total 130 (0 bags)"),
+        (4, 31, "Ann: bid blind 3, took 4: contract +30, 1 bag +1; hand +31; total 31 (1 bag)"),
+        (2, -130, "Ann: bid blind 3, took 2: set -30, blind -100; hand -130; total -130 (0 bags)"),
+    ],
+)
 def test_a_blind_bid_earns_its_bonus_only_when_met_exactly_TS_9(took, points, line):
     """TS-9 (added): exactly = +100, fewer = -100, more = neither (the contract and bags as usual)."""
-    state = table("AS", "2S", pile="2S", trick_no=13, bids=["blind 3", "4"], won=[took - 1, 13 - took],
-                  blind=True)
+    state = table(
+        "AS", "2S", pile="2S", trick_no=13, bids=["blind 3", "4"], won=[took - 1, 13 - took], blind=True
+    )
     play(state, "AS 2S")
     assert state.scores[0] == points
     assert last_hand_lines(state)[0] == line
@@ -435,7 +507,9 @@ def test_with_swapping_on_a_blind_bidder_may_swap_one_card_at_minus_10_TS_10():
     out, top = state.hands[s][0], state.draw[-1]
     state.apply(f"swap {out}")
     assert top in state.hands[s] and out not in state.hands[s] and state.draw[0] is out
-    assert state.swapped[s] == 1 and state.phase == "bid" and state.to_act != s  # the cap for a blind bid is 1
+    assert (
+        state.swapped[s] == 1 and state.phase == "bid" and state.to_act != s
+    )  # the cap for a blind bid is 1
 
 
 def test_a_blind_bid_without_swapping_goes_straight_on_TS_10():
@@ -446,11 +520,14 @@ def test_a_blind_bid_without_swapping_goes_straight_on_TS_10():
 
 
 def test_blind_swap_cost_is_charged_and_swapping_needs_a_bid_that_may_swap_TS_10():
-    state = table("AS", "2S", pile="2S", trick_no=13, bids=["blind 3", "4"], won=[2, 10], blind=True, nil_swap=True)
+    state = table(
+        "AS", "2S", pile="2S", trick_no=13, bids=["blind 3", "4"], won=[2, 10], blind=True, nil_swap=True
+    )
     state.swapped[0] = 1
     play(state, "AS 2S")
-    assert last_hand_lines(state)[0] == ("Ann: bid blind 3, took 3: contract +30, blind +100, 1 swap -10; "
-                                         "hand +120; total 120 (0 bags)")
+    assert last_hand_lines(state)[0] == (
+        "Ann: bid blind 3, took 3: contract +30, blind +100, 1 swap -10; hand +120; total 120 (0 bags)"
+    )
     assert RULES.new_game(2, {"nil": False, "blind": True, "nil_swap": True}, 1).options["nil_swap"] is True
     with pytest.raises(BadOptionError, match="nil_swap=true needs nil=true, blind_nil=true or blind=true"):
         RULES.new_game(2, {"nil_swap": True, "nil": False})

@@ -81,11 +81,26 @@ class Browser:
     def __init__(self, executable: str, width: int = 960, height: int = 600) -> None:
         self.profile = tempfile.mkdtemp(prefix="cardtable-chromium-")
         self.proc = subprocess.Popen(
-            [executable, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-             "--disable-extensions", "--disable-background-networking", "--remote-debugging-address=127.0.0.1",
-             "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={width},{height}",
-             "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            [
+                executable,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--disable-extensions",
+                "--disable-background-networking",
+                "--remote-debugging-address=127.0.0.1",
+                "--remote-debugging-port=0",
+                f"--user-data-dir={self.profile}",
+                f"--window-size={width},{height}",
+                "about:blank",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         self.http: aiohttp.ClientSession | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.session = ""
@@ -107,8 +122,9 @@ class Browser:
         self.ws = await self.http.ws_connect(f"ws://127.0.0.1:{lines[0]}{lines[1]}", max_msg_size=0)
         self._reader = asyncio.create_task(self._read())
         target = await self.send("Target.createTarget", {"url": "about:blank"}, page=False)
-        attached = await self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True},
-                                   page=False)
+        attached = await self.send(
+            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, page=False
+        )
         self.session = attached["sessionId"]
         for domain in ("Page", "Runtime", "Network"):
             await self.send(f"{domain}.enable")
@@ -126,8 +142,9 @@ class Browser:
                 for listener in self.listeners:
                     listener(data["method"], data.get("params", {}))
 
-    async def send(self, method: str, params: dict[str, Any] | None = None, page: bool = True,
-                   timeout: float = 20.0) -> dict[str, Any]:
+    async def send(
+        self, method: str, params: dict[str, Any] | None = None, page: bool = True, timeout: float = 20.0
+    ) -> dict[str, Any]:
         assert self.ws is not None
         self._next += 1
         future = asyncio.get_running_loop().create_future()
@@ -144,7 +161,9 @@ class Browser:
     async def navigate(self, url: str) -> None:
         seen = len(self.events)
         await self.send("Page.navigate", {"url": url})
-        await self.until(lambda: any(m == "Page.loadEventFired" for m, _ in self.events[seen:]), what=f"{url} loaded")
+        await self.until(
+            lambda: any(m == "Page.loadEventFired" for m, _ in self.events[seen:]), what=f"{url} loaded"
+        )
 
     async def evaluate(self, expression: str) -> Any:
         result = await self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
@@ -161,8 +180,9 @@ class Browser:
         vk, text = codes[key]
         down = {"type": "keyDown", "key": key, "code": key, "windowsVirtualKeyCode": vk, "text": text}
         await self.send("Input.dispatchKeyEvent", down)
-        await self.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": key,
-                                                    "windowsVirtualKeyCode": vk})
+        await self.send(
+            "Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": key, "windowsVirtualKeyCode": vk}
+        )
 
     async def screenshot(self, path: Path) -> bytes:
         data = base64.b64decode((await self.send("Page.captureScreenshot", {"format": "png"}))["data"])
@@ -183,7 +203,9 @@ class Browser:
         end = time.monotonic() + timeout
         while needle not in (text := await self.text()):
             if time.monotonic() > end:
-                raise AssertionError(f"timed out after {timeout:g} s waiting for {needle!r} on the page:\n{text}")
+                raise AssertionError(
+                    f"timed out after {timeout:g} s waiting for {needle!r} on the page:\n{text}"
+                )
             await asyncio.sleep(0.05)
         return text
 

@@ -12,10 +12,16 @@ from cardtable.net.server import Limits, TableServer
 from cardtable.session import SeatConfig, Table
 
 
-def make_table(seats: str = "remote,remote,bot", seed: int = 7, save_path: Path | None = None,
-               options: dict | None = None) -> Table:
-    configs = [SeatConfig("remote", f"P{i}") if k == "remote" else SeatConfig("bot", f"Bot{i}", "heuristic")
-               for i, k in enumerate(seats.split(","))]
+def make_table(
+    seats: str = "remote,remote,bot",
+    seed: int = 7,
+    save_path: Path | None = None,
+    options: dict | None = None,
+) -> Table:
+    configs = [
+        SeatConfig("remote", f"P{i}") if k == "remote" else SeatConfig("bot", f"Bot{i}", "heuristic")
+        for i, k in enumerate(seats.split(","))
+    ]
     return Table.new("tricks_n_trumps", configs, options or {}, seed=seed, save_path=save_path)
 
 
@@ -34,6 +40,7 @@ class ServerThread:
     def call(self, fn: Callable, timeout: float = 10.0):
         async def run():
             return await fn()
+
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
 
     def code(self, seat: int) -> str:

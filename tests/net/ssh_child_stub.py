@@ -23,10 +23,12 @@ def main() -> None:
     def show() -> None:
         v = h.view()
         cols, rows = os.get_terminal_size(0)
-        text = (f"\x1b[2J\x1b[Hseat {h.seat} size {cols}x{rows}\r\n"
-                f"hand {' '.join(c.text for c in v.hand)}\r\n"
-                f"turn {v.to_act} moves {len([e for e in v.events if e.kind == 'play'])}\r\n"
-                f"term {os.environ.get('TERM')} {os.environ.get('COLORTERM', '-')}\r\n")
+        text = (
+            f"\x1b[2J\x1b[Hseat {h.seat} size {cols}x{rows}\r\n"
+            f"hand {' '.join(c.text for c in v.hand)}\r\n"
+            f"turn {v.to_act} moves {len([e for e in v.events if e.kind == 'play'])}\r\n"
+            f"term {os.environ.get('TERM')} {os.environ.get('COLORTERM', '-')}\r\n"
+        )
         with lock:
             out.write(text.encode())
             out.flush()
@@ -42,7 +44,7 @@ def main() -> None:
         if key == b"p" and h.view().legal:
             try:
                 h.submit(h.view().legal[0])
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 with lock:
                     out.write(f"\r\nerror {exc}\r\n".encode())
                     out.flush()

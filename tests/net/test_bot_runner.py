@@ -37,10 +37,13 @@ def test_a_raising_bot_at_a_server_is_logged_and_plays_the_first_legal_move():
                 handle.submit(handle.view().legal[0])
             wait_until(lambda: table.state.to_act != seat or table.state.is_over, what="the next turn")
         turns = table.state.actors.count(2)
-        notes = lambda: [line for line in log if "bot failed" in line]  # noqa: E731
+        notes = lambda: [line for line in log if "bot failed" in line]
         wait_until(lambda: len(notes()) >= turns, what="the log lines")  # each said just after its move
         assert bot.calls == turns and len(notes()) == turns  # one think per turn: no retry loop
-        assert notes()[0] == f"Bot2's bot failed (ValueError); it played the first legal move instead ({first.text})"
+        assert (
+            notes()[0]
+            == f"Bot2's bot failed (ValueError); it played the first legal move instead ({first.text})"
+        )
     finally:
         for h in handles:
             h.close()

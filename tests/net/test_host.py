@@ -20,8 +20,11 @@ from .helpers import ServerThread, make_table, wait_until
 def test_seat_syntax():
     seats = parse_seats("remote:Ann,human,heuristic:Rex,random", "tricks_n_trumps")
     assert [(s.kind, s.name, s.level) for s in seats] == [
-        ("remote", "Ann", "heuristic"), ("remote", "Player 2", "heuristic"), ("bot", "Rex", "heuristic"),
-        ("bot", "Bot 4", "random")]
+        ("remote", "Ann", "heuristic"),
+        ("remote", "Player 2", "heuristic"),
+        ("bot", "Rex", "heuristic"),
+        ("bot", "Bot 4", "random"),
+    ]
     with pytest.raises(BadOptionError, match=r"seat 2 \('wizard'\) is not allowed"):
         parse_seats("remote,wizard", "tricks_n_trumps")
     with pytest.raises(BadOptionError, match="no seat is open to players"):
@@ -40,10 +43,14 @@ def test_addresses():
 
 
 def test_cli_errors_are_one_line_and_exit_2(capsys):
-    for argv, text in ((["host"], "name a game to host"),
-                       (["host", "tricks_n_trumps", "--listen", "0.0.0.0:0", "--ssh", "0", "--no-auth"],
-                        "--no-auth is allowed only when listening on loopback"),
-                       (["host", "tricks_n_trumps", "--while-away", "nap"], "--while-away 'nap' is not allowed")):
+    for argv, text in (
+        (["host"], "name a game to host"),
+        (
+            ["host", "tricks_n_trumps", "--listen", "0.0.0.0:0", "--ssh", "0", "--no-auth"],
+            "--no-auth is allowed only when listening on loopback",
+        ),
+        (["host", "tricks_n_trumps", "--while-away", "nap"], "--while-away 'nap' is not allowed"),
+    ):
         with pytest.raises(SystemExit) as exc:
             main(argv)
         err = capsys.readouterr().err
@@ -58,11 +65,19 @@ def test_hosted_table_is_joined_with_the_printed_code(tmp_path):
     def run() -> None:
         async def go():
             holder["loop"] = asyncio.get_running_loop()
-            cfg = HostConfig(game="tricks_n_trumps", seats="remote:Ann,heuristic", listen="127.0.0.1:0",
-                             bot_delay=0, seed=3, save=tmp_path / "t.json", ssh_port=0)
+            cfg = HostConfig(
+                game="tricks_n_trumps",
+                seats="remote:Ann,heuristic",
+                listen="127.0.0.1:0",
+                bot_delay=0,
+                seed=3,
+                save=tmp_path / "t.json",
+                ssh_port=0,
+            )
             task = asyncio.current_task()
             holder["task"] = task
             await serve(cfg, echo=printed.append, ready=lambda s: ready.set())
+
         try:
             asyncio.run(go())
         except asyncio.CancelledError:
@@ -94,12 +109,25 @@ def test_held_seat_is_played_by_a_bot_after_the_hold_expires():
         b = RemoteSeatHandle(srv.address, srv.code(1)).connect()
         b.close()
         while not table.state.is_over:
-            wait_until(lambda: table.state.is_over or (a.view().is_my_turn and table.state.to_act == 0
-                                                       and a.view().legal == tuple(table.state.legal_actions())))
+            wait_until(
+                lambda: (
+                    table.state.is_over
+                    or (
+                        a.view().is_my_turn
+                        and table.state.to_act == 0
+                        and a.view().legal == tuple(table.state.legal_actions())
+                    )
+                )
+            )
             if not table.state.is_over:
                 a.submit(a.view().legal[0])
-        assert srv.server.presence()["seats"][1] == {"name": "P1", "kind": "remote", "connected": False,
-                                                     "stand_in": True, "held": None}
+        assert srv.server.presence()["seats"][1] == {
+            "name": "P1",
+            "kind": "remote",
+            "connected": False,
+            "stand_in": True,
+            "held": None,
+        }
         a.close()
     finally:
         srv.stop()

@@ -80,10 +80,14 @@ def settle(count, rounds: int = 200) -> None:
 # ---------------------------------------------------------------- 1. malformed numbers and text
 
 
-@pytest.mark.parametrize("hello", [
-    '{"type":"hello","version":%s,"code":"x"}' % HUGE,
-    '{"type":"hello","version":%d,"code":"x","id":-%s}' % (wire.VERSION, HUGE),
-], ids=["huge-version", "huge-negative-id"])
+@pytest.mark.parametrize(
+    "hello",
+    [
+        f'{{"type":"hello","version":{HUGE},"code":"x"}}',
+        '{"type":"hello","version":%d,"code":"x","id":-%s}' % (wire.VERSION, HUGE),
+    ],
+    ids=["huge-version", "huge-negative-id"],
+)
 def test_a_5000_digit_number_in_a_hello_gets_the_protocol_error(srv, hello):
     """A hello with a 5,000-digit number: one protocol error line (not an unhandled ValueError)."""
     s = srv()
@@ -101,8 +105,8 @@ def test_a_5000_digit_number_in_an_act_keeps_the_player_seated(srv):
     c = Sock(s.port)
     c.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": s.code(0)}))
     assert c.msg()["type"] == "welcome"
-    c.send(('{"type":"act","id":%s,"action":"2C"}\n' % HUGE).encode())
-    c.send(('{"type":"act","id":1,"action":"2C","seat":%s}\n' % HUGE).encode())
+    c.send((f'{{"type":"act","id":{HUGE},"action":"2C"}}\n').encode())
+    c.send((f'{{"type":"act","id":1,"action":"2C","seat":{HUGE}}}\n').encode())
     c.send(b'{"type":"act","id":2,"action":"\\ud800"}\n')  # a lone surrogate: not text at all
     c.send(b'{"type":"ping"}\n')
     msgs: list[dict] = []
@@ -117,7 +121,7 @@ def test_a_5000_digit_number_in_an_act_keeps_the_player_seated(srv):
 
 def test_the_client_refuses_a_huge_number_from_the_table_with_a_protocol_error():
     with pytest.raises(ProtocolError, match="number"):
-        wire.loads(('{"type":"view","n":%s}' % HUGE).encode(), wire.MAX_SERVER_LINE)
+        wire.loads((f'{{"type":"view","n":{HUGE}}}').encode(), wire.MAX_SERVER_LINE)
 
 
 # ---------------------------------------------------------------- 2. the table port
@@ -186,7 +190,7 @@ def test_code_guessing_is_throttled_per_address_across_connections(srv):
                 answered.append((g, g.msg()))
         return len(answered)
 
-    refused = lambda: [m for _, m in answered if m["error"] == "code"]  # noqa: E731 (others: pushed out)
+    refused = lambda: [m for _, m in answered if m["error"] == "code"]
     wait_until(lambda: poll() and len(refused()) >= 3, what="the free guesses answered")
     a = RemoteSeatHandle(s.address, s.code(0)).connect()  # 127.0.0.1 is not throttled
     assert a.view().seat == 0
@@ -243,7 +247,7 @@ async def idle_ssh(port: int, n: int, source: str = "127.0.0.1") -> list[asyncio
 
 async def test_idle_connections_never_block_an_ssh_login(door):
     """48 silent TCP connections to the ssh port (the old cap): a login with the join code still works."""
-    table, server, front = await door()
+    _table, _server, front = await door()
     idle = await idle_ssh(front.port, 48)
     await asyncio.sleep(0.2)  # let the server accept them
     async with await connect(front, "p0", "aaaa-bbbb") as conn:
@@ -261,7 +265,7 @@ async def test_idle_connections_never_block_an_ssh_login(door):
 async def test_idle_table_port_connections_never_block_an_ssh_seat(door):
     """Strangers filling the table port's door do not count against an ssh seat's own connection
     (the child's Unix socket), which once shared their cap and was refused after the password."""
-    table, server, front = await door()
+    _table, server, front = await door()
     port = server.servers[0].sockets[0].getsockname()[1]
     idle = await idle_ssh(port, 40)  # the old shared cap was 32
     await until(lambda: len(server.connections) >= 8, what="the table port's door full")
@@ -279,7 +283,7 @@ async def test_idle_table_port_connections_never_block_an_ssh_seat(door):
 
 
 async def test_ssh_connections_before_login_are_capped_and_timed_out(door):
-    table, server, front = await door(max_preauth_per_address=4, max_preauth=6, login_grace=0.5)
+    _table, _server, front = await door(max_preauth_per_address=4, max_preauth=6, login_grace=0.5)
     idle = await idle_ssh(front.port, 10, "127.0.0.2") + await idle_ssh(front.port, 10, "127.0.0.3")
     await until(lambda: front.preauth() > 0, what="connections accepted")
     await asyncio.sleep(0.1)
@@ -292,13 +296,19 @@ async def test_ssh_connections_before_login_are_capped_and_timed_out(door):
 
 async def test_ssh_code_guessing_shares_the_per_address_throttle(door):
     """Wrong passwords from one address over six ssh connections: only the free allowance is checked."""
-    table, server, front = await door(limits=Limits(guess_free=2, guess_interval=30.0))
+    _table, server, front = await door(limits=Limits(guess_free=2, guess_interval=30.0))
     denied: list[int] = []
 
     async def guess(i: int) -> None:
         try:
-            await asyncssh.connect("127.0.0.1", front.port, username="p0", password=f"zzzz-zz{i:02d}",
-                                   local_addr=("127.0.0.2", 0), known_hosts=None)
+            await asyncssh.connect(
+                "127.0.0.1",
+                front.port,
+                username="p0",
+                password=f"zzzz-zz{i:02d}",
+                local_addr=("127.0.0.2", 0),
+                known_hosts=None,
+            )
         except asyncssh.PermissionDenied:
             denied.append(i)
         except (asyncssh.Error, OSError):
@@ -322,7 +332,7 @@ def test_a_connection_pushed_out_while_waiting_for_its_turn_never_takes_the_seat
     # (1.5 s was once too short for a loaded two-core machine running the suite on both cores)
     s = srv(limits=Limits(guess_free=1, guess_interval=5.0, max_unauth_per_address=2))
     door = s.server.doorway
-    all_spoke = lambda: all(v.spoke for v in door._waiting.values())  # noqa: E731 - every hello read
+    all_spoke = lambda: all(v.spoke for v in door._waiting.values())
 
     first = Sock(s.port, "127.0.0.2")
     first.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": "zzzz-zzzz"}))

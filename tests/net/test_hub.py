@@ -14,8 +14,15 @@ import pytest
 from cardtable.net import wire
 from cardtable.net.client import RemoteSeatHandle
 from cardtable.net.host import HostConfig, parse_seats
-from cardtable.net.hub import (Login, TableHub, build_servers, distinct_saves, parse_table_spec, serve_tables,
-                               table_configs)
+from cardtable.net.hub import (
+    Login,
+    TableHub,
+    build_servers,
+    distinct_saves,
+    parse_table_spec,
+    serve_tables,
+    table_configs,
+)
 from cardtable.net.server import Limits, TableServer
 from cardtable.net.ssh import SshFrontDoor
 from games.core import BadOptionError, CardtableError, Record
@@ -26,10 +33,20 @@ from .test_ssh import ROOT, Term, pump, stub_command, until
 
 def two_tables(tmp_path: Path, **extra) -> list[HostConfig]:
     base = HostConfig(listen="127.0.0.1:0", bot_delay=0, hold=60, **extra)
-    return [parse_table_spec(f"tricks_n_trumps seats=remote:Ann,remote:Bob,normal seed=3 hand_size=3 "
-                             f"save={tmp_path / 'one.json'}", base, 1),
-            parse_table_spec(f"tricks_n_trumps seats=remote:Cy,normal,remote:Di seed=8 hand_size=3 "
-                             f"save={tmp_path / 'two.json'}", base, 2)]
+    return [
+        parse_table_spec(
+            f"tricks_n_trumps seats=remote:Ann,remote:Bob,normal seed=3 hand_size=3 "
+            f"save={tmp_path / 'one.json'}",
+            base,
+            1,
+        ),
+        parse_table_spec(
+            f"tricks_n_trumps seats=remote:Cy,normal,remote:Di seed=8 hand_size=3 "
+            f"save={tmp_path / 'two.json'}",
+            base,
+            2,
+        ),
+    ]
 
 
 async def start(cfgs: list[HostConfig]) -> tuple[asyncio.Task, TableHub]:
@@ -51,7 +68,10 @@ def play(handles: list[RemoteSeatHandle], moves: int) -> None:
     """Each player plays their first legal card whenever it is their turn, until ``moves`` cards
     are played at each table (bounded: no endless loop when something is wrong)."""
     for _ in range(moves * 40):
-        if all(len([e for e in h.view().events if e.kind == "play"]) >= moves or h.view().is_over for h in handles):
+        if all(
+            len([e for e in h.view().events if e.kind == "play"]) >= moves or h.view().is_over
+            for h in handles
+        ):
             return
         for h in handles:
             v = h.view()
@@ -68,11 +88,16 @@ async def test_two_tables_play_at_once_on_one_host_and_each_resumes_on_its_own(t
     task, hub = await start(two_tables(tmp_path))
     one, two = hub.servers
     address = "%s:%d" % hub.address
-    codes = {name: server.slots[seat].code for server in hub.servers for seat, name in
-             ((s, server.table.names[s]) for s in server.slots)}
+    codes = {
+        name: server.slots[seat].code
+        for server in hub.servers
+        for seat, name in ((s, server.table.names[s]) for s in server.slots)
+    }
     try:
-        handles = [await asyncio.to_thread(lambda n=name: RemoteSeatHandle(address, codes[n]).connect())
-                   for name in ("Ann", "Bob", "Cy", "Di")]
+        handles = [
+            await asyncio.to_thread(lambda n=name: RemoteSeatHandle(address, codes[n]).connect())
+            for name in ("Ann", "Bob", "Cy", "Di")
+        ]
         ann, bob, cy, di = handles
         assert (ann.seat, bob.seat, cy.seat, di.seat) == (0, 1, 0, 2)  # each code opened its own table's seat
         assert ann.names == one.table.names and cy.names == two.table.names
@@ -86,8 +111,9 @@ async def test_two_tables_play_at_once_on_one_host_and_each_resumes_on_its_own(t
     for name, server in (("one", one), ("two", two)):  # each table saved to its own file, codes beside it
         saved = Record.load(tmp_path / f"{name}.json").replay()
         assert [a.text for a in saved.history] == played[name]
-        assert json.loads((tmp_path / f"{name}.json.codes").read_text()) == \
-            {str(s): slot.code for s, slot in server.slots.items()}
+        assert json.loads((tmp_path / f"{name}.json.codes").read_text()) == {
+            str(s): slot.code for s, slot in server.slots.items()
+        }
 
     # both resumed at once: same codes, same positions; a table goes on where it stopped
     base = HostConfig(listen="127.0.0.1:0", bot_delay=0, hold=60)
@@ -127,12 +153,15 @@ async def test_the_table_port_refuses_bad_codes_and_silent_connections_as_one_ta
 async def club(tmp_path):
     """Two tables behind one ssh door (the tests' stand-in child), with a club code for the lobby."""
     tables = [make_table("remote,remote,bot", seed=3), make_table("remote,bot,bot", seed=5)]
-    servers = [TableServer(tables[0], {0: "aaaa-bbbb", 1: "cccc-dddd"}, bot_delay=0),
-               TableServer(tables[1], {0: "eeee-ffff"}, bot_delay=0)]
+    servers = [
+        TableServer(tables[0], {0: "aaaa-bbbb", 1: "cccc-dddd"}, bot_delay=0),
+        TableServer(tables[1], {0: "eeee-ffff"}, bot_delay=0),
+    ]
     hub = TableHub(servers, lobby_code="club-code")
     await hub.start_tcp("127.0.0.1", 0)
-    front = SshFrontDoor(hub, key_path=tmp_path / "hostkey", child_command=stub_command,
-                         child_env={"PYTHONPATH": str(ROOT)})
+    front = SshFrontDoor(
+        hub, key_path=tmp_path / "hostkey", child_command=stub_command, child_env={"PYTHONPATH": str(ROOT)}
+    )
     await front.start("127.0.0.1", 0)
     yield hub, front
     await front.close()
@@ -140,8 +169,14 @@ async def club(tmp_path):
 
 
 async def open_ssh(front: SshFrontDoor, user: str, password: str):
-    conn = await asyncssh.connect("127.0.0.1", front.port, username=user, password=password,
-                                  known_hosts=([front.public_key], [], []), client_keys=None)
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        front.port,
+        username=user,
+        password=password,
+        known_hosts=([front.public_key], [], []),
+        client_keys=None,
+    )
     term = Term(80, 24)
     proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
     return conn, proc, term, asyncio.create_task(pump(proc, term))
@@ -150,7 +185,7 @@ async def open_ssh(front: SshFrontDoor, user: str, password: str):
 async def test_an_ssh_code_goes_straight_to_its_table_and_the_lobby_seats_a_player_at_a_free_seat(club):
     hub, front = club
     one, two = hub.servers
-    conn, proc, term, task = await open_ssh(front, "anyone", "eeee-ffff")  # table 2's seat
+    conn, _proc, term, task = await open_ssh(front, "anyone", "eeee-ffff")  # table 2's seat
     await until(lambda: "seat 0" in term.text, what="table 2's seat on the screen")
     assert f"hand {' '.join(c.text for c in two.table.view(0).hand)}" in term.text
     await until(lambda: two.slots[0].conn is not None and one.slots[0].conn is None, what="seated at table 2")
@@ -168,8 +203,14 @@ async def test_an_ssh_code_goes_straight_to_its_table_and_the_lobby_seats_a_play
     assert [(f.server, f.seat) for f in hub.free_seats()] == [(one, 0)]
 
     with pytest.raises(asyncssh.PermissionDenied):
-        await asyncssh.connect("127.0.0.1", front.port, username="lobby", password="not-the-club",
-                               known_hosts=([front.public_key], [], []), client_keys=None)
+        await asyncssh.connect(
+            "127.0.0.1",
+            front.port,
+            username="lobby",
+            password="not-the-club",
+            known_hosts=([front.public_key], [], []),
+            client_keys=None,
+        )
     for c, t in ((conn, task), (lconn, ltask)):
         c.close()
         t.cancel()
@@ -195,17 +236,32 @@ async def test_the_lobby_leaves_on_q_and_says_when_a_seat_was_taken_first(club):
 def test_table_specs(tmp_path):
     base = HostConfig(listen="127.0.0.1:0", hold=30)
     cfg = parse_table_spec("rams seats=remote:Ann,remote,normal seed=4 save=r.json pot=10", base, 2)
-    assert (cfg.game, cfg.seats, cfg.seed, cfg.save, cfg.options, cfg.hold) == \
-        ("rams", parse_seats("remote:Ann,remote,normal", "rams"), 4, Path("r.json"), {"pot": "10"}, 30)
+    assert (cfg.game, cfg.seats, cfg.seed, cfg.save, cfg.options, cfg.hold) == (
+        "rams",
+        parse_seats("remote:Ann,remote,normal", "rams"),
+        4,
+        Path("r.json"),
+        {"pot": "10"},
+        30,
+    )
     assert parse_table_spec("resume=old.json", base, 1).resume == Path("old.json")
     assert parse_table_spec("trump_suit", base, 3).save.name.endswith("-t3.json")  # its own save file
-    for bad, why in (("", "is empty"), ("seats=remote", "names no game"), ("rams seed=x", "not a whole number"),
-                     ("rams oops", "is not key=value")):
+    for bad, why in (
+        ("", "is empty"),
+        ("seats=remote", "names no game"),
+        ("rams seed=x", "not a whole number"),
+        ("rams oops", "is not key=value"),
+    ):
         with pytest.raises(BadOptionError, match=why):
             parse_table_spec(bad, base, 1)
-    cfgs = table_configs(HostConfig(game="rams", seats="remote,remote,normal"), "rams", [Path("a.json")],
-                         ["tricks_n_trumps"])
-    assert [(c.game, c.resume) for c in cfgs] == [("rams", None), ("", Path("a.json")), ("tricks_n_trumps", None)]
+    cfgs = table_configs(
+        HostConfig(game="rams", seats="remote,remote,normal"), "rams", [Path("a.json")], ["tricks_n_trumps"]
+    )
+    assert [(c.game, c.resume) for c in cfgs] == [
+        ("rams", None),
+        ("", Path("a.json")),
+        ("tricks_n_trumps", None),
+    ]
 
 
 def test_one_save_for_two_tables_is_refused(tmp_path):
@@ -227,12 +283,28 @@ def test_cardtable_host_with_two_table_options_serves_both_on_one_port(tmp_path)
     import subprocess
     import sys
 
-    argv = [sys.executable, "-c", "import sys; from cardtable.cli import main; main(sys.argv[1:])", "host",
-            "--listen", "127.0.0.1:0", "--bot-delay", "0",
-            "--table", f"tricks_n_trumps seats=remote:Ann,normal seed=1 save={tmp_path / 'a.json'}",
-            "--table", f"rams seats=remote:Bob,normal,normal seed=2 save={tmp_path / 'b.json'}"]
-    host = subprocess.Popen(argv, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-                            text=True, start_new_session=True)
+    argv = [
+        sys.executable,
+        "-c",
+        "import sys; from cardtable.cli import main; main(sys.argv[1:])",
+        "host",
+        "--listen",
+        "127.0.0.1:0",
+        "--bot-delay",
+        "0",
+        "--table",
+        f"tricks_n_trumps seats=remote:Ann,normal seed=1 save={tmp_path / 'a.json'}",
+        "--table",
+        f"rams seats=remote:Bob,normal,normal seed=2 save={tmp_path / 'b.json'}",
+    ]
+    host = subprocess.Popen(
+        argv,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         text = ""
         while "Press Ctrl-C" not in text:

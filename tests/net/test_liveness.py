@@ -41,6 +41,7 @@ def fast() -> Limits:
     """Heartbeats every 0.2 s; a peer silent for 1 s is gone."""
     return Limits(heartbeat=0.2, dead_after=1.0)
 
+
 CLIENT_SCRIPT = """
 import sys, time
 from cardtable.net.client import RemoteSeatHandle
@@ -77,8 +78,12 @@ def test_a_frozen_client_is_noticed_and_its_seat_is_played_by_the_stand_in():
     """SIGSTOP a `cardtable join`-style client: the heartbeat drops it, then --while-away bot plays its seat."""
     table = make_table("remote,remote,bot", seed=12)
     srv = ServerThread(table, hold=0, while_away="bot", limits=fast())
-    proc = subprocess.Popen([sys.executable, "-c", CLIENT_SCRIPT, srv.address, srv.code(1)], env=ENV,
-                            stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CLIENT_SCRIPT, srv.address, srv.code(1)],
+        env=ENV,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     a = None
     try:
         assert proc.stdout.readline().strip() == "joined"
@@ -89,9 +94,18 @@ def test_a_frozen_client_is_noticed_and_its_seat_is_played_by_the_stand_in():
         for _ in range(400):
             if table.state.is_over:
                 break
-            wait_until(lambda: table.state.is_over or (table.state.to_act == 0 and a.view().is_my_turn
-                                                       and a.view().legal == tuple(table.state.legal_actions())),
-                       15, "seat 0's turn or the end")
+            wait_until(
+                lambda: (
+                    table.state.is_over
+                    or (
+                        table.state.to_act == 0
+                        and a.view().is_my_turn
+                        and a.view().legal == tuple(table.state.legal_actions())
+                    )
+                ),
+                15,
+                "seat 0's turn or the end",
+            )
             if not table.state.is_over:
                 a.submit(a.view().legal[0])
         assert table.state.is_over and srv.server.presence()["seats"][1]["stand_in"]
@@ -117,12 +131,15 @@ asyncio.run(main())
 
 def test_a_frozen_table_is_noticed_by_the_client():
     """SIGSTOP the host: the client's own heartbeat notices and it starts reconnecting."""
-    proc = subprocess.Popen([sys.executable, "-c", SERVE_SCRIPT], env=ENV, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE_SCRIPT], env=ENV, cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
     h = None
     try:
         port = int(proc.stdout.readline())
-        h = RemoteSeatHandle(f"127.0.0.1:{port}", "aaaa-bbbb", heartbeat=0.2, dead_after=1.0,
-                             reconnect_for=30).connect()
+        h = RemoteSeatHandle(
+            f"127.0.0.1:{port}", "aaaa-bbbb", heartbeat=0.2, dead_after=1.0, reconnect_for=30
+        ).connect()
         os.kill(proc.pid, signal.SIGSTOP)
         wait_until(lambda: h.status.startswith("reconnecting"), 15, "the client to notice the silence")
         assert "stopped answering" in h.status
@@ -150,18 +167,50 @@ async def test_a_frozen_openssh_client_is_noticed_by_the_keepalive(tmp_path):
     if ssh is None:
         pytest.skip("needs the OpenSSH client")
     priv, pub = _key_files(tmp_path)
-    server = TableServer(make_table("remote,remote,bot", seed=7), {0: "aaaa-bbbb", 1: "cccc-dddd"}, bot_delay=0)
+    server = TableServer(
+        make_table("remote,remote,bot", seed=7), {0: "aaaa-bbbb", 1: "cccc-dddd"}, bot_delay=0
+    )
     await server.start_tcp("127.0.0.1", 0)
-    front = SshFrontDoor(server, key_path=tmp_path / "hostkey", authorized_keys=pub, child_command=stub_command,
-                         child_env={"PYTHONPATH": str(ROOT)}, heartbeat=0.3)
+    front = SshFrontDoor(
+        server,
+        key_path=tmp_path / "hostkey",
+        authorized_keys=pub,
+        child_command=stub_command,
+        child_env={"PYTHONPATH": str(ROOT)},
+        heartbeat=0.3,
+    )
     await front.start("127.0.0.1", 0)
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, b"\x18\x00\x50\x00\x00\x00\x00\x00")
-    proc = subprocess.Popen([ssh, "-F", "/dev/null", "-tt", "-p", str(front.port), "-i", str(priv),
-                             "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no",
-                             "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
-                             "-o", "ServerAliveInterval=0", "p0@127.0.0.1"],
-                            stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            ssh,
+            "-F",
+            "/dev/null",
+            "-tt",
+            "-p",
+            str(front.port),
+            "-i",
+            str(priv),
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-o",
+            "ServerAliveInterval=0",
+            "p0@127.0.0.1",
+        ],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+    )
     os.close(slave)
     os.set_blocking(master, False)
     loop = asyncio.get_running_loop()
@@ -175,10 +224,15 @@ async def test_a_frozen_openssh_client_is_noticed_by_the_keepalive(tmp_path):
 
     loop.add_reader(master, drain)
     try:
-        await until(lambda: server.slots[0].conn is not None, what=f"the ssh seat joined: {bytes(seen)[-300:]!r}")
+        await until(
+            lambda: server.slots[0].conn is not None, what=f"the ssh seat joined: {bytes(seen)[-300:]!r}"
+        )
         os.kill(proc.pid, signal.SIGSTOP)
-        await until(lambda: server.slots[0].conn is None and not front.sessions, timeout=15,
-                    what="the frozen ssh client dropped")
+        await until(
+            lambda: server.slots[0].conn is None and not front.sessions,
+            timeout=15,
+            what="the frozen ssh client dropped",
+        )
     finally:
         loop.remove_reader(master)
         stop(proc)
@@ -198,12 +252,34 @@ async def test_ssh_children_exit_when_the_host_is_killed_and_its_folder_is_clean
     """kill -9 a host started with hangups ignored (as under nohup): its ssh child (the real table UI)
     exits instead of spinning on its dead terminal, and the next host's start removes the stale folder."""
     home = tmp_path / "home"
-    argv = [sys.executable, "-c", "import sys; from cardtable.cli import main; main(sys.argv[1:])", "host",
-            "tricks_n_trumps", "--seats", "remote:Ann,heuristic", "--listen", "127.0.0.1:0", "--ssh", "0",
-            "--seed", "3", "--bot-delay", "0", "--save", str(tmp_path / "t.json")]
-    host = subprocess.Popen(argv, env={**ENV, "CARDTABLE_HOME": str(home)}, cwd=ROOT, stdout=subprocess.PIPE,
-                            text=True, start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    argv = [
+        sys.executable,
+        "-c",
+        "import sys; from cardtable.cli import main; main(sys.argv[1:])",
+        "host",
+        "tricks_n_trumps",
+        "--seats",
+        "remote:Ann,heuristic",
+        "--listen",
+        "127.0.0.1:0",
+        "--ssh",
+        "0",
+        "--seed",
+        "3",
+        "--bot-delay",
+        "0",
+        "--save",
+        str(tmp_path / "t.json"),
+    ]
+    host = subprocess.Popen(
+        argv,
+        env={**ENV, "CARDTABLE_HOME": str(home)},
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )
     child = None
     try:
         text = ""
@@ -249,11 +325,31 @@ async def test_ssh_children_exit_when_the_host_is_killed_and_its_folder_is_clean
 
 def test_a_host_whose_terminal_hangs_up_closes_the_table_cleanly(tmp_path):
     """SIGHUP (its terminal closed) ends `cardtable host` like Ctrl-C: table saved, folder removed."""
-    argv = [sys.executable, "-c", "import sys; from cardtable.cli import main; main(sys.argv[1:])", "host",
-            "tricks_n_trumps", "--seats", "remote:Ann,heuristic", "--listen", "127.0.0.1:0", "--ssh", "0",
-            "--bot-delay", "0", "--save", str(tmp_path / "t.json")]
-    host = subprocess.Popen(argv, env={**ENV, "CARDTABLE_HOME": str(tmp_path / "home")}, cwd=ROOT,
-                            stdout=subprocess.PIPE, text=True, start_new_session=True)
+    argv = [
+        sys.executable,
+        "-c",
+        "import sys; from cardtable.cli import main; main(sys.argv[1:])",
+        "host",
+        "tricks_n_trumps",
+        "--seats",
+        "remote:Ann,heuristic",
+        "--listen",
+        "127.0.0.1:0",
+        "--ssh",
+        "0",
+        "--bot-delay",
+        "0",
+        "--save",
+        str(tmp_path / "t.json"),
+    ]
+    host = subprocess.Popen(
+        argv,
+        env={**ENV, "CARDTABLE_HOME": str(tmp_path / "home")},
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         text = ""
         while "ssh -p" not in text:
@@ -296,13 +392,22 @@ def _tui_on_a_pty(ctty: bool, hup: str = "default") -> tuple[subprocess.Popen, i
             os.setsid()
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
-    proc = subprocess.Popen([sys.executable, "-m", "cardtable.tui"], stdin=slave, stdout=slave, stderr=slave,
-                            env={**ENV, "TERM": "xterm-256color"}, cwd=ROOT, preexec_fn=setup)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardtable.tui"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**ENV, "TERM": "xterm-256color"},
+        cwd=ROOT,
+        preexec_fn=setup,
+    )
     os.close(slave)
     return proc, master
 
 
-@pytest.mark.parametrize("ctty,hup", [(False, "default"), (True, "ignore")], ids=["no-controlling-tty", "nohup"])
+@pytest.mark.parametrize(
+    "ctty,hup", [(False, "default"), (True, "ignore")], ids=["no-controlling-tty", "nohup"]
+)
 def test_the_local_tui_exits_when_its_terminal_is_closed(ctty, hup):
     """`python -m cardtable.tui` on a pty: close the pty's master and the app exits (no endless EOF loop)."""
     proc, master = _tui_on_a_pty(ctty, hup)
@@ -336,7 +441,9 @@ def test_a_resumed_host_holds_absent_seats_from_the_start(tmp_path):
             table.play_bot()
         else:
             table.submit(table.state.to_act, table.state.legal_actions()[0])
-    host = BackgroundHost(HostConfig(resume=save, listen="127.0.0.1:0", hold=0.3, while_away="wait", bot_delay=0))
+    host = BackgroundHost(
+        HostConfig(resume=save, listen="127.0.0.1:0", hold=0.3, while_away="wait", bot_delay=0)
+    )
     host.start()
     a = None
     try:
@@ -347,9 +454,18 @@ def test_a_resumed_host_holds_absent_seats_from_the_start(tmp_path):
         for _ in range(400):
             if state.is_over:
                 break
-            wait_until(lambda: state.is_over or (state.to_act == 0 and a.view().is_my_turn
-                                                 and a.view().legal == tuple(state.legal_actions())),
-                       15, "seat 0's turn or the end")
+            wait_until(
+                lambda: (
+                    state.is_over
+                    or (
+                        state.to_act == 0
+                        and a.view().is_my_turn
+                        and a.view().legal == tuple(state.legal_actions())
+                    )
+                ),
+                15,
+                "seat 0's turn or the end",
+            )
             if not state.is_over:
                 a.submit(a.view().legal[0])
         assert state.is_over

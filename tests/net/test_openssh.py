@@ -60,15 +60,43 @@ class Host:
             f.write(key.export_private_key())
         self.public_key = key.export_public_key().decode().strip()
         self.save = tmp / "table.json"
-        argv = [sys.executable, "-c", "import sys; from cardtable.cli import main; main(sys.argv[1:])",
-                "host", "tricks_n_trumps", "--seats", "remote:Ann,heuristic,heuristic", "--listen", "127.0.0.1:0",
-                "--ssh", "0", "--seed", "3", "--bot-delay", "0", "--save", str(self.save)]
+        argv = [
+            sys.executable,
+            "-c",
+            "import sys; from cardtable.cli import main; main(sys.argv[1:])",
+            "host",
+            "tricks_n_trumps",
+            "--seats",
+            "remote:Ann,heuristic,heuristic",
+            "--listen",
+            "127.0.0.1:0",
+            "--ssh",
+            "0",
+            "--seed",
+            "3",
+            "--bot-delay",
+            "0",
+            "--save",
+            str(self.save),
+        ]
         env = {**ENV, "CARDTABLE_HOME": str(self.home), "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        self.proc = subprocess.Popen(
+            argv,
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         self.printed = ""
-        m = wait_for(lambda: self._read() and re.search(r"code (\S+)\n.*\n\s+ssh -p (\d+) ann@127\.0\.0\.1",
-                                                        self.printed), 30, "the host's join lines")
+        m = wait_for(
+            lambda: (
+                self._read() and re.search(r"code (\S+)\n.*\n\s+ssh -p (\d+) ann@127\.0\.0\.1", self.printed)
+            ),
+            30,
+            "the host's join lines",
+        )
         self.code, self.port = m.group(1), int(m.group(2))
 
     def _read(self) -> bool:
@@ -112,8 +140,13 @@ class Tmux:
         self.run("new-session", "-d", "-x", "100", "-y", "28", f"{command}; echo SSH-EXIT=$?; sleep 60")
 
     def run(self, *args: str) -> str:
-        out = subprocess.run([TMUX or "tmux", "-f", "/dev/null", "-L", self.name, *args], env=ENV,
-                             capture_output=True, text=True, timeout=10)
+        out = subprocess.run(
+            [TMUX or "tmux", "-f", "/dev/null", "-L", self.name, *args],
+            env=ENV,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
         if out.returncode != 0:
             raise AssertionError(f"tmux {args[0]} failed: {out.stderr.strip()}")
         return out.stdout
@@ -128,13 +161,17 @@ class Tmux:
         self.run("send-keys", *(("-l",) if literal else ()), *keys)
 
     def kill(self) -> None:
-        subprocess.run([TMUX or "tmux", "-L", self.name, "kill-server"], env=ENV, capture_output=True, timeout=10)
+        subprocess.run(
+            [TMUX or "tmux", "-L", self.name, "kill-server"], env=ENV, capture_output=True, timeout=10
+        )
 
 
 def ssh_command(host: Host, known_hosts: Path) -> str:
-    return (f"{SSH} -F /dev/null -p {host.port} -o StrictHostKeyChecking=yes -o UserKnownHostsFile={known_hosts}"
-            " -o GlobalKnownHostsFile=/dev/null -o PubkeyAuthentication=no -o NumberOfPasswordPrompts=1"
-            " -o ConnectTimeout=10 Ann@127.0.0.1")
+    return (
+        f"{SSH} -F /dev/null -p {host.port} -o StrictHostKeyChecking=yes -o UserKnownHostsFile={known_hosts}"
+        " -o GlobalKnownHostsFile=/dev/null -o PubkeyAuthentication=no -o NumberOfPasswordPrompts=1"
+        " -o ConnectTimeout=10 Ann@127.0.0.1"
+    )
 
 
 @pytest.fixture
@@ -181,7 +218,9 @@ def test_openssh_in_tmux_plays_a_card_resizes_and_restores_the_terminal(host, tm
     assert played.text == "3H"
     # the log draws cards with suit symbols; a played card must never freeze the screen (it once did,
     # when the network thread waited on the UI thread while submit() waited for the server's "ok")
-    wait_for(lambda: "Ann plays 3♥" in t.screen() and hand_on_screen(t, host), 20, "the screen after the play")
+    wait_for(
+        lambda: "Ann plays 3♥" in t.screen() and hand_on_screen(t, host), 20, "the screen after the play"
+    )
     assert "did not answer" not in t.screen()
     assert not any(o in t.screen() for o in [c.display() for s in (1, 2) for c in host.state().view(s).hand])
 
@@ -226,8 +265,13 @@ def test_openssh_refuses_a_changed_host_key(host, tmp_path):
     """known_hosts holds another key for [127.0.0.1]:PORT: ssh refuses before asking for a password."""
     other = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
     kh = host.known_hosts(tmp_path / "known_hosts_other", other)
-    out = subprocess.run([SSH or "ssh", *ssh_command(host, kh).split()[1:], "-o", "BatchMode=yes"],
-                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+    out = subprocess.run(
+        [SSH or "ssh", *ssh_command(host, kh).split()[1:], "-o", "BatchMode=yes"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert out.returncode == 255
     assert "REMOTE HOST IDENTIFICATION HAS CHANGED" in out.stderr
     assert "Host key verification failed." in out.stderr

@@ -78,12 +78,17 @@ def test_the_host_configuration_is_a_leaf_and_host_and_ssh_do_not_import_each_ot
 
 def test_the_host_configuration_holds_its_seats_as_a_list():
     cfg = HostConfig(game="tricks_n_trumps", seats="remote:Ann,normal:Rex,remote")
-    assert cfg.seats == [SeatConfig("remote", "Ann"), SeatConfig("bot", "Rex", "normal"),
-                         SeatConfig("remote", "Player 3")]
+    assert cfg.seats == [
+        SeatConfig("remote", "Ann"),
+        SeatConfig("bot", "Rex", "normal"),
+        SeatConfig("remote", "Player 3"),
+    ]
     assert cfg.table_seats() == cfg.seats
     assert [s.kind for s in HostConfig(game="tricks_n_trumps").table_seats()] == ["remote", "remote", "bot"]
     bots_only = HostConfig(game="tricks_n_trumps", seats=[SeatConfig("bot", "A"), SeatConfig("bot", "B")])
     with pytest.raises(BadOptionError, match="no seat is open"):
         bots_only.table_seats()
-    assert parse_seats("human:Zed,bot", "tricks_n_trumps") == [SeatConfig("remote", "Zed"),
-                                                               SeatConfig("bot", "Bot 2", "normal")]
+    assert parse_seats("human:Zed,bot", "tricks_n_trumps") == [
+        SeatConfig("remote", "Zed"),
+        SeatConfig("bot", "Bot 2", "normal"),
+    ]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
-from pathlib import Path
 
 from cardtable.net.client import RemoteSeatHandle
 from cardtable.net.server import TableServer
@@ -42,7 +41,9 @@ async def test_a_spectator_gets_a_read_only_table_of_the_public_view():
     try:
         app = CardTableApp(table_handles=[watcher], driver=None, bot_delay=0, ascii_suits=True)
         async with app.run_test(size=(100, 32)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and "Watching" in screen_text(app))
+            await wait_for(
+                pilot, lambda: isinstance(app.screen, TableScreen) and "Watching" in screen_text(app)
+            )
             text = screen_text(app)
             assert "Watching" in text and "read-only" in text
             assert not any(c.text in text.split("Watching", 1)[1] for c in table.view(0).hand)
@@ -92,7 +93,9 @@ async def test_every_screen_says_who_is_away_and_when_a_bot_plays_for_them():
             b.close()
             await wait_for(pilot, lambda: re.search(r"P1 is away \(held 4:5\d\)", screen_text(app)))
             first = re.search(r"held (4:5\d)", screen_text(app)).group(1)
-            await wait_for(pilot, lambda: f"held {first}" not in screen_text(app), rounds=150)  # it counts down
+            await wait_for(
+                pilot, lambda: f"held {first}" not in screen_text(app), rounds=150
+            )  # it counts down
             # the host switches to a stand-in: every screen says so
             srv.loop.call_soon_threadsafe(setattr, srv.server, "while_away", "bot")
             srv.loop.call_soon_threadsafe(srv.server._changed.set)
@@ -120,7 +123,9 @@ async def test_a_spectator_over_ssh_sees_the_table_not_a_traceback(tmp_path):
             term = Term(100, 32)
             proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 32), encoding=None)
             task = asyncio.create_task(pump(proc, term))
-            await until(lambda: "Watching" in term.text or "Traceback" in term.text, what="the spectator's table")
+            await until(
+                lambda: "Watching" in term.text or "Traceback" in term.text, what="the spectator's table"
+            )
             assert "Traceback" not in term.text and "read-only" in term.text
             proc.stdin.write(b"q")
             await asyncio.wait_for(task, 20)
@@ -152,8 +157,9 @@ async def test_a_crash_in_an_ssh_child_is_logged_on_the_host_not_shown(tmp_path)
 
         return [sys.executable, "-c", CRASHING_CHILD, *default_child_command(sock, token)[3:]]
 
-    front = SshFrontDoor(server, key_path=tmp_path / "hostkey", child_command=crashing,
-                         child_env={"PYTHONPATH": str(ROOT)})
+    front = SshFrontDoor(
+        server, key_path=tmp_path / "hostkey", child_command=crashing, child_env={"PYTHONPATH": str(ROOT)}
+    )
     await front.start("127.0.0.1", 0)
     try:
         async with await connect(front, "p0", "aaaa-bbbb") as conn:
@@ -163,7 +169,9 @@ async def test_a_crash_in_an_ssh_child_is_logged_on_the_host_not_shown(tmp_path)
             shown = term.raw.decode(errors="replace")
             assert "Traceback" not in shown and "boom" not in shown and str(ROOT) not in shown
             assert "the host has the details" in shown
-        await until(lambda: any("RuntimeError: boom in the table screen" in x for x in log), what="the host's log")
+        await until(
+            lambda: any("RuntimeError: boom in the table screen" in x for x in log), what="the host's log"
+        )
         assert any("Traceback" in x for x in log)
     finally:
         await front.close()

@@ -6,7 +6,6 @@ marked FULL-TUI runs the real Textual UI (cardtable.tui.run_remote) in the child
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from pathlib import Path
 
@@ -84,9 +83,15 @@ async def door(tmp_path):
 
 
 async def connect(front: SshFrontDoor, user: str = "p0", password: str | None = "aaaa-bbbb", **kw):
-    return await asyncssh.connect("127.0.0.1", front.port, username=user, password=password,
-                                  known_hosts=([front.public_key], [], []), client_keys=kw.pop("client_keys", None),
-                                  **kw)
+    return await asyncssh.connect(
+        "127.0.0.1",
+        front.port,
+        username=user,
+        password=password,
+        known_hosts=([front.public_key], [], []),
+        client_keys=kw.pop("client_keys", None),
+        **kw,
+    )
 
 
 async def open_term(conn, cols=80, rows=24, **kw):
@@ -122,14 +127,16 @@ async def test_connect_see_the_table_play_resize_and_disconnect(door):
         for c in table.view(1).hand:
             assert c.text not in t0.text.split("hand", 1)[1].split("\n", 1)[0]
     # disconnect: the seats are released and the children are gone
-    await until(lambda: not front.sessions and all(s.conn is None for s in server.slots.values()),
-                what="children hung up")
+    await until(
+        lambda: not front.sessions and all(s.conn is None for s in server.slots.values()),
+        what="children hung up",
+    )
 
 
 async def test_shutdown_restores_every_terminal(door):
-    table, server, front = await door()
+    _table, _server, front = await door()
     conn = await connect(front)
-    term, proc, task = await open_term(conn)
+    term, _proc, task = await open_term(conn)
     await until(lambda: "seat 0" in term.text)
     assert b"\x1b[?1049h" in term.raw  # the UI took the alternate screen with the mouse on
     child = next(iter(front.sessions)).proc
@@ -141,21 +148,22 @@ async def test_shutdown_restores_every_terminal(door):
 
 
 async def test_wrong_host_key_is_rejected_by_the_client(door):
-    table, server, front = await door()
+    _table, _server, front = await door()
     other = asyncssh.generate_private_key("ssh-ed25519").convert_to_public()
     with pytest.raises(asyncssh.HostKeyNotVerifiable):
-        await asyncssh.connect("127.0.0.1", front.port, username="p0", password="aaaa-bbbb",
-                               known_hosts=([other], [], []))
+        await asyncssh.connect(
+            "127.0.0.1", front.port, username="p0", password="aaaa-bbbb", known_hosts=([other], [], [])
+        )
 
 
 async def test_wrong_code_is_refused(door):
-    table, server, front = await door()
+    _table, _server, front = await door()
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(front, "p0", "zzzz-zzzz")
 
 
 async def test_commands_sftp_forwarding_and_no_terminal_are_refused(door):
-    table, server, front = await door()
+    _table, server, front = await door()
     async with await connect(front) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.create_process("ls /", encoding=None)
@@ -172,18 +180,18 @@ async def test_authorized_keys_pick_the_seat_by_user_name(door, tmp_path):
     key = asyncssh.generate_private_key("ssh-ed25519")
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(key.export_public_key())
-    table, server, front = await door(authorized_keys=keys)
+    _table, _server, front = await door(authorized_keys=keys)
     async with await connect(front, "p1", None, client_keys=[key]) as conn:
-        term, proc, _ = await open_term(conn)
+        term, _proc, _ = await open_term(conn)
         await until(lambda: "seat 1" in term.text)
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(front, "nobody", None, client_keys=[key])
 
 
 async def test_no_auth_only_on_loopback(door, tmp_path):
-    table, server, front = await door(no_auth=True)
+    _table, server, front = await door(no_auth=True)
     async with await connect(front, "seat2", None) as conn:
-        term, proc, _ = await open_term(conn)
+        term, _proc, _ = await open_term(conn)
         await until(lambda: "seat 1" in term.text)
     lan = SshFrontDoor(server, key_path=tmp_path / "k2", no_auth=True)
     with pytest.raises(CardtableError, match="only on loopback"):
@@ -211,15 +219,20 @@ async def test_full_tui_over_ssh_shows_only_my_cards_and_plays_a_card(door):
         term, proc, _ = await open_term(conn, 100, 28)  # small faces: their corners read "A♥"
         mine = [c.display() for c in table.view(0).hand]
         await until(lambda: all(m in term.text for m in mine), timeout=20, what="my hand on screen")
-        others = lambda: [c.display() for s in (1, 2) for c in table.view(s).hand]  # noqa: E731
+        others = lambda: [c.display() for s in (1, 2) for c in table.view(s).hand]
         assert not any(o in term.text for o in others())
-        await until(lambda: table.state.to_act == 0 and "Lead any card" in term.text or "Follow" in term.text,
-                    timeout=20, what="my turn")
+        await until(
+            lambda: (table.state.to_act == 0 and "Lead any card" in term.text) or "Follow" in term.text,
+            timeout=20,
+            what="my turn",
+        )
         before = len(table.state.history)
         proc.stdin.write(b"\r")
         await until(lambda: len(table.state.history) > before, what="a card played by Enter")
-        await until(lambda: table.view(0).hand and all(c.display() in term.text for c in table.view(0).hand),
-                    what="hand redrawn")
+        await until(
+            lambda: table.view(0).hand and all(c.display() in term.text for c in table.view(0).hand),
+            what="hand redrawn",
+        )
         assert not any(o in term.text for o in others())
         proc.stdin.write(b"q")
         await until(lambda: server.slots[0].conn is None, timeout=20, what="seat freed after quitting")

@@ -10,7 +10,7 @@ import pytest
 
 from cardtable.net import wire
 from cardtable.net.client import RemoteSeatHandle
-from cardtable.net.server import Limits, TableServer
+from cardtable.net.server import Limits
 from cardtable.session import Table
 from games.core import IllegalActionError, ProtocolError, Record
 
@@ -46,11 +46,25 @@ def play_out(table: Table, handles, limit: int = 500) -> None:
             return
         for h in handles:
             v = h.view()
-            if v.is_my_turn and v.legal and table.state.to_act == h.seat and v.legal[0] in table.state.legal_actions():
+            if (
+                v.is_my_turn
+                and v.legal
+                and table.state.to_act == h.seat
+                and v.legal[0] in table.state.legal_actions()
+            ):
                 h.submit(v.legal[0])
-        wait_until(lambda: table.state.is_over or any(
-            h.view().is_my_turn and table.state.to_act == h.seat and h.view().legal == tuple(table.state.legal_actions())
-            for h in handles), what="a remote seat's turn")
+        wait_until(
+            lambda: (
+                table.state.is_over
+                or any(
+                    h.view().is_my_turn
+                    and table.state.to_act == h.seat
+                    and h.view().legal == tuple(table.state.legal_actions())
+                    for h in handles
+                )
+            ),
+            what="a remote seat's turn",
+        )
     raise AssertionError("match did not finish")
 
 
@@ -104,7 +118,7 @@ def test_views_never_hold_another_seats_hand(served):
     start, join = served
     table = make_table("remote,remote,bot", seed=3)
     srv = start(table)
-    a, b = join(srv, 0), join(srv, 1)
+    a, _b = join(srv, 0), join(srv, 1)
     wait_until(lambda: a.view() == table.view(0), what="first view")
     assert a.view().hand == table.view(0).hand and not set(a.view().hand) & set(table.view(1).hand)
 
@@ -139,7 +153,7 @@ def test_acting_for_another_seat_is_refused(served):
     before = len(table.state.history)
     card = table.view(0).hand[0].text
     s.sendall(wire.dumps({"type": "act", "id": 1, "action": card, "seat": 0}))
-    reply = [m for m in recv_msgs(s, "error") if m["type"] == "error"][0]
+    reply = next(m for m in recv_msgs(s, "error") if m["type"] == "error")
     assert reply["error"] == "seat" and "you can only act for your own seat (P1)" in reply["message"]
     assert len(table.state.history) == before
     s.close()
@@ -149,12 +163,19 @@ def test_malformed_and_oversized_messages_are_refused_and_the_match_goes_on(serv
     start, join = served
     table = make_table("remote,remote,bot", seed=9)
     srv = start(table, limits=Limits(max_line=4096))
-    a, b = join(srv, 0), join(srv, 1)
+    a, _b = join(srv, 0), join(srv, 1)
     s = raw(srv)
-    s.sendall(wire.dumps({"type": "hello", "version": wire.VERSION, "code": srv.code(1)}))  # takes over seat 1
+    s.sendall(
+        wire.dumps({"type": "hello", "version": wire.VERSION, "code": srv.code(1)})
+    )  # takes over seat 1
     recv_msgs(s, "view")
-    for bad in (b"\xff\xfe not utf8\n", b"{not json\n", b"[1,2]\n", b'{"type":"act","action":5}\n',
-                b'{"type":"launch"}\n'):
+    for bad in (
+        b"\xff\xfe not utf8\n",
+        b"{not json\n",
+        b"[1,2]\n",
+        b'{"type":"act","action":5}\n',
+        b'{"type":"launch"}\n',
+    ):
         s.sendall(bad)
     msgs = [m for _ in range(5) for m in recv_msgs(s, "error", 30) if m["type"] == "error"]
     assert len(msgs) == 5
@@ -171,13 +192,15 @@ def test_malformed_and_oversized_messages_are_refused_and_the_match_goes_on(serv
 
 
 def test_hello_with_a_wrong_code_or_version_is_refused(served):
-    start, join = served
+    start, _join = served
     srv = start()
     with pytest.raises(ProtocolError, match="unknown join code"):
         RemoteSeatHandle(srv.address, "zzzz-zzzz").connect()
     s = raw(srv)
     s.sendall(wire.dumps({"type": "hello", "version": 99, "code": srv.code(0)}))
-    assert recv_msgs(s, "error")[-1]["message"] == f"this table speaks protocol version {wire.VERSION}, not 99"
+    assert (
+        recv_msgs(s, "error")[-1]["message"] == f"this table speaks protocol version {wire.VERSION}, not 99"
+    )
     s.close()
 
 
@@ -199,7 +222,7 @@ def test_flooding_gets_a_disconnect_and_the_table_goes_on(served):
 def test_connection_cap_pushes_out_the_oldest_idle_connection(served):
     """Over the per-address cap of connections that have not said hello, the oldest one is told and closed;
     the newcomer stays (so a player with a valid code is never refused because of idle strangers)."""
-    start, join = served
+    start, _join = served
     srv = start(limits=Limits(max_unauth_per_address=2))
     first, second = raw(srv), raw(srv)
     wait_until(lambda: srv.server.unauthenticated() == 2, what="two idle connections")
@@ -241,8 +264,10 @@ def test_client_reconnects_by_itself_after_a_dropped_connection(served):
     conn = srv.server.slots[0].conn
     srv.loop.call_soon_threadsafe(srv.server._drop, conn)
     # the server reattaches the seat a moment before the client marks itself connected: wait for both
-    wait_until(lambda: srv.server.slots[0].conn not in (None, conn) and a.status == "connected",
-               what="automatic reconnect")
+    wait_until(
+        lambda: srv.server.slots[0].conn not in (None, conn) and a.status == "connected",
+        what="automatic reconnect",
+    )
     assert any(s.startswith("reconnecting") for s in seen)
     play_out(table, [a, b])
 
@@ -274,8 +299,13 @@ asyncio.run(main())
 
 def my_turn(table: Table, handles) -> RemoteSeatHandle:
     """The handle whose turn it is, once its own view says so."""
-    wait_until(lambda: table.state.to_act in [h.seat for h in handles] and any(
-        h.seat == table.state.to_act and h.view().legal for h in handles), what="a remote turn")
+    wait_until(
+        lambda: (
+            table.state.to_act in [h.seat for h in handles]
+            and any(h.seat == table.state.to_act and h.view().legal for h in handles)
+        ),
+        what="a remote turn",
+    )
     return next(h for h in handles if h.seat == table.state.to_act)
 
 
@@ -289,8 +319,12 @@ def test_killed_server_resumes_from_its_save_file(served, tmp_path):
     start, join = served
     save = tmp_path / "table.json"
     root = Path(__file__).resolve().parents[2]
-    proc = subprocess.Popen([sys.executable, "-c", SERVE_SCRIPT, str(save)], stdout=subprocess.PIPE, cwd=root,
-                            env={**os.environ, "PYTHONPATH": str(root)})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE_SCRIPT, str(save)],
+        stdout=subprocess.PIPE,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
     try:
         port = int(proc.stdout.readline())
         a = RemoteSeatHandle(f"127.0.0.1:{port}", "aaaa-bbbb", reconnect_for=0).connect()
@@ -306,7 +340,8 @@ def test_killed_server_resumes_from_its_save_file(served, tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(5)
-    a.close(); b.close()
+    a.close()
+    b.close()
     record = Record.load(save)
     assert len(record.actions) >= 4
     resumed = Table.from_record(record, save_path=save)
@@ -321,7 +356,7 @@ def test_killed_server_resumes_from_its_save_file(served, tmp_path):
 
 
 def test_spectator_sees_the_public_view_and_cannot_play(served):
-    start, join = served
+    start, _join = served
     table = make_table("remote,remote,bot", seed=2)
     srv = start(table, spectator_code="watch-only")
     w = RemoteSeatHandle(srv.address, "watch-only").connect()

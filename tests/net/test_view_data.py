@@ -79,11 +79,14 @@ def _draw(panel: ExtraPanel, view, method: str) -> str:
     return console.file.getvalue()
 
 
-@pytest.mark.parametrize("rules", [r for r in TYPED if panel_module(r.name) is not None], ids=lambda r: r.name)
+@pytest.mark.parametrize(
+    "rules", [r for r in TYPED if panel_module(r.name) is not None], ids=lambda r: r.name
+)
 def test_a_panel_draws_the_same_from_a_decoded_view(rules, monkeypatch):
     panel = panel_module(rules.name).PANEL()
-    monkeypatch.setattr(type(panel), "app", SimpleNamespace(size=SimpleNamespace(width=100, height=30)),
-                        raising=False)
+    monkeypatch.setattr(
+        type(panel), "app", SimpleNamespace(size=SimpleNamespace(width=100, height=30)), raising=False
+    )
     monkeypatch.setattr(type(panel), "width", 40, raising=False)
     for view in sampled_views(rules, seed=7):
         back = over_the_wire(view)
@@ -144,13 +147,16 @@ HOSTILE = {
     "fields-a-list": {"$data": "tests.Sample", "fields": []},
     "not-an-object": ["tests.Sample"],
     "unknown-field": _fields(evil=1),
-    "missing-field": {"$data": "tests.Sample", "fields": {k: v for k, v in _fields()["fields"].items() if k != "n"}},
+    "missing-field": {
+        "$data": "tests.Sample",
+        "fields": {k: v for k, v in _fields()["fields"].items() if k != "n"},
+    },
     "text-for-int": _fields(n="3"),
     "bool-for-int": _fields(n=True),
     "int-for-bool": _fields(flag=1),
     "float-for-int": _fields(n=3.0),
-    "huge-number": _fields(n=10 ** 5000),
-    "big-number": _fields(n=10 ** 18),
+    "huge-number": _fields(n=10**5000),
+    "big-number": _fields(n=10**18),
     "long-text": _fields(name="x" * 100_000),
     "object-for-tuple": _fields(seats={"0": 1}),
     "deep-nesting": _fields(seats=_deep(5000)),
@@ -169,8 +175,9 @@ HOSTILE = {
 def test_hostile_view_data_is_refused(data):
     with pytest.raises(ProtocolError):
         from_data(data)
-    view = json.loads(json.dumps(encode_view(get_rules("contract_grid").new_game(3, None, 1).view(0)),
-                                 default=str))
+    view = json.loads(
+        json.dumps(encode_view(get_rules("contract_grid").new_game(3, None, 1).view(0)), default=str)
+    )
     view["extra"] = data
     with pytest.raises(ProtocolError):
         decode_view(view)
@@ -200,16 +207,21 @@ def test_an_untyped_extra_is_not_sent():
 
 def test_view_data_refuses_what_the_wire_cannot_carry():
     with pytest.raises(TypeError, match="frozen dataclass"):
+
         @view_data("tests.Loose")
         @dataclasses.dataclass
         class Loose:
             n: int
+
     with pytest.raises(TypeError, match="cannot hold"):
+
         @view_data("tests.Listy")
         @dataclasses.dataclass(frozen=True)
         class Listy:
             items: list[int]
+
     with pytest.raises(ValueError, match="already taken"):
+
         @view_data("tests.Sample")
         @dataclasses.dataclass(frozen=True)
         class Other:

@@ -78,14 +78,20 @@ class Screen:
         os.close(self.master)
 
 
-async def seat_on_pty(template: SeatTemplate, server: TableServer, seat: int, **env) -> tuple[WarmChild, Screen, int]:
+async def seat_on_pty(
+    template: SeatTemplate, server: TableServer, seat: int, **env
+) -> tuple[WarmChild, Screen, int]:
     """A seat forked from the template on a new 100x28 pty, as the ssh door starts one."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 28, 100, 0, 0))
     tty.setraw(slave)
     log_r, log_w = os.pipe()
-    child = template.spawn(["--unix", server_socket(server), "--token", server.mint_token(seat)],
-                           seat_env({"PYTHONPATH": str(ROOT), "TERM": "xterm-256color", **env}), slave, log_w)
+    child = template.spawn(
+        ["--unix", server_socket(server), "--token", server.mint_token(seat)],
+        seat_env({"PYTHONPATH": str(ROOT), "TERM": "xterm-256color", **env}),
+        slave,
+        log_w,
+    )
     os.close(slave)
     os.close(log_w)
     return child, Screen(master), log_r
@@ -108,7 +114,7 @@ async def warm(tmp_path):
 
 
 async def test_the_template_rehearsed_the_table_ui_and_kept_no_thread_of_it(warm):
-    server, template = warm
+    _server, template = warm
     assert template.rehearsed  # cardtable.net.rehearsal ran to its end before the first fork
     assert os.listdir(f"/proc/{template.pid}/task") == [str(template.pid)]  # one thread: safe to fork
 
@@ -124,7 +130,7 @@ async def test_each_seat_is_a_process_and_session_of_its_own_with_only_its_pty_l
             others = [c.display() for s in (0, 1, 2) if s != seat for c in server.table.view(s).hand]
             assert not any(o in screen.text for o in others)  # only its own seat's view
         for child in (a, b):
-            state, ppid, pgrp, session, tty_nr = stat_fields(child.pid)[:5]
+            _state, ppid, pgrp, session, tty_nr = stat_fields(child.pid)[:5]
             assert int(ppid) == template.pid and int(pgrp) == int(session) == child.pid and int(tty_nr) != 0
         fds_a, fds_b = fd_targets(a.pid), fd_targets(b.pid)
         assert fds_a[0] == fds_a[1] == fds_a[2] != fds_b[0]  # its own pty as stdin, stdout and stderr
@@ -135,7 +141,10 @@ async def test_each_seat_is_a_process_and_session_of_its_own_with_only_its_pty_l
         assert b"38;2;" in bytes(screen_b.raw) and b"38;2;" not in bytes(screen_a.raw)
         a.killpg(signal.SIGHUP)
         b.killpg(signal.SIGHUP)
-        assert await asyncio.to_thread(a.wait, 10) is not None and await asyncio.to_thread(b.wait, 10) is not None
+        assert (
+            await asyncio.to_thread(a.wait, 10) is not None
+            and await asyncio.to_thread(b.wait, 10) is not None
+        )
         assert os.read(log_a, 65536) == b""  # a clean exit reports nothing to the host's log
     finally:
         for child in (a, b):
@@ -186,7 +195,9 @@ def test_signals_asked_for_before_the_pid_is_known_are_delivered_then():
 
 
 async def test_the_ssh_door_forks_real_table_uis_and_starts_stand_ins_cold(tmp_path):
-    server = TableServer(make_table("remote,remote,bot", seed=5), {0: "aaaa-bbbb", 1: "cccc-dddd"}, bot_delay=0)
+    server = TableServer(
+        make_table("remote,remote,bot", seed=5), {0: "aaaa-bbbb", 1: "cccc-dddd"}, bot_delay=0
+    )
     await server.start_tcp("127.0.0.1", 0)
     warm = SshFrontDoor(server, key_path=tmp_path / "k", child_env={"PYTHONPATH": str(ROOT)})
     cold = SshFrontDoor(server, key_path=tmp_path / "k", child_command=stub_command)
@@ -195,8 +206,14 @@ async def test_the_ssh_door_forks_real_table_uis_and_starts_stand_ins_cold(tmp_p
     try:
         assert warm.warm is not None and cold.warm is None
         for door, code in ((warm, "aaaa-bbbb"), (cold, "cccc-dddd")):
-            async with await asyncssh.connect("127.0.0.1", door.port, username="x", password=code,
-                                              known_hosts=([door.public_key], [], []), client_keys=None) as conn:
+            async with await asyncssh.connect(
+                "127.0.0.1",
+                door.port,
+                username="x",
+                password=code,
+                known_hosts=([door.public_key], [], []),
+                client_keys=None,
+            ) as conn:
                 term = Term(100, 28)
                 proc = await conn.create_process(term_type="xterm", term_size=(100, 28), encoding=None)
                 task = asyncio.create_task(pump(proc, term))
@@ -214,11 +231,33 @@ async def test_the_ssh_door_forks_real_table_uis_and_starts_stand_ins_cold(tmp_p
 
 async def test_killing_the_host_takes_the_template_and_every_seat_with_it(tmp_path):
     """kill -9 of ``cardtable host``: the template goes at once (its death signal), then each seat it forked."""
-    argv = [sys.executable, "-c", "import sys; from cardtable.cli import main; main(sys.argv[1:])", "host",
-            "tricks_n_trumps", "--seats", "remote:Ann,heuristic", "--listen", "127.0.0.1:0", "--ssh", "0",
-            "--seed", "3", "--bot-delay", "0", "--save", str(tmp_path / "t.json")]
-    host = subprocess.Popen(argv, env={**ENV, "CARDTABLE_HOME": str(tmp_path / "home")}, cwd=ROOT,
-                            stdout=subprocess.PIPE, text=True, start_new_session=True)
+    argv = [
+        sys.executable,
+        "-c",
+        "import sys; from cardtable.cli import main; main(sys.argv[1:])",
+        "host",
+        "tricks_n_trumps",
+        "--seats",
+        "remote:Ann,heuristic",
+        "--listen",
+        "127.0.0.1:0",
+        "--ssh",
+        "0",
+        "--seed",
+        "3",
+        "--bot-delay",
+        "0",
+        "--save",
+        str(tmp_path / "t.json"),
+    ]
+    host = subprocess.Popen(
+        argv,
+        env={**ENV, "CARDTABLE_HOME": str(tmp_path / "home")},
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     seat = template = None
     try:
         text = ""
@@ -232,13 +271,18 @@ async def test_killing_the_host_takes_the_template_and_every_seat_with_it(tmp_pa
         proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 28), encoding=None)
         task = asyncio.create_task(pump(proc, term))
         await until(lambda: "Tricks" in term.text, timeout=60, what="the table UI over ssh")
-        kids = lambda pid: subprocess.run(["pgrep", "-P", str(pid)], capture_output=True,  # noqa: E731
-                                          text=True).stdout.split()
+        kids = lambda pid: subprocess.run(
+            ["pgrep", "-P", str(pid)],
+            capture_output=True,
+            text=True,
+        ).stdout.split()
         template = int(kids(host.pid)[0])
         seat = int(kids(template)[0])
         os.kill(host.pid, signal.SIGKILL)
         host.wait(10)
-        await until(lambda: not alive(template) and not alive(seat), timeout=15, what="template and seat to exit")
+        await until(
+            lambda: not alive(template) and not alive(seat), timeout=15, what="template and seat to exit"
+        )
         conn.close()
         task.cancel()
     finally:

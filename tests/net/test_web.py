@@ -92,18 +92,45 @@ class WebHost:
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
-        argv = [sys.executable, "-c", "import sys; from cardtable.cli import main; main(sys.argv[1:])",
-                "host", "tricks_n_trumps", "--seats", "remote:Ann,remote:Bob,normal", "--listen", "127.0.0.1:0",
-                "--web", "0", "--seed", "3", "--bot-delay", "0", "--save", str(self.save)]
+        argv = [
+            sys.executable,
+            "-c",
+            "import sys; from cardtable.cli import main; main(sys.argv[1:])",
+            "host",
+            "tricks_n_trumps",
+            "--seats",
+            "remote:Ann,remote:Bob,normal",
+            "--listen",
+            "127.0.0.1:0",
+            "--web",
+            "0",
+            "--seed",
+            "3",
+            "--bot-delay",
+            "0",
+            "--save",
+            str(self.save),
+        ]
         self.proc = await asyncio.create_subprocess_exec(
-            *argv, cwd=ROOT, env={**ENV, "CARDTABLE_HOME": str(self.home)}, stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, start_new_session=True)
+            *argv,
+            cwd=ROOT,
+            env={**ENV, "CARDTABLE_HOME": str(self.home)},
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+            start_new_session=True,
+        )
         asyncio.ensure_future(self._read())
-        pattern = re.compile(r"table on (\S+)[^\n]*\n\s+Ann: code (\S+)\n.*\n\s+Bob: code (\S+)\n(?:.*\n)*?"
-                             r"\s+in a web browser: (http://127\.0\.0\.1:\d+/)")
+        pattern = re.compile(
+            r"table on (\S+)[^\n]*\n\s+Ann: code (\S+)\n.*\n\s+Bob: code (\S+)\n(?:.*\n)*?"
+            r"\s+in a web browser: (http://127\.0\.0\.1:\d+/)"
+        )
         try:
-            m = await bounded(lambda: pattern.search(self.printed) or self.proc.returncode is not None, 30,
-                              "the host's join lines")
+            m = await bounded(
+                lambda: pattern.search(self.printed) or self.proc.returncode is not None,
+                30,
+                "the host's join lines",
+            )
         except AssertionError:
             raise AssertionError(f"the host printed no web address:\n{self.printed}") from None
         assert m is not True, f"the host exited:\n{self.printed}"
@@ -123,7 +150,7 @@ class WebHost:
             self.proc.send_signal(sig)
             try:
                 await asyncio.wait_for(self.proc.wait(), 15)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 await self.proc.wait()
 
@@ -172,8 +199,11 @@ async def test_a_seat_in_a_real_browser(tmp_path):
         await browser.type("zzzz-zzzz")
         await browser.press("Enter")
         await browser.until_text(WRONG_CODE)
-        statuses = [p["response"]["status"] for m, p in browser.events
-                    if m == "Network.responseReceived" and p["response"]["url"].endswith("/login")]
+        statuses = [
+            p["response"]["status"]
+            for m, p in browser.events
+            if m == "Network.responseReceived" and p["response"]["url"].endswith("/login")
+        ]
         assert statuses == [403] and mirror.screen is None  # refused, and no table was opened
 
         # Ann's code: her table, drawn by the browser from the page's websocket
@@ -181,8 +211,14 @@ async def test_a_seat_in_a_real_browser(tmp_path):
         await browser.type(host.ann.upper())  # codes are not case-sensitive, as over ssh
         await browser.press("Enter")
         bob = await asyncio.to_thread(RemoteSeatHandle(host.address, host.bob).connect)
-        await bounded(lambda: all(c in mirror.text for c in cards(host.state().view(0)))
-                      and "Hand 1: Ann deals" in mirror.text, 30, "Ann's table with her hand")
+        await bounded(
+            lambda: (
+                all(c in mirror.text for c in cards(host.state().view(0)))
+                and "Hand 1: Ann deals" in mirror.text
+            ),
+            30,
+            "Ann's table with her hand",
+        )
         assert_only_anns_cards(mirror.text, host)
         children = join_children(host.proc.pid)
         assert len(children) == 1, "one child process per browser"
@@ -193,13 +229,19 @@ async def test_a_seat_in_a_real_browser(tmp_path):
         before = len(earlier.history)
         await browser.evaluate("document.querySelector('.xterm-helper-textarea').focus()")
         await browser.press("Enter")
-        state = await bounded(lambda: (st := host.state()) and len(st.history) > before and st, 20, "Ann's card played")
+        state = await bounded(
+            lambda: (st := host.state()) and len(st.history) > before and st, 20, "Ann's card played"
+        )
         played = state.history[before]
         assert state.actors[before] == 0 and played in earlier.legal_actions()
         assert played.card in earlier.view(0).hand and played.card not in state.view(0).hand
-        await bounded(lambda: f"Ann plays {played.card.display()}" in mirror.text, 20, "the play on Ann's screen")
+        await bounded(
+            lambda: f"Ann plays {played.card.display()}" in mirror.text, 20, "the play on Ann's screen"
+        )
         assert_only_anns_cards(mirror.text, host)
-        assert (await browser.screenshot(tmp_path / "ann.png")).startswith(b"\x89PNG")  # kept for a person to look at
+        assert (await browser.screenshot(tmp_path / "ann.png")).startswith(
+            b"\x89PNG"
+        )  # kept for a person to look at
 
         # the host closes the table: the page says the screen has closed, and the child is gone
         await host.stop()
@@ -248,7 +290,7 @@ def ws_url(page: str) -> str:
 async def test_wrong_codes_are_refused_and_share_the_tables_guess_throttle(door):
     """A wrong code gets the sign-in page again with a plain reason; it counts in the same per-address
     throttle as the table port and ssh (GuessThrottle), so after the free guesses the address waits."""
-    server, front, url = await door(Limits(guess_free=2, guess_interval=30.0))
+    server, _front, url = await door(Limits(guess_free=2, guess_interval=30.0))
     async with aiohttp.ClientSession() as http:
         for _ in range(2):
             status, page = await sign_in(http, url, "zzzz-zzzz")
@@ -259,7 +301,7 @@ async def test_wrong_codes_are_refused_and_share_the_tables_guess_throttle(door)
 
 async def test_sign_ins_waiting_in_the_throttle_are_pushed_out_beyond_the_cap(door):
     """Like ssh strangers (Doorway): one address may have only so many sign-ins waiting; the oldest goes."""
-    server, front, url = await door(Limits(guess_free=1, guess_interval=30.0), max_pending_per_address=1)
+    _server, front, url = await door(Limits(guess_free=1, guess_interval=30.0), max_pending_per_address=1)
     async with aiohttp.ClientSession() as http:
         assert (await sign_in(http, url, "zzzz-zzzz"))[0] == 403  # the address must now wait 30 s
         first = asyncio.create_task(sign_in(http, url, "aaaa-bbbb"))
@@ -271,7 +313,7 @@ async def test_sign_ins_waiting_in_the_throttle_are_pushed_out_beyond_the_cap(do
 
 
 async def test_plain_refusals_blank_code_full_table_and_closing(door):
-    server, front, url = await door(max_sessions=0)
+    server, _front, url = await door(max_sessions=0)
     async with aiohttp.ClientSession() as http:
         status, page = await sign_in(http, url, "   ")
         assert status == 400 and "Type the join code" in page
@@ -314,8 +356,15 @@ def test_browser_messages_are_checked_before_they_reach_a_child():
     assert parse_browser_message('["resize", {"width": 100000, "height": 1}]') == ("resize", (500, 10))
     assert parse_browser_message('["ping", "1"]') == ("ping", "1")
     assert parse_browser_message('["focus"]') == ("focus", None)
-    for bad in ('{"stdin": 1}', '[]', '["stdin", 5]', '["resize", {"width": true, "height": 3}]',
-                '["open_url", "http://x"]', '["stdin", "' + "x" * 20000 + '"]', 'not json'):
+    for bad in (
+        '{"stdin": 1}',
+        "[]",
+        '["stdin", 5]',
+        '["resize", {"width": true, "height": 3}]',
+        '["open_url", "http://x"]',
+        '["stdin", "' + "x" * 20000 + '"]',
+        "not json",
+    ):
         with pytest.raises(ValueError):
             parse_browser_message(bad)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from cardtable.paths import saves_dir
@@ -47,7 +45,9 @@ async def test_start_game_from_lobby_with_quick_key():
         assert "You " not in log
 
 
-@pytest.mark.parametrize("login, name", [("ada", "Ada"), ("root", "Player"), ("", "Player"), ("bruno", "Bruno")])
+@pytest.mark.parametrize(
+    "login, name", [("ada", "Ada"), ("root", "Player"), ("", "Player"), ("bruno", "Bruno")]
+)
 def test_default_name_is_the_capitalised_login(monkeypatch, login, name):
     monkeypatch.setattr("getpass.getuser", lambda: login)
     assert default_player_name() == name
@@ -128,8 +128,10 @@ async def test_illegal_card_shows_the_rule_and_changes_nothing():
         messages = [n.message for n in app._notifications]
         assert len(messages) == 1
         held = " ".join(c.display() for c in view.hand if c in {a.card for a in view.legal})
-        assert messages[0] == f"{view.hand[bad].display()}: you must follow {view.trick[0].cards[0].suit.noun} " \
-                              f"(you hold {held})"  # no seat number, suit symbols
+        assert (
+            messages[0] == f"{view.hand[bad].display()}: you must follow {view.trick[0].cards[0].suit.noun} "
+            f"(you hold {held})"
+        )  # no seat number, suit symbols
         assert "seat" not in messages[0]
 
 

@@ -53,7 +53,10 @@ async def test_a_raising_bot_is_said_and_plays_the_first_legal_move_without_a_re
         turns = t.state.actors.count(1)
         assert turns >= 1 and bot.calls == turns  # each turn thought about once: no silent retries
         notes = [n.message for n in app._notifications if "bot failed" in n.message]
-        assert notes[0] == f"Ben's bot failed (ValueError); it played the first legal move instead ({first.text})"
+        assert (
+            notes[0]
+            == f"Ben's bot failed (ValueError); it played the first legal move instead ({first.text})"
+        )
         assert len(notes) == turns
         assert t.state.to_act == 0  # the human plays on
 

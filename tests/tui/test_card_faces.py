@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardtable.session import SeatConfig, Table
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.cardface import LARGE, SMALL, Canvas, draw_face, fan_step
-from cardtable.tui.widgets import HandWidget, TrickArea
+from cardtable.tui.widgets import HandWidget
 from games.core import parse_card, parse_cards
 
 from .helpers import local_app, screen_text, settle, table_for
@@ -18,7 +18,9 @@ from .helpers import local_app, screen_text, settle, table_for
 
 def _app(game: str, seed: int, n: int, ascii_suits: bool = False) -> CardTableApp:
     names = ("Ana", "Ben", "Cy", "Dee")
-    table = Table.new(game, [SeatConfig("human" if i == 0 else "bot", names[i]) for i in range(n)], None, seed)
+    table = Table.new(
+        game, [SeatConfig("human" if i == 0 else "bot", names[i]) for i in range(n)], None, seed
+    )
     return CardTableApp(table_handles=[table.handle(0)], driver=table, bot_delay=0, ascii_suits=ascii_suits)
 
 
@@ -27,29 +29,36 @@ def test_card_faces_140x40(snap_compare):
     bottom-right) on light card paper; your hand fanned at the bottom with the legal cards raised;
     the cards of this trick around the felt at their players' sides with names; opponents' hidden
     cards as a row of blue backs with the count."""
-    assert snap_compare(local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(140, 40),
-                        run_before=settle)
+    assert snap_compare(
+        local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(140, 40), run_before=settle
+    )
 
 
 def test_card_faces_ascii_140x40(snap_compare):
     """The same table with ASCII suits: every face shows S H D C letters instead of symbols."""
-    assert snap_compare(_app("tricks_n_trumps", 4, 4, ascii_suits=True), terminal_size=(140, 40), run_before=settle)
+    assert snap_compare(
+        _app("tricks_n_trumps", 4, 4, ascii_suits=True), terminal_size=(140, 40), run_before=settle
+    )
 
 
 def test_card_faces_80x24(snap_compare):
     """80x24, four players, seed 4: small faces (5x3) in the hand, the trick's cards in one row with
     each player's name beneath (no room around the felt), backs with counts in the seat boxes."""
-    assert snap_compare(local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(80, 24),
-                        run_before=settle)
+    assert snap_compare(
+        local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(80, 24), run_before=settle
+    )
 
 
 def test_four_colour_deck_80x24(snap_compare):
     """The same after `c`: diamonds blue and clubs green on the faces (the four-colour deck)."""
+
     async def before(pilot):
         await settle(pilot)
         await pilot.press("c")
-    assert snap_compare(local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(80, 24),
-                        run_before=before)
+
+    assert snap_compare(
+        local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(80, 24), run_before=before
+    )
 
 
 def test_contract_grid_grids_in_the_middle_100x30(snap_compare):
@@ -71,7 +80,12 @@ def test_a_face_shows_rank_and_suit_in_the_corner():
     canvas = Canvas(8, 5)
     draw_face(canvas, 0, 0, parse_card("10H"), LARGE)
     lines = canvas.to_text().plain.splitlines()
-    assert lines[0] == "╭─────╮ " and lines[1].startswith("│10") and "♥" in lines[2] and lines[3].endswith("10│ ")
+    assert (
+        lines[0] == "╭─────╮ "
+        and lines[1].startswith("│10")
+        and "♥" in lines[2]
+        and lines[3].endswith("10│ ")
+    )
     small = Canvas(5, 3)
     draw_face(small, 0, 0, parse_card("QS"), SMALL, ascii_suits=True)
     assert small.to_text().plain.splitlines()[1] == "│QS │"

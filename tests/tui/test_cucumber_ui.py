@@ -35,8 +35,13 @@ def advance(table: Table, until, limit: int = 20000) -> None:
 def pickled_and_out(view) -> bool:
     """Mid-hand, Ana to play, someone holds a cucumber and someone is out."""
     extra = view.extra
-    return (view.is_my_turn and any(extra.cucumbers) and bool(extra.eliminated)
-            and 4 <= extra.trick_number <= 6 and len(view.trick) >= 1)
+    return (
+        view.is_my_turn
+        and any(extra.cucumbers)
+        and bool(extra.eliminated)
+        and 4 <= extra.trick_number <= 6
+        and len(view.trick) >= 1
+    )
 
 
 async def test_a_whole_match_by_keys_to_the_last_player():

@@ -43,7 +43,8 @@ async def test_a_burst_of_editing_keys():
     assert await _burst(Field, keys) == "87"
 
 
-@pytest.mark.xfail(reason="control: Textual's own Input applies editing keys late, the bug Field fixes",
-                   strict=False)
+@pytest.mark.xfail(
+    reason="control: Textual's own Input applies editing keys late, the bug Field fixes", strict=False
+)
 async def test_control_plain_input_loses_the_order():
     assert await _burst(Input, BURST) == "35"

@@ -75,8 +75,9 @@ async def test_watching_bots_with_open_hands_plays_to_the_end_read_only():
 
     from .helpers import settle
 
-    table = Table.new("tricks_n_trumps", [SeatConfig("bot", n, "normal") for n in ("Ada", "Bo", "Cy")],
-                      {"rounds": 1}, 5)
+    table = Table.new(
+        "tricks_n_trumps", [SeatConfig("bot", n, "normal") for n in ("Ada", "Bo", "Cy")], {"rounds": 1}, 5
+    )
     table.record_matches = False
     app = CardTableApp(table_handles=[WatchHandle(table, open_hands=True)], driver=table, bot_delay=30)
     async with app.run_test(size=(100, 30)) as pilot:

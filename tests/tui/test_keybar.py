@@ -16,8 +16,11 @@ from .helpers import local_app, settle, table_for
 
 
 class Keys(Screen):
-    BINDINGS = [Binding("a", "count", "Count"), Binding("b", "bee", "Bee"),
-                Binding("x", "hidden", "Hidden", show=False)]
+    BINDINGS = [
+        Binding("a", "count", "Count"),
+        Binding("b", "bee", "Bee"),
+        Binding("x", "hidden", "Hidden", show=False),
+    ]
     allowed = True
 
     def compose(self) -> ComposeResult:
@@ -62,9 +65,9 @@ async def test_a_disabled_key_is_drawn_dim_and_the_bar_follows_changes():
         screen.refresh_bindings()
         await pilot.pause()
         line = screen.query_one(KeyBar).render()
-        dim = [span for span in line.spans if "Bee" in line.plain[span.start:span.end]]
+        dim = [span for span in line.spans if "Bee" in line.plain[span.start : span.end]]
         assert dim and all(span.style.dim for span in dim)
-        assert not any(span.style.dim for span in line.spans if "Count" in line.plain[span.start:span.end])
+        assert not any(span.style.dim for span in line.spans if "Count" in line.plain[span.start : span.end])
 
 
 async def test_a_click_on_a_key_presses_it():
@@ -101,7 +104,9 @@ async def test_the_key_under_the_pointer_is_lit():
         assert bar._hover == "b"
         lit = bar.get_component_rich_style("keybar--hover", partial=True).bgcolor
         line = bar.render()
-        assert any(span.style.bgcolor == lit and "Bee" in line.plain[span.start:span.end] for span in line.spans)
+        assert any(
+            span.style.bgcolor == lit and "Bee" in line.plain[span.start : span.end] for span in line.spans
+        )
         await pilot.hover(Static, offset=(0, 0))
         await pilot.pause()
         assert bar._hover is None

@@ -44,7 +44,9 @@ async def host_from_lobby(pilot, app) -> HostScreen:
     screen.query_one("#port").value = "0"
     screen.query_one("#seed").value = "7"
     await pilot.press("ctrl+s")
-    await wait_for(pilot, lambda: screen.host is not None or "Cannot" in str(screen.query_one("#host-error").render()))
+    await wait_for(
+        pilot, lambda: screen.host is not None or "Cannot" in str(screen.query_one("#host-error").render())
+    )
     assert screen.host is not None, str(screen.query_one("#host-error").render())
     await pilot.pause()
     return screen
@@ -189,8 +191,10 @@ async def test_join_form_refusals_bad_address_nobody_listening_and_timeout():
             port = silent.getsockname()[1]
             screen = await join_from_lobby(pilot, app, f"127.0.0.1:{port}", "abcd-efgh", timeout=0.3)
             status = str(screen.query_one("#join-status").render())
-            assert status == (f"The table at 127.0.0.1:{port} did not answer within 0.3 s: "
-                              "check the address and your network.")
+            assert status == (
+                f"The table at 127.0.0.1:{port} did not answer within 0.3 s: "
+                "check the address and your network."
+            )
             assert not screen.query_one("#join").disabled  # the form is usable again
         finally:
             silent.close()

@@ -102,8 +102,10 @@ def _imported_modules(path: Path) -> set[str]:
 
 def test_the_import_check_sees_relative_and_absolute_imports(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text("from .setup import X\nfrom . import join\nfrom ..app import A\n"
-                      "import cardtable.tui.screens.host\nfrom cardtable.tui.screens import lobby\n")
+    sample.write_text(
+        "from .setup import X\nfrom . import join\nfrom ..app import A\n"
+        "import cardtable.tui.screens.host\nfrom cardtable.tui.screens import lobby\n"
+    )
     found = _imported_modules(sample)
     for name in ("setup", "join", "host", "lobby"):
         assert f"cardtable.tui.screens.{name}" in found
@@ -112,8 +114,9 @@ def test_the_import_check_sees_relative_and_absolute_imports(tmp_path):
 
 @pytest.mark.parametrize("path", sorted(SCREENS.glob("*.py")), ids=lambda p: p.stem)
 def test_no_screen_module_imports_another_screen_module_or_the_app(path):
-    others = {f"cardtable.tui.screens.{p.stem}" for p in SCREENS.glob("*.py")} - \
-        {f"cardtable.tui.screens.{name}" for name in SHARED | {path.stem, "__init__"}}
+    others = {f"cardtable.tui.screens.{p.stem}" for p in SCREENS.glob("*.py")} - {
+        f"cardtable.tui.screens.{name}" for name in SHARED | {path.stem, "__init__"}
+    }
     found = _imported_modules(path)
     assert not found & others, f"{path.name} imports {sorted(found & others)}"
     assert "cardtable.tui.app" not in found, f"{path.name} imports the app"
@@ -121,10 +124,16 @@ def test_no_screen_module_imports_another_screen_module_or_the_app(path):
 
 @pytest.mark.parametrize("path", sorted(SCREENS.glob("*.py")), ids=lambda p: p.stem)
 def test_no_screen_calls_a_private_method_of_the_app(path):
-    calls = [node.func.attr for node in ast.walk(ast.parse(path.read_text()))
-             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-             and node.func.attr.startswith("_") and not node.func.attr.startswith("__")
-             and isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "app"]
+    calls = [
+        node.func.attr
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr.startswith("_")
+        and not node.func.attr.startswith("__")
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr == "app"
+    ]
     assert not calls, f"{path.name} calls app.{calls}"
 
 
@@ -142,8 +151,14 @@ async def test_the_lobby_posts_where_the_player_wants_to_go_and_opens_nothing():
             await pilot.pause()
             assert app.screen is lobby
     assert [(m.destination, m.game) for m in opened] == [
-        ("setup", first), ("quick", first), ("resume", None), ("history", None), ("stats", None),
-        ("host", first), ("join", None)]
+        ("setup", first),
+        ("quick", first),
+        ("resume", None),
+        ("history", None),
+        ("stats", None),
+        ("host", first),
+        ("join", None),
+    ]
     assert not app.results
 
 
@@ -194,9 +209,17 @@ async def test_setup_stays_on_a_refusal_and_gives_back_none_on_escape():
 
 
 async def test_setup_filled_in_with_an_earlier_request_gives_it_back_unchanged():
-    chosen = TableRequest("tricks_n_trumps", (SeatConfig("bot", "Ann", "easy"), SeatConfig("human", "Bo", "normal"),
-                                              SeatConfig("bot", "Cy", "expert"), SeatConfig("bot", "Di", "random")),
-                          {}, 9)
+    chosen = TableRequest(
+        "tricks_n_trumps",
+        (
+            SeatConfig("bot", "Ann", "easy"),
+            SeatConfig("human", "Bo", "normal"),
+            SeatConfig("bot", "Cy", "expert"),
+            SeatConfig("bot", "Di", "random"),
+        ),
+        {},
+        9,
+    )
     options = (await _read_defaults("tricks_n_trumps", 4)) | {"rounds": 2}
     chosen = TableRequest(chosen.game, chosen.seats, options, chosen.seed)
     app = Bare(lambda: SetupScreen("tricks_n_trumps", chosen))
@@ -212,8 +235,13 @@ async def _read_defaults(game: str, players: int) -> dict:
     app = Bare(lambda: SetupScreen(game))
     async with app.run_test(size=(100, 40)) as pilot:
         app.screen.query_one("#count").value = players
-        await until(pilot, lambda: len(app.screen.query_one("#seats").children) == players
-                    and bool(app.screen.query(f"#name-{players - 1}")))  # the seat rows rebuilt
+        await until(
+            pilot,
+            lambda: (
+                len(app.screen.query_one("#seats").children) == players
+                and bool(app.screen.query(f"#name-{players - 1}"))
+            ),
+        )  # the seat rows rebuilt
         await pilot.press("ctrl+s")
         await until(pilot, lambda: app.results)
     return dict(app.results[0].options)
@@ -293,7 +321,7 @@ class FakeRemote:
         self.where, self.code, self.is_closed, self.closed_reason = where, code, False, None
         FakeRemote.made.append(self)
 
-    def connect(self) -> "FakeRemote":
+    def connect(self) -> FakeRemote:
         return self
 
     def close(self) -> None:
@@ -325,7 +353,9 @@ async def test_the_table_asks_for_another_match_when_the_player_presses_p():
         await until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
         await pilot.press("p")
         await until(pilot, lambda: again)
-        assert len([s for s in app.screen_stack if isinstance(s, TableScreen)]) == 1  # none opened by the screen
+        assert (
+            len([s for s in app.screen_stack if isinstance(s, TableScreen)]) == 1
+        )  # none opened by the screen
     assert [m.driver for m in again] == [table]
 
 
@@ -391,8 +421,14 @@ async def test_a_table_that_cannot_start_brings_the_form_back_as_it_was(monkeypa
         first.query_one("#seed").value = "5"
         first.query_one("#name-1").value = "Zed"
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen is not first
-                    and bool(app.screen.query("#name-1")))
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, SetupScreen)
+                and app.screen is not first
+                and bool(app.screen.query("#name-1"))
+            ),
+        )
         form = app.screen
         assert form.query_one("#seed").value == "5" and form.query_one("#name-1").value == "Zed"
         assert any("the disk is full" in n.message for n in app._notifications)

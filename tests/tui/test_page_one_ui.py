@@ -39,7 +39,12 @@ def advance(table: Table, until, limit: int = 5000) -> None:
 def drawing_twice(view) -> bool:
     """Ana has drawn twice without finding the suit, and must draw again."""
     drawing = view.extra.drawing
-    return view.is_my_turn and drawing is not None and drawing[1] >= 2 and [a.kind for a in view.legal] == ["draw"]
+    return (
+        view.is_my_turn
+        and drawing is not None
+        and drawing[1] >= 2
+        and [a.kind for a in view.legal] == ["draw"]
+    )
 
 
 async def _decide(pilot, table: Table, missed: list[int]) -> str:
@@ -121,7 +126,9 @@ async def test_the_panel_counts_the_draws_and_the_log_names_only_my_own_cards():
 async def test_a_missed_call_shows_a_warning_and_a_notification():
     table = page_one_table(seed=0)
     advance(table, lambda v: v.is_my_turn and any(a.kind == "silent" for a in v.legal))
-    app = CardTableApp(table_handles=[table.handle(0)], driver=table, bot_delay=3.0)  # bots wait: time to look
+    app = CardTableApp(
+        table_handles=[table.handle(0)], driver=table, bot_delay=3.0
+    )  # bots wait: time to look
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         silent = next(a for a in table.view(0).legal if a.kind == "silent")
@@ -160,4 +167,5 @@ def test_page_one_call_choice_80x24(snap_compare):
         hand.cursor = hand.cards.index(card)
         await pilot.press("enter")
         await pilot.pause()
+
     assert snap_compare(local_app(table), terminal_size=(80, 24), run_before=pick)

@@ -138,7 +138,9 @@ async def _pass_until_declared(pilot, table: Table) -> None:
         st = table.state
         if st.phase not in ("auction", "veto") or st.to_act != 0:
             break
-        await _act_by_keys(pilot, table, 0, next(a for a in table.view(0).legal if a.text in ("pass", "accept")))
+        await _act_by_keys(
+            pilot, table, 0, next(a for a in table.view(0).legal if a.text in ("pass", "accept"))
+        )
     await settle(pilot)
 
 
@@ -155,5 +157,6 @@ def test_bacon_loner_snapshot_80x24(snap_compare):
     scoreboard shows "out" for him; the panel shows trump, "Dee goes alone", that you took the
     upcard and the passed upcards; your six cards wait for the discard."""
     table = Table.new("bacon", seats("human", "bot", "bot", "bot"), None, 90)
-    assert snap_compare(local_app(table), terminal_size=(80, 24),
-                        run_before=lambda pilot: _pass_until_declared(pilot, table))
+    assert snap_compare(
+        local_app(table), terminal_size=(80, 24), run_before=lambda pilot: _pass_until_declared(pilot, table)
+    )

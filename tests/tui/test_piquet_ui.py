@@ -99,8 +99,12 @@ async def test_a_whole_partie_by_keys():
                 assert "1 Put them back" in text
                 seen["short"] = True
                 continue
-            if st.phase == "declare" and st.step == "elder" and not seen["sunk"] and "declare point" in \
-                    [a.text for a in st.legal_actions()]:
+            if (
+                st.phase == "declare"
+                and st.step == "elder"
+                and not seen["sunk"]
+                and "declare point" in [a.text for a in st.legal_actions()]
+            ):
                 await decide(pilot, table, "sink point")
                 assert f"{table.names[0]}: no point" in screen_text(app)
                 seen["sunk"] = True
@@ -131,11 +135,13 @@ def test_piquet_declaration_80x24(snap_compare):
     9♣" (the card you saw that is still there); the prompt reads "Point: you hold a point of 5
     (worth 44). Declare it or sink it?" and the choice bar offers "1 Declare a point of 5" and
     "2 Sink it (say nothing)"."""
+
     async def before(pilot):
         await settle(pilot)
         table = pilot.app.screen.driver
         await short_exchange(pilot, pilot.app, table)
         await settle(pilot)
+
     assert snap_compare(local_app(piquet_table(seed=5)), terminal_size=(80, 24), run_before=before)
 
 

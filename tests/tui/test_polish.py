@@ -34,7 +34,7 @@ async def test_fourteen_bids_are_readable_and_numbered_at_80x24():
         text = screen_text(app)
         for line in text.splitlines():  # no caption is cut or mixed with another one
             assert "Bid 1 / 8" not in line
-        bar_lines = text.splitlines()[bar.region.y:bar.region.y + bar.region.height]
+        bar_lines = text.splitlines()[bar.region.y : bar.region.y + bar.region.height]
         assert bar.region.height == 2 and "1 Bid 1" in bar_lines[0] and "0 Bid 10" in "".join(bar_lines)
         assert "Nil" in bar_lines[1] and "Bid 13" in bar_lines[1]
         await pilot.press("tab")  # Tab moves between the choices and the hand
@@ -80,16 +80,21 @@ def test_four_players_140x40(snap_compare):
     """140x40, four players, seed 4: wider seat boxes and side column; in the trick area the
     cards are spread apart and each is labelled with its player's name (Cy Q♥ on top, Dee 3♥
     on the right); the log shows cards with suit symbols."""
-    assert snap_compare(local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(140, 40),
-                        run_before=settle)
+    assert snap_compare(
+        local_app(table_for(4, "human", "bot", "bot", "bot")), terminal_size=(140, 40), run_before=settle
+    )
 
 
 # -- the side column at 80x24 ----------------------------------------------------------------------
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
 async def test_scoreboard_and_panel_fit_the_side_at_80x24(rules):
     names = ["Bartholomew", "Christabel", "Dee", "Eve", "Fay", "Gil", "Hal"]
-    table = Table.new(rules.name, [SeatConfig("human" if i == 0 else "bot", names[i], "random")
-                                   for i in range(rules.default_seats)], None, 2)
+    table = Table.new(
+        rules.name,
+        [SeatConfig("human" if i == 0 else "bot", names[i], "random") for i in range(rules.default_seats)],
+        None,
+        2,
+    )
     app = local_app(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -106,7 +111,9 @@ async def test_scoreboard_and_panel_fit_the_side_at_80x24(rules):
         text = "\n".join(side)
         if panel is not None:
             assert panel.region.width <= 27 and panel.region.right <= 80
-            assert all(f"{key}:" not in text for key, _ in view.info if panel.hides_info(key) and "{" not in key)
+            assert all(
+                f"{key}:" not in text for key, _ in view.info if panel.hides_info(key) and "{" not in key
+            )
         for key in shown[:1]:
             assert f"{key}:" in text
 
@@ -168,14 +175,22 @@ async def test_final_trick_stays_on_the_table_before_the_summary_and_l_shows_it_
         assert "won the trick" not in str(app.screen.query_one(TrickArea).render())  # a clear table
         await pilot.press("l")
         await pilot.pause()
-        last = [n for n in app._notifications if n.title == "Last trick of the previous hand"]  # said so after a deal
+        last = [
+            n for n in app._notifications if n.title == "Last trick of the previous hand"
+        ]  # said so after a deal
         assert last and last_card.display() in last[-1].message
 
 
 # -- command line and colours ---------------------------------------------------------------------
-@pytest.mark.parametrize("argv, expected", [([], ("lobby", None, None)), (["--ascii"], ("lobby", None, True)),
-                                            (["resume", "x.json", "--ascii"], ("resume", "x.json", True)),
-                                            (["resume"], ("resume", None, None))])
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        ([], ("lobby", None, None)),
+        (["--ascii"], ("lobby", None, True)),
+        (["resume", "x.json", "--ascii"], ("resume", "x.json", True)),
+        (["resume"], ("resume", None, None)),
+    ],
+)
 def test_ascii_flag(monkeypatch, argv, expected):
     """`cardtable --ascii` and `cardtable resume --ascii` ask the TUI for ASCII suits."""
     import cardtable.tui as tui
@@ -183,8 +198,9 @@ def test_ascii_flag(monkeypatch, argv, expected):
 
     calls = []
     monkeypatch.setattr(tui, "run_lobby", lambda ascii_suits=None: calls.append(("lobby", None, ascii_suits)))
-    monkeypatch.setattr(tui, "run_resume",
-                        lambda path=None, ascii_suits=None: calls.append(("resume", path, ascii_suits)))
+    monkeypatch.setattr(
+        tui, "run_resume", lambda path=None, ascii_suits=None: calls.append(("resume", path, ascii_suits))
+    )
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 0, result.output
     assert calls == [expected]
@@ -216,4 +232,6 @@ async def test_no_color_renders_without_colour(monkeypatch, no_color):
         if no_color:
             assert not coloured  # only greys: red suits, accents and borders lose their colour
         else:
-            assert any(r > 0xB0 and g < 0x60 and b < 0x60 for r, g, b in coloured)  # red suits (control: the check can fail)
+            assert any(
+                r > 0xB0 and g < 0x60 and b < 0x60 for r, g, b in coloured
+            )  # red suits (control: the check can fail)

@@ -120,9 +120,12 @@ async def test_four_players_show_the_dealer_sitting_out():
         dealer = table.state.dealer
         text = screen_text(app)
         assert table.view(0).sitting_out == (dealer,)
-        box = next(i for i, line in enumerate(text.splitlines()) if f"{table.names[dealer]}(D)" in line
-                   or f"{table.names[dealer]} (D)" in line)
-        assert "sits out" in "\n".join(text.splitlines()[box:box + 3])
+        box = next(
+            i
+            for i, line in enumerate(text.splitlines())
+            if f"{table.names[dealer]}(D)" in line or f"{table.names[dealer]} (D)" in line
+        )
+        assert "sits out" in "\n".join(text.splitlines()[box : box + 3])
 
 
 def test_preference_auction_80x24(snap_compare):
@@ -136,10 +139,12 @@ def test_preference_discard_80x24(snap_compare):
     """80x24, seed 5: you won the auction with One and took the talon; the header shows the two
     talon cards (Up: ...), the panel shows them as "Talon", you hold twelve cards, and the prompt
     asks you to pick two cards to discard."""
+
     async def before(pilot):
         await _to_phase(pilot, pilot.app.screen.driver, "discard")
         await settle(pilot)  # the log's scroll settles after its last line is laid out
         await pilot.pause(0.2)
+
     assert snap_compare(local_app(pref_table(seed=5)), terminal_size=(80, 24), run_before=before)
 
 
@@ -174,4 +179,6 @@ def test_the_declarers_picked_cards_are_marked_in_the_hand():
     view = Table.new("preference", seats("human", "bot", "bot"), None, 3).view(0)
     picked = tuple(view.hand[:2])
     assert PreferencePanel().marked_cards(view) == frozenset()
-    assert PreferencePanel().marked_cards(replace(view, extra=replace(view.extra, picked=picked))) == frozenset(picked)
+    assert PreferencePanel().marked_cards(
+        replace(view, extra=replace(view.extra, picked=picked))
+    ) == frozenset(picked)

@@ -94,7 +94,9 @@ async def test_the_trick_area_marks_the_leader_and_the_holder_and_the_panel_show
         text = screen_text(app)
         assert "(holds)" in text and ("(led)" in text or view.extra.holder == view.extra.order[0])
         holder = view.extra.holder
-        assert f"{('Ana', 'Ben', 'Cy', 'Dee')[holder]} holds it" in text or (holder == 0 and "You hold it" in text)
+        assert f"{('Ana', 'Ben', 'Cy', 'Dee')[holder]} holds it" in text or (
+            holder == 0 and "You hold it" in text
+        )
         assert "Stock" in text and "Stock:" not in text and "round 1 of 4" in text
         assert "1 End trick (" in text
 
@@ -118,8 +120,9 @@ def test_sedma_decision_80x24(snap_compare):
     "You: end it or go on"; the scoreboard's Sd column gives the sides (A, B) and their card
     points.  The prompt asks to end or go on with a king or
     a seven; the bar offers "1 End trick (theirs)"; Ana's two kings are playable."""
-    assert snap_compare(local_app(sedma_table(4, DECISION_SEED)), terminal_size=(80, 24),
-                        run_before=_to_the_decision)
+    assert snap_compare(
+        local_app(sedma_table(4, DECISION_SEED)), terminal_size=(80, 24), run_before=_to_the_decision
+    )
 
 
 def test_the_panel_draws_one_row_per_round_with_the_starter_and_the_holder():
@@ -136,8 +139,8 @@ def test_the_panel_draws_one_row_per_round_with_the_starter_and_the_holder():
     assert lines[1].split() == ["Ana", "Ben"] and lines[2].split() == ["1", "K♥", "7♠"]
     assert lines[3].split() == ["2", "K♦", "9♦"]
     assert lines[4] == "You hold it · 0 pts" and lines[5] == "You: end it or go on"
-    starter = next(s for s in text.spans if text.plain[s.start:s.end] == "K♥")
-    holder = next(s for s in text.spans if text.plain[s.start:s.end] == "K♦")
+    starter = next(s for s in text.spans if text.plain[s.start : s.end] == "K♥")
+    holder = next(s for s in text.spans if text.plain[s.start : s.end] == "K♦")
     assert "underline" in str(starter.style) and "reverse" in str(holder.style)
     out = io.StringIO()
     Console(width=27, file=out).print(text)

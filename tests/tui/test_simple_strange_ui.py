@@ -13,8 +13,12 @@ from cardtable.tui.widgets.hand import HandWidget
 
 
 async def test_a_whole_match_by_keys_with_two_card_pairing():
-    table = Table.new("simple_strange", [SeatConfig("human", "Ana"), SeatConfig("bot", "Bo"), SeatConfig("bot", "Cy")],
-                      None, 2)
+    table = Table.new(
+        "simple_strange",
+        [SeatConfig("human", "Ana"), SeatConfig("bot", "Bo"), SeatConfig("bot", "Cy")],
+        None,
+        2,
+    )
     app = CardTableApp(table_handles=[table.handle(0)], driver=table, bot_delay=0)
     two_way = 0
     async with app.run_test(size=(120, 36)) as pilot:
@@ -34,7 +38,9 @@ async def test_a_whole_match_by_keys_with_two_card_pairing():
             await pilot.pause()
             ways = [a for a in view.legal if a.card is action.card]
             if len(ways) > 1:  # the choice bar offers "c on led card 1" / "c on led card 2"
-                assert [a.text for a in app.screen.query_one(ActionBar).actions][-2:] == [a.text for a in ways]
+                assert [a.text for a in app.screen.query_one(ActionBar).actions][-2:] == [
+                    a.text for a in ways
+                ]
                 await pilot.press("1")
                 await pilot.pause()
                 two_way += 1

@@ -27,14 +27,27 @@ asyncio.run(main())
 
 
 def test_the_lobby_draws_every_game_without_loading_any_rules(tmp_path):
-    out = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                         env={"PATH": "/usr/bin:/bin", "CARDTABLE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "CARDTABLE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)},
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     report = json.loads(out.stdout.strip().splitlines()[-1])
     loaded = set(report["modules"])
     assert report["shown"]
     assert "games.tricks_n_trumps" in loaded  # the packages are listed...
     heavy = {m for m in loaded if m.endswith((".rules", ".bot", ".viewdata"))}
-    heavy |= loaded & {"games.core.state", "games.core.views", "games.core.record", "games.bots", "games.arena",
-                       "cardtable.session", "cardtable.tui.screens.table"}
+    heavy |= loaded & {
+        "games.core.state",
+        "games.core.views",
+        "games.core.record",
+        "games.bots",
+        "games.arena",
+        "cardtable.session",
+        "cardtable.tui.screens.table",
+    }
     assert not heavy, f"the lobby loaded {sorted(heavy)}"  # ...but none of their rules

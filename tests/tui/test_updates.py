@@ -162,9 +162,16 @@ async def test_a_card_joining_the_trick_draws_only_its_own_rows_again():
 async def test_quick_rows_look_like_textuals():
     """The trick area, the seats, the hand and the log draw their rows without Textual's text pipeline: the
     same characters and colours as Textual draws them (only mouse-selection offsets are left out)."""
+
     def look(rows):
-        return [[(s.text, s.style.color, s.style.bgcolor, s.style.bold, s.style.italic, s.style.dim)
-                 for s in row if s.text] for row in rows]
+        return [
+            [
+                (s.text, s.style.color, s.style.bgcolor, s.style.bold, s.style.italic, s.style.dim)
+                for s in row
+                if s.text
+            ]
+            for row in rows
+        ]
 
     async with _trick_mid_way() as (app, _, trick):
         text = trick.render()
@@ -176,7 +183,9 @@ async def test_quick_rows_look_like_textuals():
         hand = app.screen.query_one(HandWidget)
         w, h = hand.content_size
         assert look(text_rows(hand, hand.render(), w, h)) == look(textual_rows(hand, hand.render(), w, h))
-        assert [hand.render_line(y).text for y in range(h)] == [row.text for row in textual_rows(hand, hand.render(), w, h)]
+        assert [hand.render_line(y).text for y in range(h)] == [
+            row.text for row in textual_rows(hand, hand.render(), w, h)
+        ]
 
 
 async def test_the_end_of_a_trick_lays_out_the_scores_by_hand(monkeypatch):
@@ -218,8 +227,11 @@ def test_the_hand_laid_scoreboard_matches_richs_table():
     def look(renderable, width):
         rows = []
         for segments in console.render_lines(renderable, console.options.update(width=width), pad=False):
-            cells = [(ch, bool(s.style and s.style.bold), bool(s.style and s.style.dim)) if ch != " " else None
-                     for s in segments for ch in s.text]
+            cells = [
+                (ch, bool(s.style and s.style.bold), bool(s.style and s.style.dim)) if ch != " " else None
+                for s in segments
+                for ch in s.text
+            ]
             while cells and cells[-1] is None:
                 cells.pop()
             rows.append(cells)
@@ -229,12 +241,19 @@ def test_the_hand_laid_scoreboard_matches_richs_table():
     compared = 0
     for _ in range(400):
         n = rng.choice([2, 3, 4, 5])
-        names = [rng.choice(["Ana", "Ben", "Cy", "Bot 2", "Maximilian", "Ezekiel-Long-Name"]) for _ in range(n)]
+        names = [
+            rng.choice(["Ana", "Ben", "Cy", "Bot 2", "Maximilian", "Ezekiel-Long-Name"]) for _ in range(n)
+        ]
         bids = tuple(rng.choice(["", "3", "nil", "blind nil", "10", "pass"]) for _ in range(n))
         view = SimpleNamespace(
-            num_seats=n, seat=rng.choice([None, 0, 1]), teams=((0, 2), (1, 3)) if n == 4 and rng.random() < 0.5 else (),
-            bids=bids if rng.random() < 0.5 else ("",) * n, scores=[rng.choice([0, 5, -10, 120, 2.5]) for _ in range(n)],
-            tricks_won=[rng.randrange(14) for _ in range(n)], sitting_out=frozenset({1}) if rng.random() < 0.1 else frozenset())
+            num_seats=n,
+            seat=rng.choice([None, 0, 1]),
+            teams=((0, 2), (1, 3)) if n == 4 and rng.random() < 0.5 else (),
+            bids=bids if rng.random() < 0.5 else ("",) * n,
+            scores=[rng.choice([0, 5, -10, 120, 2.5]) for _ in range(n)],
+            tricks_won=[rng.randrange(14) for _ in range(n)],
+            sitting_out=frozenset({1}) if rng.random() < 0.1 else frozenset(),
+        )
         to_act, width = rng.choice([None, *range(n)]), rng.randrange(12, 46)
         mine = score_text(view, names, [], width, to_act=to_act)
         if mine is None:
@@ -252,7 +271,10 @@ async def test_an_update_looks_up_no_widget_by_query(monkeypatch):
         queries: list[str] = []
         for name in ("query", "query_one"):
             original = getattr(type(app.screen), name)
-            monkeypatch.setattr(type(app.screen), name,
-                                lambda self, *a, _o=original, _n=name, **k: queries.append(_n) or _o(self, *a, **k))
+            monkeypatch.setattr(
+                type(app.screen),
+                name,
+                lambda self, *a, _o=original, _n=name, **k: queries.append(_n) or _o(self, *a, **k),
+            )
         table.play_bot()  # a local table: the screen is drawn again at once, in this call
         assert isinstance(app.screen, TableScreen) and queries == []

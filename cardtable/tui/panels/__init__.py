@@ -87,8 +87,9 @@ class ExtraPanel(Static):
         that is not confirmed yet): the hand draws them apart from the others."""
         return frozenset()
 
-    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
-                      height: int) -> RenderableType | None:
+    def render_centre(
+        self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
+    ) -> RenderableType | None:
         """What the middle of the table shows while no card is on it (the grids being filled, the
         trump pile, the pot), drawn for ``width`` x ``height``; None leaves the middle empty."""
         return None

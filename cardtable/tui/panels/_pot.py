@@ -15,8 +15,8 @@ from games.bourre.viewdata import BourreView
 from games.core import SeatView, plural
 from games.rams.viewdata import RamsView
 
-from . import ExtraPanel
 from ..render import seat_name
+from . import ExtraPanel
 
 
 class PotPanel(ExtraPanel):
@@ -33,15 +33,17 @@ class PotPanel(ExtraPanel):
             if extra.rams_by is not None:
                 out.append(f"\nRAMS: {seat_name(view, names, extra.rams_by)}", style="bold")
             who = extra.widow_by
-            out.append("\nWidow " + ("face down" if who is None else f"taken by {seat_name(view, names, who)}"),
-                       style="dim")
+            out.append(
+                "\nWidow " + ("face down" if who is None else f"taken by {seat_name(view, names, who)}"),
+                style="dim",
+            )
         else:
             out.append(f"\nStock {plural(extra.stock, 'card')}", style="dim")
         return out
 
-
-    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
-                      height: int) -> RenderableType | None:
+    def render_centre(
+        self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
+    ) -> RenderableType | None:
         """On an empty table: the pot as a pile of chips, its size beneath."""
         pot = view.extra.pot
         if pot <= 0 or height < 3:

@@ -13,8 +13,8 @@ from rich.text import Text
 from games.agram.viewdata import AgramView
 from games.core import SeatView, seat_order
 
-from . import ExtraPanel
 from ..render import direction_text
+from . import ExtraPanel
 
 LAST = 6
 
@@ -36,7 +36,9 @@ class AgramPanel(ExtraPanel):
         extra: AgramView = view.extra
         k = extra.trick_number
         out = Text(f"Trick {k} of {LAST}", style="bold")
-        out.append(" — it wins the game" if k == LAST else " · the 6th wins", style="bold" if k == LAST else "dim")
+        out.append(
+            " — it wins the game" if k == LAST else " · the 6th wins", style="bold" if k == LAST else "dim"
+        )
         out.append(f"\n{direction_text(view, ascii_suits).capitalize()}:\n", style="dim")
         out.append_text(self._order(view, names, ascii_suits))
         games = extra.games
@@ -54,7 +56,7 @@ class AgramPanel(ExtraPanel):
             if i:
                 out.append(arrow, style="dim")
             name = names[s] if s < len(names) else f"Seat {s + 1}"
-            name = name if len(name) <= room else name[:max(room - 1, 1)] + "…"
+            name = name if len(name) <= room else name[: max(room - 1, 1)] + "…"
             out.append(name, style="bold reverse" if s == view.to_act else ("bold" if s == view.seat else ""))
         return out
 

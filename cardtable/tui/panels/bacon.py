@@ -14,9 +14,9 @@ from rich.text import Text
 from games.bacon.viewdata import BaconView
 from games.core import SeatView
 
-from . import ExtraPanel, trump_line
 from ..render import card_text, cards_line, seat_name
 from ..widgets.seat import team_tag
+from . import ExtraPanel, trump_line
 
 
 class BaconPanel(ExtraPanel):

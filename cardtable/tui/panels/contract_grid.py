@@ -20,18 +20,48 @@ from rich.text import Text
 from games.contract_grid.viewdata import GridView
 from games.core import SeatView
 
-from . import ExtraPanel
 from ..render import BLACK, RED
+from . import ExtraPanel
 
-ABBR = {"Zero": "Zero", "One": "One", "Two": "Two", "First": "1st", "Second": "2nd", "Third": "3rd",
-        "Different": "Diff", "Soloist": "Solo", "Partner": "Prtn", "All-Trump": "AlTr", "No-Trump": "NoTr",
-        "Spades": "Spds", "Hearts": "Hrts", "Diamonds": "Dmds", "Clubs": "Clbs", "Play": "Play"}
+ABBR = {
+    "Zero": "Zero",
+    "One": "One",
+    "Two": "Two",
+    "First": "1st",
+    "Second": "2nd",
+    "Third": "3rd",
+    "Different": "Diff",
+    "Soloist": "Solo",
+    "Partner": "Prtn",
+    "All-Trump": "AlTr",
+    "No-Trump": "NoTr",
+    "Spades": "Spds",
+    "Hearts": "Hrts",
+    "Diamonds": "Dmds",
+    "Clubs": "Clbs",
+    "Play": "Play",
+}
 SUIT_STYLE = {"Spades": BLACK, "Hearts": RED, "Diamonds": RED, "Clubs": BLACK}
 GRID_WIDTH = 26  # "1 " + four squares of 5 cells and a gap: fits the 27-column side at 80x24
 # the compact square of the centre: a mark and three letters (a suit contract shows its symbol)
-ABBR3 = {"Zero": "Zro", "One": "One", "Two": "Two", "First": "1st", "Second": "2nd", "Third": "3rd",
-         "Different": "Dif", "Soloist": "Sol", "Partner": "Ptn", "All-Trump": "ATr", "No-Trump": "NTr",
-         "Spades": " ♠ ", "Hearts": " ♥ ", "Diamonds": " ♦ ", "Clubs": " ♣ ", "Play": "Ply"}
+ABBR3 = {
+    "Zero": "Zro",
+    "One": "One",
+    "Two": "Two",
+    "First": "1st",
+    "Second": "2nd",
+    "Third": "3rd",
+    "Different": "Dif",
+    "Soloist": "Sol",
+    "Partner": "Ptn",
+    "All-Trump": "ATr",
+    "No-Trump": "NTr",
+    "Spades": " ♠ ",
+    "Hearts": " ♥ ",
+    "Diamonds": " ♦ ",
+    "Clubs": " ♣ ",
+    "Play": "Ply",
+}
 ASCII3 = {"Spades": "Spd", "Hearts": "Hrt", "Diamonds": "Dmd", "Clubs": "Clb"}
 CENTRE_PHASES = ("fill", "drop", "bid")  # while grids are filled and squares bid, the grids take the middle
 
@@ -48,7 +78,9 @@ def _cell(contract: str | None, marked: bool, bid: bool) -> Text:
 
 
 def _small_cell(contract: str | None, marked: bool, bid: bool, ascii_suits: bool) -> Text:
-    name = (ASCII3 if ascii_suits else {}).get(contract or "") or ABBR3.get(contract or "", (contract or "")[:3])
+    name = (ASCII3 if ascii_suits else {}).get(contract or "") or ABBR3.get(
+        contract or "", (contract or "")[:3]
+    )
     mark = "*" if marked and bid else "#" if marked else ">" if bid else " "
     text = Text(f"{mark}{name or ' · ':<3}", style=SUIT_STYLE.get(contract or "", ""))
     if marked:
@@ -66,16 +98,23 @@ def small_grid(view: SeatView, seat: int, name: str, ascii_suits: bool, here: bo
     table = Table.grid()
     table.add_row(Text(" "), *(Text(f"  {col.upper()} ", style="dim") for col in "abcd"[:size]))
     for r, row in enumerate(ex.grids[seat]):
-        table.add_row(Text(str(r + 1), style="dim"), *(
-            _small_cell(cell.contract, cell.marked, f"{'abcd'[c]}{r + 1}" in bids, ascii_suits)
-            for c, cell in enumerate(row)))
+        table.add_row(
+            Text(str(r + 1), style="dim"),
+            *(
+                _small_cell(cell.contract, cell.marked, f"{'abcd'[c]}{r + 1}" in bids, ascii_suits)
+                for c, cell in enumerate(row)
+            ),
+        )
     outer = Table.grid()
     title = Text(("▶ " if here else "") + name[:12], style="bold")
     title.append(f" {view.scores[seat]}", style="dim")
     outer.add_row(title)
     outer.add_row(table)
-    outer.add_row(Text("Bids " + " ".join(b.upper() for b in ex.bids[seat]), style="yellow")
-                  if ex.bids[seat] else Text(""))
+    outer.add_row(
+        Text("Bids " + " ".join(b.upper() for b in ex.bids[seat]), style="yellow")
+        if ex.bids[seat]
+        else Text("")
+    )
     return outer
 
 
@@ -96,8 +135,10 @@ def grid_table(view: SeatView, seat: int, name: str) -> Table:
     table = Table.grid(padding=(0, 1))
     table.add_row(Text(" "), *(Text(f" {col.upper()}", style="dim") for col in "abcd"[:size]))
     for r, row in enumerate(ex.grids[seat]):
-        table.add_row(Text(str(r + 1), style="dim"), *(
-            _cell(cell.contract, cell.marked, f"{'abcd'[c]}{r + 1}" in bids) for c, cell in enumerate(row)))
+        table.add_row(
+            Text(str(r + 1), style="dim"),
+            *(_cell(cell.contract, cell.marked, f"{'abcd'[c]}{r + 1}" in bids) for c, cell in enumerate(row)),
+        )
     outer = Table.grid()
     title = Text(f"{name[:10]} ", style="bold")
     title.append(f"{view.scores[seat]}{cap} · {_marked(view, seat)}/{size * size} marked", style="dim")
@@ -111,7 +152,7 @@ def grid_table(view: SeatView, seat: int, name: str) -> Table:
 def summary_line(view: SeatView, seat: int, name: str) -> Text:
     ex: GridView = view.extra
     out = Text(f"{name[:10]} ", style="bold")
-    out.append(f"{view.scores[seat]} · {_marked(view, seat)}/{ex.size ** 2}", style="dim")
+    out.append(f"{view.scores[seat]} · {_marked(view, seat)}/{ex.size**2}", style="dim")
     if ex.bids[seat]:
         out.append(" " + " ".join(b.upper() for b in ex.bids[seat]), style="yellow")
     return out
@@ -122,8 +163,11 @@ def last_hand(view: SeatView, seat: int) -> Text | None:
     if not last:
         return None
     made = ", ".join(last.made_bids) or "no bid"
-    return Text(f"Last hand +{last.gained}: made {made}; values {last.unmarked}, bids {last.bids}, "
-                f"lines {last.lines}", style="dim")
+    return Text(
+        f"Last hand +{last.gained}: made {made}; values {last.unmarked}, bids {last.bids}, "
+        f"lines {last.lines}",
+        style="dim",
+    )
 
 
 class ContractGridPanel(ExtraPanel):
@@ -137,15 +181,18 @@ class ContractGridPanel(ExtraPanel):
     def wants_room(self, view: SeatView) -> bool:
         return view.phase in CENTRE_PHASES
 
-    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
-                      height: int) -> RenderableType | None:
+    def render_centre(
+        self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
+    ) -> RenderableType | None:
         if view.phase not in CENTRE_PHASES:
             return None
         me = view.seat if view.seat is not None else 0
         order = [me] + [s for s in range(view.num_seats) if s != me]
         fit = max(1, min(len(order), (width + 2) // 20))
         row = Table.grid(padding=(0, 2))
-        row.add_row(*(small_grid(view, s, _name(names, s), ascii_suits, view.to_act == s) for s in order[:fit]))
+        row.add_row(
+            *(small_grid(view, s, _name(names, s), ascii_suits, view.to_act == s) for s in order[:fit])
+        )
         parts: list[RenderableType] = [row]
         parts.extend(summary_line(view, s, _name(names, s)) for s in order[fit:])
         return Group(*parts)
@@ -166,7 +213,7 @@ class ContractGridPanel(ExtraPanel):
         elif per_row >= 2:
             for i in range(0, len(order), per_row):
                 row = Table.grid(padding=(0, 2))
-                row.add_row(*(grid_table(view, s, _name(names, s)) for s in order[i:i + per_row]))
+                row.add_row(*(grid_table(view, s, _name(names, s)) for s in order[i : i + per_row]))
                 parts.append(row)
         else:
             parts.append(grid_table(view, me, _name(names, me)))

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from games.cucumber.viewdata import CucumberView
 from games.core import SeatView, TrickResult
+from games.cucumber.viewdata import CucumberView
 
-from . import ExtraPanel
 from ..render import card_text
+from . import ExtraPanel
 
 CUCUMBER = "#60c060"
 
@@ -53,7 +53,7 @@ class CucumberPanel(ExtraPanel):
             out.append("\nOut: ", style="bold")
             out.append(", ".join(name_of(view, names, s) for s in gone), style="strike dim")
         tricks = list(extra.tricks)
-        shown = tricks[-(6 if self.tall else 2):]
+        shown = tricks[-(6 if self.tall else 2) :]
         if shown:
             out.append("\nOn the table:", style="dim")
         for k, trick in enumerate(shown, start=len(tricks) - len(shown) + 1):
@@ -61,13 +61,14 @@ class CucumberPanel(ExtraPanel):
             out.append_text(trick_row(k, trick, ascii_suits))
         return out
 
-    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
-                      height: int) -> RenderableType | None:
+    def render_centre(
+        self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
+    ) -> RenderableType | None:
         tricks = list(view.extra.tricks)
         if not tricks or view.trick:
             return None
         out = Text("Played this hand (the taking card bright)\n", style="dim", justify="center")
-        shown = tricks[-max(1, height - 2):]
+        shown = tricks[-max(1, height - 2) :]
         for k, trick in enumerate(shown, start=len(tricks) - len(shown) + 1):
             row = trick_row(k, trick, ascii_suits)
             row.append(f"→ {name_of(view, names, trick.winner)}", style="italic")

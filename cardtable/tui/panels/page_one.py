@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from games.page_one.viewdata import PageOneView
 from games.core import SeatView, Suit
+from games.page_one.viewdata import PageOneView
 
 from . import ExtraPanel
 
@@ -54,8 +54,11 @@ class PageOnePanel(ExtraPanel):
         count, seat = view.extra.warning_no, view.extra.warned
         if self._warnings_seen is not None and count > self._warnings_seen and seat is not None:
             name = "You" if seat == view.seat else who(view, names, seat)
-            self.app.notify(f"{name} did not call Page One! and {'draw' if name == 'You' else 'draws'} five cards",
-                            title="Missed call", severity="warning")
+            self.app.notify(
+                f"{name} did not call Page One! and {'draw' if name == 'You' else 'draws'} five cards",
+                title="Missed call",
+                severity="warning",
+            )
         self._warnings_seen = count
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
@@ -88,8 +91,10 @@ class PageOnePanel(ExtraPanel):
             out.append(f" · needs {suit}" if suit else "", style="dim")
         done = {s: k for s, k in trick_draws(view).items() if drawing is None or s != drawing[0]}
         if done:
-            out.append("\nDrew: " + ", ".join(f"{who(view, names, s)} {k}" for s, k in sorted(done.items())),
-                       style="dim")
+            out.append(
+                "\nDrew: " + ", ".join(f"{who(view, names, s)} {k}" for s, k in sorted(done.items())),
+                style="dim",
+            )
 
 
 PANEL = PageOnePanel  # the panel panel_for shows at this game's table

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from games.pepper.viewdata import PepperView
 from games.core import SeatView
+from games.pepper.viewdata import PepperView
 
-from . import ExtraPanel, trump_line
 from ..render import seat_name
 from ..widgets.seat import team_tag
+from . import ExtraPanel, trump_line
 
 
 class PepperPanel(ExtraPanel):
@@ -54,11 +54,15 @@ class PepperPanel(ExtraPanel):
         ex: PepperView = view.extra
         parts: list[Text] = []
         if view.teams:
-            parts.append(Text("Tricks ", style="dim") + Text(" · ".join(
-                f"{team_tag(view, t[0])} {n}" for t, n in zip(view.teams, ex.team_tricks))))
+            parts.append(
+                Text("Tricks ", style="dim")
+                + Text(" · ".join(f"{team_tag(view, t[0])} {n}" for t, n in zip(view.teams, ex.team_tricks)))
+            )
         need, left = ex.need, ex.tricks_left
         if view.phase == "play" and need is not None:
-            parts.append(Text("made" if need <= 0 else "set" if need > left else f"need {need}", style="bold"))
+            parts.append(
+                Text("made" if need <= 0 else "set" if need > left else f"need {need}", style="bold")
+            )
         parts.append(Text(f"to {ex.target}", style="dim"))
         out, line = Text(), 0
         for part in parts:  # joined with dots; a part that does not fit starts a new line

@@ -21,18 +21,18 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from games.piquet.viewdata import PiquetView
 from games.core import Card, SeatView
+from games.piquet.viewdata import PiquetView
 
-from . import ExtraPanel
 from ..render import card_text
+from . import ExtraPanel
 
 STAGE_HEADS = ("Bl", "Pt", "Sq", "Se", "Pl", "+")
 RUBICON = 100
 
 
 def short(name: str, width: int) -> str:
-    return name if len(name) <= width else name[:max(width - 1, 1)] + "…"
+    return name if len(name) <= width else name[: max(width - 1, 1)] + "…"
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -68,8 +68,9 @@ class PiquetPanel(ExtraPanel):
         ex: PiquetView = view.extra
         hands = 6 if ex.partie_hand <= 6 else 8
         title = Text(f"P{ex.partie}" + (f"/{ex.parties}" if ex.parties > 1 else ""), style="bold")
-        title.append(f" · hand {ex.partie_hand}/{hands} · elder {short(_name(names, ex.elder), 10)}",
-                     style="dim")
+        title.append(
+            f" · hand {ex.partie_hand}/{hands} · elder {short(_name(names, ex.elder), 10)}", style="dim"
+        )
         return title
 
     def _stages(self, view: SeatView, names: Sequence[str]) -> Table:
@@ -91,7 +92,9 @@ class PiquetPanel(ExtraPanel):
     def _exchange(view: SeatView, ascii_suits: bool) -> list[Text]:
         ex, rows = view.extra, []
         if ex.stage == "exchange" and view.is_my_turn:
-            line = cards_row("Picked", ex.picked, ascii_suits) if ex.picked else Text("Picked none", style="dim")
+            line = (
+                cards_row("Picked", ex.picked, ascii_suits) if ex.picked else Text("Picked none", style="dim")
+            )
             line.append(f" ({len(ex.picked)}/{ex.exchange_limit})", style="dim")
             rows.append(line)
         if ex.my_discards:
@@ -126,12 +129,19 @@ class PiquetPanel(ExtraPanel):
             loser = 1 - winner
             crossed = "over" if totals[loser] >= RUBICON else "short of"
             line = Text(f"P{partie} {short(_name(names, winner), 8)} +{margin}", style="bold")
-            line.append(f" ({totals[winner]}-{totals[loser]}, {short(_name(names, loser), 6)} {crossed} "
-                        f"the Rubicon)", style="dim")
+            line.append(
+                f" ({totals[winner]}-{totals[loser]}, {short(_name(names, loser), 6)} {crossed} the Rubicon)",
+                style="dim",
+            )
             out.append(line)
         if ex.parties > 1 and ex.results:
-            out.append(Text(f"Series {short(_name(names, 0), 8)} {ex.series[0]} · "
-                            f"{short(_name(names, 1), 8)} {ex.series[1]}", style="dim"))
+            out.append(
+                Text(
+                    f"Series {short(_name(names, 0), 8)} {ex.series[0]} · "
+                    f"{short(_name(names, 1), 8)} {ex.series[1]}",
+                    style="dim",
+                )
+            )
         return out
 
 

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from games.preference.viewdata import PreferenceView
 from games.core import Card, SeatView, render_seats
+from games.preference.viewdata import PreferenceView
 
-from . import ExtraPanel
 from ..render import cards_line, seat_name
+from . import ExtraPanel
 
 ROLE = {"defends": "plays", "dropped": "dropped out", "host": "host (invited)", "guest": "guest (must play)"}
 

@@ -25,17 +25,17 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from games.sedma.viewdata import SedmaView
 from games.core import SeatView
+from games.sedma.viewdata import SedmaView
 
-from . import ExtraPanel
 from ..render import card_text
+from . import ExtraPanel
 
 MAX_ROUNDS = 4
 
 
 def _short(name: str, room: int) -> str:
-    return name if len(name) <= room else name[:max(room - 1, 1)] + "…"
+    return name if len(name) <= room else name[: max(room - 1, 1)] + "…"
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -74,7 +74,9 @@ class SedmaPanel(ExtraPanel):
         cell = max(4, min(8, (self.width - 3) // len(order)))
         out = Text("   ")
         for s in order:
-            out.append(f"{_short(_name(names, s), cell - 1):<{cell}}", style="bold" if s == view.seat else "dim")
+            out.append(
+                f"{_short(_name(names, s), cell - 1):<{cell}}", style="bold" if s == view.seat else "dim"
+            )
         holder_card = self._holder_card(view)
         for r, cards in enumerate(rounds):
             out.append(f"\n{r + 1:>2} ", style="dim")
@@ -112,7 +114,11 @@ class SedmaPanel(ExtraPanel):
         holder = extra.holder
         if holder is None:
             lead = view.to_act
-            who = "" if lead is None else ("You lead" if lead == view.seat else f"{_short(_name(names, lead), 10)} leads")
+            who = (
+                ""
+                if lead is None
+                else ("You lead" if lead == view.seat else f"{_short(_name(names, lead), 10)} leads")
+            )
             last = "" if extra.stock else (" · no more drawing" if who else "No more drawing")
             return Text(f"{who}{last}\n", style="dim")
         worth = sum(10 for r in extra.rounds for c in r if c.rank in (10, 14))
@@ -133,8 +139,9 @@ class SedmaPanel(ExtraPanel):
             return Text("")
         sides = side_labels(view, names, max(3, (self.width - 12) // view.num_seats - 3))
         out = Text("Card pts " + " · ".join(f"{n} {p}" for n, p in zip(sides, extra.points)), style="dim")
-        out.append(f"\nVP to {target}: " + " · ".join(f"{n} {v}" for n, v in zip(sides, extra.vp)),
-                   style="dim")
+        out.append(
+            f"\nVP to {target}: " + " · ".join(f"{n} {v}" for n, v in zip(sides, extra.vp)), style="dim"
+        )
         return out
 
 

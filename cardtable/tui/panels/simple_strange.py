@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from games.simple_strange.viewdata import StrangeView
 from games.core import SeatView, Suit
+from games.simple_strange.viewdata import StrangeView
 
-from . import ExtraPanel
 from ..render import BLACK, RED, card_text
+from . import ExtraPanel
 
 
 def _suit(letter: str, ascii_suits: bool) -> Text:

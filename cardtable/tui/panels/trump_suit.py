@@ -15,15 +15,15 @@ from rich.text import Text
 from games.core import SeatView
 from games.trump_suit.viewdata import SheetRow, TrumpSuitView
 
-from . import ExtraPanel
 from ..cardface import CURSOR, LARGE, SMALL, Canvas, draw_back, draw_face, min_step
 from ..render import card_text
+from . import ExtraPanel
 
 SHEET_ROWS = 6  # hands shown on the score sheet on a tall terminal (the most recent); 2 at 24 rows
 
 
 def short(name: str, width: int) -> str:
-    return name if len(name) <= width else name[:max(width - 1, 1)] + "…"
+    return name if len(name) <= width else name[: max(width - 1, 1)] + "…"
 
 
 class TrumpSuitPanel(ExtraPanel):
@@ -32,8 +32,9 @@ class TrumpSuitPanel(ExtraPanel):
     def hides_info(self, key: str) -> bool:
         return key in ("Trump", "Draw deck") or key.startswith("{p")
 
-    def render_centre(self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int,
-                      height: int) -> RenderableType | None:
+    def render_centre(
+        self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
+    ) -> RenderableType | None:
         """On an empty table: the trump pile as cards (the top one, the trump, framed) and the
         draw deck face down with its count."""
         pile = list(view.extra.pile)[-4:]
@@ -48,7 +49,9 @@ class TrumpSuitPanel(ExtraPanel):
         x = max(0, (width - total) // 2)
         for i, c in enumerate(pile):
             top = i == len(pile) - 1
-            draw_face(canvas, x + i * step, 0, c, size, ascii_suits=ascii_suits, frame=CURSOR if top else None)
+            draw_face(
+                canvas, x + i * step, 0, c, size, ascii_suits=ascii_suits, frame=CURSOR if top else None
+            )
         if pile:
             canvas.put(x, size.height, "trump", "dim")
         if deck:
@@ -59,8 +62,11 @@ class TrumpSuitPanel(ExtraPanel):
         return out + canvas.to_text()
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        return Group(self._pile(view, ascii_suits), self._bags(view, names),
-                     self._sheet(view, names, SHEET_ROWS if self.tall else 2))
+        return Group(
+            self._pile(view, ascii_suits),
+            self._bags(view, names),
+            self._sheet(view, names, SHEET_ROWS if self.tall else 2),
+        )
 
     @staticmethod
     def _pile(view: SeatView, ascii_suits: bool) -> Text:

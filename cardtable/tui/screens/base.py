@@ -12,9 +12,13 @@ from ..widgets.toosmall import MIN_HEIGHT, MIN_WIDTH
 def size_classes(size: Size) -> dict[str, bool]:
     """The screen classes for a terminal size: ``-small`` below the minimum, and size steps for
     the .tcss (Textual has no media queries): wider side column, taller panels."""
-    return {"-small": size.width < MIN_WIDTH or size.height < MIN_HEIGHT,
-            "-w100": size.width >= 100, "-w130": size.width >= 130,
-            "-h30": size.height >= 30, "-h40": size.height >= 40}
+    return {
+        "-small": size.width < MIN_WIDTH or size.height < MIN_HEIGHT,
+        "-w100": size.width >= 100,
+        "-w130": size.width >= 130,
+        "-h30": size.height >= 30,
+        "-h40": size.height >= 40,
+    }
 
 
 def _preset(screen: Screen) -> None:

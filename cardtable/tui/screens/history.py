@@ -20,8 +20,8 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -67,8 +67,11 @@ class HistoryScreen(SizedScreen):
         self.matches = store.matches(limit=500) if store is not None else []
         opts = [Option(self._line(m), id=str(m.id)) for m in self.matches]
         yield OptionList(*opts, id="saves")
-        hint = problem or ("No finished matches yet: they appear here when a match ends." if not opts
-                           else "Enter: replay hand by hand · s: statistics · Esc: back")
+        hint = problem or (
+            "No finished matches yet: they appear here when a match ends."
+            if not opts
+            else "Enter: replay hand by hand · s: statistics · Esc: back"
+        )
         yield Static(hint, classes="hint")
         yield KeyBar()
         yield TooSmall()
@@ -128,16 +131,24 @@ def replay_stops(match: MatchRow) -> list[Stop]:
         last = view.last_trick
         if view.hand_number != hand:
             prev, hand, tricks = hand, view.hand_number, 0
-            label = f"hand {prev} scored" if state.is_over else \
-                (f"hand {prev} scored, hand {hand} dealt" if prev else f"hand {hand}: the deal")
+            label = (
+                f"hand {prev} scored"
+                if state.is_over
+                else (f"hand {prev} scored, hand {hand} dealt" if prev else f"hand {hand}: the deal")
+            )
             add(label, i, done)
         elif done is not None:
             tricks += 1
             add(f"hand {hand}: trick {tricks}", i, done)
     end = stops[-1]
     if end.index == len(record.actions) and state.is_over:  # the last trick ended the match
-        stops[-1] = Stop(end.index, end.hand, f"{end.label}; hand {end.hand} scored; the match is over",
-                         end.state, end.trick)
+        stops[-1] = Stop(
+            end.index,
+            end.hand,
+            f"{end.label}; hand {end.hand} scored; the match is over",
+            end.state,
+            end.trick,
+        )
     else:
         add("the end of the match", len(record.actions))
     return stops
@@ -147,11 +158,14 @@ class ReplayScreen(SizedScreen):
     """Steps through a finished match with every hand open."""
 
     BINDINGS = [
-        Binding("right,n", "step(1)", "Next"), Binding("left,p", "step(-1)", "Back"),
+        Binding("right,n", "step(1)", "Next"),
+        Binding("left,p", "step(-1)", "Back"),
         Binding("right_square_bracket", "hand(1)", "Next hand"),
         Binding("left_square_bracket", "hand(-1)", "Previous hand"),
-        Binding("home", "ends(0)", show=False), Binding("end", "ends(1)", show=False),
-        Binding("g", "goto", "Go to hand"), Binding("escape", "dismiss", "Back"),
+        Binding("home", "ends(0)", show=False),
+        Binding("end", "ends(1)", show=False),
+        Binding("g", "goto", "Go to hand"),
+        Binding("escape", "dismiss", "Back"),
     ]
 
     def __init__(self, match: MatchRow) -> None:
@@ -191,8 +205,12 @@ class ReplayScreen(SizedScreen):
             seats.add_column(col)
         for s in range(state.num_seats):
             view = state.view(s)
-            seats.add_row(self.names[s] if s < len(self.names) else f"Seat {s + 1}", f"{public.scores[s]:g}",
-                          str(public.tricks_won[s]), cards_line(view.hand, a))
+            seats.add_row(
+                self.names[s] if s < len(self.names) else f"Seat {s + 1}",
+                f"{public.scores[s]:g}",
+                str(public.tricks_won[s]),
+                cards_line(view.hand, a),
+            )
         parts = [head, seats]
         trick = stop.trick
         if trick is not None:
@@ -204,7 +222,9 @@ class ReplayScreen(SizedScreen):
             if trick.winner is not None:
                 line.append(f"— {self.names[trick.winner]} won it", style="italic")
             parts.append(line)
-        scored = [e for e in state.events if e.kind == "hand" and e.hand == stop.hand - (0 if state.is_over else 1)]
+        scored = [
+            e for e in state.events if e.kind == "hand" and e.hand == stop.hand - (0 if state.is_over else 1)
+        ]
         events = [e for e in state.events if e.hand == stop.hand and e.kind != "hand"]
         log = [show_cards(e.render(self.names), a) for e in events[-12:]]
         if "scored" in stop.label:
@@ -274,18 +294,32 @@ class StatsScreen(SizedScreen):
         for col in ("game", "played", "won", "win rate", "best", "average", "bids made", "form", "scores"):
             table.add_column(col, no_wrap=col in ("game", "win rate", "bids made"))
         for st in figures.values():
-            table.add_row(st.game, str(st.played), str(st.won), f"{bar(st.win_rate)} {st.win_rate:.0%}",
-                          f"{st.best:g}", f"{st.average:.1f}", bids_text(st), st.form(),
-                          sparkline(st.scores[-20:]))
-        levels = RichTable(box=None, padding=(0, 2), header_style="dim", title="Against each bot level",
-                           title_justify="left")
+            table.add_row(
+                st.game,
+                str(st.played),
+                str(st.won),
+                f"{bar(st.win_rate)} {st.win_rate:.0%}",
+                f"{st.best:g}",
+                f"{st.average:.1f}",
+                bids_text(st),
+                st.form(),
+                sparkline(st.scores[-20:]),
+            )
+        levels = RichTable(
+            box=None, padding=(0, 2), header_style="dim", title="Against each bot level", title_justify="left"
+        )
         for col in ("game", "bot level", "played", "won", "win rate"):
             levels.add_column(col)
         for st in figures.values():
             for level, (played, won) in sorted(st.by_level.items()):
-                levels.add_row(st.game, level, str(played), str(won), f"{bar(won / played)} {won / played:.0%}")
+                levels.add_row(
+                    st.game, level, str(played), str(won), f"{bar(won / played)} {won / played:.0%}"
+                )
         with VerticalScroll(id="setup"):
-            yield Static(Group(table, Text(""), levels) if figures else
-                         Text(problem or "No finished matches yet.", style="dim"))
+            yield Static(
+                Group(table, Text(""), levels)
+                if figures
+                else Text(problem or "No finished matches yet.", style="dim")
+            )
         yield KeyBar()
         yield TooSmall()

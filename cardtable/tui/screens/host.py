@@ -23,11 +23,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from cardtable.pacer import BOT_DELAY
 from games import get_rules
 from games.bots import LEVELS
 from games.core import CardtableError
-
-from cardtable.pacer import BOT_DELAY
 
 from ..players import BOT_NAMES
 from ..widgets.field import Field
@@ -39,8 +38,9 @@ from .base import SizedScreen
 KINDS = [("me (play here)", "me"), ("remote player", "remote")] + [(f"bot: {lv}", lv) for lv in LEVELS]
 DEFAULT_SSH_PORT = 2222
 DEFAULT_WEB_PORT = 8420
-ALL_INTERFACES_WARNING = ("Anyone who can reach this computer can try to join: share each code only "
-                          "with its player.")
+ALL_INTERFACES_WARNING = (
+    "Anyone who can reach this computer can try to join: share each code only with its player."
+)
 LOG_LINES = 200
 
 
@@ -102,8 +102,13 @@ class HostScreen(SizedScreen):
         with VerticalScroll(id="host-form"):
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
-                yield Select([(str(n), n) for n in range(r.min_seats, r.max_seats + 1)], value=r.default_seats,
-                             allow_blank=False, id="count", compact=True)
+                yield Select(
+                    [(str(n), n) for n in range(r.min_seats, r.max_seats + 1)],
+                    value=r.default_seats,
+                    allow_blank=False,
+                    id="count",
+                    compact=True,
+                )
             yield Vertical(id="host-seats")
             yield Static("Options", classes="section")
             for o in r.options:
@@ -154,16 +159,22 @@ class HostScreen(SizedScreen):
         for i in range(n):
             kind = "me" if i == 0 else "remote" if i == 1 else "normal"
             name = "You" if i == 0 else "Guest" if i == 1 else BOT_NAMES[i % len(BOT_NAMES)]
-            rows.append(Horizontal(
-                Label(f"Seat {i + 1}", classes="label"),
-                Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", compact=True),
-                Field(name, id=f"name-{i}", compact=True),
-                classes="row"))
+            rows.append(
+                Horizontal(
+                    Label(f"Seat {i + 1}", classes="label"),
+                    Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", compact=True),
+                    Field(name, id=f"name-{i}", compact=True),
+                    classes="row",
+                )
+            )
         box.mount_all(rows)
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "count" and isinstance(event.value, int) and \
-                len(self.query_one("#host-seats").children) != event.value:
+        if (
+            event.select.id == "count"
+            and isinstance(event.value, int)
+            and len(self.query_one("#host-seats").children) != event.value
+        ):
             self._build_seats(event.value)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
@@ -200,16 +211,29 @@ class HostScreen(SizedScreen):
         options = self.rules.resolve_options(n, given)
         port = _port(self.query_one("#port", Input).value, "port")
         public = self.query_one("#public", Checkbox).value
-        ssh = _port(self.query_one("#ssh-port", Input).value, "ssh port") \
-            if self.query_one("#ssh", Checkbox).value else None
-        web = _port(self.query_one("#web-port", Input).value, "web port") \
-            if self.query_one("#web", Checkbox).value else None
+        ssh = (
+            _port(self.query_one("#ssh-port", Input).value, "ssh port")
+            if self.query_one("#ssh", Checkbox).value
+            else None
+        )
+        web = (
+            _port(self.query_one("#web-port", Input).value, "web port")
+            if self.query_one("#web", Checkbox).value
+            else None
+        )
         text = self.query_one("#seed", Input).value.strip()
         if text and not text.isdigit():
             raise CardtableError(f"seed {text!r} is not a whole number")
-        cfg = HostConfig(game=self.rules.name, options=options, seats=seats,
-                         listen=f"{'0.0.0.0' if public else '127.0.0.1'}:{port}", ssh_port=ssh, web_port=web,
-                         bot_delay=getattr(self.app, "bot_delay", BOT_DELAY), seed=int(text) if text else None)
+        cfg = HostConfig(
+            game=self.rules.name,
+            options=options,
+            seats=seats,
+            listen=f"{'0.0.0.0' if public else '127.0.0.1'}:{port}",
+            ssh_port=ssh,
+            web_port=web,
+            bot_delay=getattr(self.app, "bot_delay", BOT_DELAY),
+            seed=int(text) if text else None,
+        )
         return cfg, me
 
     def _error(self, text: str) -> None:
@@ -291,7 +315,9 @@ class HostScreen(SizedScreen):
             return
         self._joining = True
         port, code = self.host.port, self.host.code_for(self.me_seat)
-        self.run_worker(lambda: self._join_own(port, code), thread=True, group="host-join", exit_on_error=False)
+        self.run_worker(
+            lambda: self._join_own(port, code), thread=True, group="host-join", exit_on_error=False
+        )
 
     def _join_own(self, port: int, code: str) -> None:
         from cardtable.net.client import RemoteSeatHandle

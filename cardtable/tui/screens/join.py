@@ -27,8 +27,15 @@ from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 from .modals import TableClosedScreen
 
-__all__ = ["CONNECT_TIMEOUT", "JoinScreen", "RECONNECTING", "TableClosedScreen", "connection_notice",
-           "default_address", "explain_failure"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "RECONNECTING",
+    "JoinScreen",
+    "TableClosedScreen",
+    "connection_notice",
+    "default_address",
+    "explain_failure",
+]
 
 CONNECT_TIMEOUT = 10.0
 
@@ -43,10 +50,12 @@ def explain_failure(error: Exception, where: str, timeout: float) -> str:
     """A player's sentence for a failed join (the server's refusal is quoted as it came)."""
     text = str(error)
     low = text.lower()
-    if "refused" in low and "join code" not in low or "connect call failed" in low:
+    if ("refused" in low and "join code" not in low) or "connect call failed" in low:
         return f"Nobody is hosting at {where} (connection refused): check the address and that the table is open."
     if "timed out" in low or "in time" in low or low.rstrip().endswith(":"):  # a timeout has no text
-        return f"The table at {where} did not answer within {timeout:g} s: check the address and your network."
+        return (
+            f"The table at {where} did not answer within {timeout:g} s: check the address and your network."
+        )
     if "cannot reach the table" in low:
         return f"Cannot reach {where}: {text.split(': ', 1)[-1]}"
     return f"The table refused: {text}"
@@ -81,8 +90,11 @@ class JoinScreen(SizedScreen):
             with Horizontal(classes="row"):
                 yield Label("Join code", classes="label")
                 yield Field(self.code, placeholder="e.g. k7mq-2xpd", id="join-code", compact=True)
-            yield Static("The host's screen shows each seat's code and address "
-                         "(cardtable join HOST:PORT --code CODE).", classes="hint")
+            yield Static(
+                "The host's screen shows each seat's code and address "
+                "(cardtable join HOST:PORT --code CODE).",
+                classes="hint",
+            )
             yield Button("Join (Enter)", id="join", variant="primary", compact=True)
             yield Static("", id="join-status")
         yield KeyBar()
@@ -131,8 +143,9 @@ class JoinScreen(SizedScreen):
         attempt = self._attempt
         self.query_one("#join", Button).disabled = True
         self._status(f"Connecting to {where}… (Esc gives up)")
-        self.run_worker(lambda: self._connect(where, code, attempt), thread=True, group="join",
-                        exit_on_error=False)
+        self.run_worker(
+            lambda: self._connect(where, code, attempt), thread=True, group="join", exit_on_error=False
+        )
 
     def _connect(self, where: str, code: str, attempt: int) -> None:
         """Worker thread: join the table (blocking, bounded by the timeout)."""

@@ -25,7 +25,6 @@ from ..widgets.keybar import KeyBar
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
-
 Destination = Literal["setup", "quick", "resume", "history", "stats", "host", "join"]
 NEEDS_GAME: frozenset[str] = frozenset({"setup", "quick", "host"})  # these act on the highlighted game
 
@@ -62,8 +61,7 @@ class LobbyScreen(SizedScreen):
             t.append(r.description)
             options.append(Option(t, id=r.name))
         yield OptionList(*options, id="games")
-        yield Static("Enter: choose seats and options first · p: play now against bots",
-                     classes="hint")
+        yield Static("Enter: choose seats and options first · p: play now against bots", classes="hint")
         yield KeyBar()
         yield TooSmall()
 

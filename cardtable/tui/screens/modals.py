@@ -31,8 +31,10 @@ class HelpScreen(SizedModal):
         self.rules, self.options = rules, options
 
     def compose(self) -> ComposeResult:
-        lines = [f"{o.name} = {str(self.options.get(o.name, o.default)).lower()}  — {o.help}"
-                 for o in self.rules.options]
+        lines = [
+            f"{o.name} = {str(self.options.get(o.name, o.default)).lower()}  — {o.help}"
+            for o in self.rules.options
+        ]
         body = Text(self.rules.summary_text() + "\n\nActive options:\n" + "\n".join(lines or ["(none)"]))
         with Vertical(classes="dialog wide"):
             yield Static(f"Rules: {self.rules.title}", classes="dialog-title")
@@ -67,8 +69,9 @@ class HandSummaryScreen(SizedModal):
 
     BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
 
-    def __init__(self, event: Event, names: Sequence[str], last_trick: Event | None = None,
-                 ascii_suits: bool = False) -> None:
+    def __init__(
+        self, event: Event, names: Sequence[str], last_trick: Event | None = None, ascii_suits: bool = False
+    ) -> None:
         super().__init__()
         self.event, self.names, self.last_trick, self.ascii_suits = event, names, last_trick, ascii_suits
 
@@ -78,8 +81,11 @@ class HandSummaryScreen(SizedModal):
             with VerticalScroll(classes="summary-body"):
                 if self.last_trick is not None:
                     t = self.last_trick
-                    yield Static(Text("Last trick: ").append_text(cards_line(t.cards, self.ascii_suits))
-                                 .append(f" — {t.render(self.names)}\n"))
+                    yield Static(
+                        Text("Last trick: ")
+                        .append_text(cards_line(t.cards, self.ascii_suits))
+                        .append(f" — {t.render(self.names)}\n")
+                    )
                 yield Static("\n".join(self.event.render_lines(self.names)) or "(no scores)")
             yield Static("Enter to continue", classes="hint")
         yield TooSmall()
@@ -104,7 +110,9 @@ class MatchOverScreen(SizedModal):
         who = " and ".join(names[w] for w in o.winners)
         verb = "share the win" if o.is_shared else "win" if len(o.winners) > 1 else "wins"
         title = f"{who} {verb}!"
-        if len(o.winners) == len(o.scores) > 1 and "draw" in o.reason.lower():  # Page One's game with no winner
+        if (
+            len(o.winners) == len(o.scores) > 1 and "draw" in o.reason.lower()
+        ):  # Page One's game with no winner
             title = "A draw: nobody wins"
         scores = "\n".join(f"{names[s]:<16} {o.scores[s]:g}" for s in range(len(o.scores)))
         extra = "\n" + "\n".join(render_seats(line, names) for line in o.lines) if o.lines else ""

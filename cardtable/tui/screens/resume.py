@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rich.text import Text
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import OptionList, Static
@@ -58,8 +57,9 @@ def summarise(path: Path) -> SaveSummary:
     names = list(record.names) or [f"Seat {i + 1}" for i in range(record.seats)]
     view = state.view(None)
     scores = " ".join(f"{n[:8]} {v:g}" for n, v in zip(names, view.scores))
-    return SaveSummary(path, title, ", ".join(n[:10] for n in names), view.hand_number, scores,
-                       state.is_over, when)
+    return SaveSummary(
+        path, title, ", ".join(n[:10] for n in names), view.hand_number, scores, state.is_over, when
+    )
 
 
 def _row(s: SaveSummary, width: int) -> Text:
@@ -100,8 +100,10 @@ class ResumeScreen(SizedScreen):
             opts.append(Option(Text("Finished matches", style="bold"), disabled=True))
             opts += [Option(_row(s, width), id=str(s.path)) for s in done]
         yield OptionList(*opts, id="saves")
-        yield Static("No saved games yet." if not summaries else "Enter resumes the highlighted game · Esc back",
-                     classes="hint")
+        yield Static(
+            "No saved games yet." if not summaries else "Enter resumes the highlighted game · Esc back",
+            classes="hint",
+        )
         yield KeyBar()
         yield TooSmall()
 

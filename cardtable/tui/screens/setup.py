@@ -57,8 +57,13 @@ class SetupScreen(SizedScreen):
         with VerticalScroll(id="setup"):
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
-                yield Select([(str(n), n) for n in range(r.min_seats, r.max_seats + 1)], value=self._count(),
-                             allow_blank=False, id="count", compact=True)
+                yield Select(
+                    [(str(n), n) for n in range(r.min_seats, r.max_seats + 1)],
+                    value=self._count(),
+                    allow_blank=False,
+                    id="count",
+                    compact=True,
+                )
             with Vertical(id="seats"):  # drawn with the form; rebuilt when the number of players changes
                 yield from self._seat_rows(self._count(), self.chosen.seats if self.chosen else ())
             yield Static("Options", classes="section")
@@ -90,18 +95,37 @@ class SetupScreen(SizedScreen):
         bots = bot_names(me)
         rows = []
         for i in range(n):
-            seat = chosen[i] if i < len(chosen) else \
-                SeatConfig("human", me) if i == 0 else SeatConfig("bot", bots[(i - 1) % len(bots)], "normal")
+            seat = (
+                chosen[i]
+                if i < len(chosen)
+                else SeatConfig("human", me)
+                if i == 0
+                else SeatConfig("bot", bots[(i - 1) % len(bots)], "normal")
+            )
             human = seat.kind == "human"
             level = seat.level if seat.level in LEVELS else "normal"
-            rows.append(Horizontal(
-                Label(f"Seat {i + 1}", classes="label"),
-                Select([("human", "human"), ("bot", "bot")], value=seat.kind,
-                       allow_blank=False, id=f"kind-{i}", compact=True),
-                Select(LEVEL_CHOICES, value=level,
-                       allow_blank=False, id=f"level-{i}", compact=True, disabled=human),
-                Field(seat.name, id=f"name-{i}", compact=True),
-                classes="row"))
+            rows.append(
+                Horizontal(
+                    Label(f"Seat {i + 1}", classes="label"),
+                    Select(
+                        [("human", "human"), ("bot", "bot")],
+                        value=seat.kind,
+                        allow_blank=False,
+                        id=f"kind-{i}",
+                        compact=True,
+                    ),
+                    Select(
+                        LEVEL_CHOICES,
+                        value=level,
+                        allow_blank=False,
+                        id=f"level-{i}",
+                        compact=True,
+                        disabled=human,
+                    ),
+                    Field(seat.name, id=f"name-{i}", compact=True),
+                    classes="row",
+                )
+            )
         return rows
 
     def on_mount(self) -> None:
@@ -118,8 +142,11 @@ class SetupScreen(SizedScreen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         sid = event.select.id or ""
-        if sid == "count" and isinstance(event.value, int) and \
-                len(self.query_one("#seats").children) != event.value:
+        if (
+            sid == "count"
+            and isinstance(event.value, int)
+            and len(self.query_one("#seats").children) != event.value
+        ):
             self._build_seats(event.value)
         elif sid.startswith("kind-"):  # a human seat has no bot level
             self.query_one(f"#level-{sid[5:]}", Select).disabled = event.value == "human"

@@ -29,10 +29,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
+from cardtable.pacer import TRICK_PAUSE, Pacer, pause_before
 from games import get_rules
 from games.core import Action, Card, CardtableError, SeatView, TrickResult, plural
-
-from cardtable.pacer import TRICK_PAUSE, Pacer, pause_before
 
 from ..panels import panel_for
 from ..render import cards_line, direction_text, refusal_text, seat_positions, show_cards
@@ -184,7 +183,7 @@ class TableScreen(SizedScreen):
         self._pending = True
         self.post_message(TableUpdate())  # never waits: a blocking call_from_thread here stalled submit()
 
-    def on_table_update(self, _message: "TableUpdate") -> None:
+    def on_table_update(self, _message: TableUpdate) -> None:
         self._flush()
 
     def _flush(self) -> None:
@@ -233,7 +232,9 @@ class TableScreen(SizedScreen):
             return
         self.draw(view, names)
         if view.is_over:
-            self.app.push_screen(MatchOverScreen(view.outcome, names, self.driver is not None), self._match_done)
+            self.app.push_screen(
+                MatchOverScreen(view.outcome, names, self.driver is not None), self._match_done
+            )
             return
         self._schedule_bot(view)
 
@@ -295,7 +296,9 @@ class TableScreen(SizedScreen):
             hand.show(view.open_hands[0], frozenset(), False, a)
         else:
             marked = self.extra_panel.marked_cards(view) if self.extra_panel is not None else frozenset()
-            hand.show(view.hand, legal, view.is_my_turn and bool(legal), a, marked)  # a bid: the cards are not choices
+            hand.show(
+                view.hand, legal, view.is_my_turn and bool(legal), a, marked
+            )  # a bid: the cards are not choices
         self._focus_for(view, bar, hand)
 
     def _focus_for(self, view: SeatView, bar: ActionBar, hand: HandWidget) -> None:
@@ -306,10 +309,11 @@ class TableScreen(SizedScreen):
         elif self.focused is bar and not bar.actions:
             hand.focus()
 
-
     def _header(self, view: SeatView) -> Text:
         word = self.rules.hand_word
-        parts = [self.rules.title] + ([f"{word} {view.hand_number}"] if view.hand_number else [])  # 0: before the deal
+        parts = [self.rules.title] + (
+            [f"{word} {view.hand_number}"] if view.hand_number else []
+        )  # 0: before the deal
         if view.trump:
             parts.append(view.trump)
         if not view.clockwise:  # Agram: the direction of play is the unusual one, so say it
@@ -365,7 +369,7 @@ class TableScreen(SizedScreen):
         return out
 
     def _waiting_for(self, seat: int, names: Sequence[str]) -> str:
-        """"waiting for Ann…", or why Ann does not play: away (held m:ss), or a bot plays for her."""
+        """ "waiting for Ann…", or why Ann does not play: away (held m:ss), or a bot plays for her."""
         source = _away_source(self.handles)
         away = next((x for x in source() if x.seat == seat), None) if source is not None else None
         if away is None and self.driver is not None and seat in self.driver.bots:
@@ -492,8 +496,13 @@ class TableScreen(SizedScreen):
 
     def on_key(self, event: Key) -> None:
         """Any key takes the finished trick off the table."""
-        if self.view is not None and not self.view.trick and self.view.last_trick is not None \
-                and self.view.last_trick is not self._dismissed_trick and event.key not in ("l",):
+        if (
+            self.view is not None
+            and not self.view.trick
+            and self.view.last_trick is not None
+            and self.view.last_trick is not self._dismissed_trick
+            and event.key not in ("l",)
+        ):
             self._dismissed_trick = self.view.last_trick
             self.refresh_table()
 
@@ -539,17 +548,16 @@ class TableScreen(SizedScreen):
             self.notify("No trick has been completed in this hand yet")
             return
         names = self.active.names
-        plays = ", ".join(f"{names[p.seat]} {' '.join(c.display(self.ascii_suits) for c in p.cards)}"
-                          for p in last.plays)
+        plays = ", ".join(
+            f"{names[p.seat]} {' '.join(c.display(self.ascii_suits) for c in p.cards)}" for p in last.plays
+        )
         won = f" — {names[last.winner]} won" if last.winner is not None else ""
         earlier = not self.view.trick and not any(self.view.tricks_won)  # a new deal: nothing played yet
         self.notify(plays + won, title="Last trick of the previous hand" if earlier else "Last trick")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A networked table always refuses undo (the server has no undo): do not offer it."""
-        if action == "undo" and self.driver is None:
-            return False
-        return True
+        return not (action == "undo" and self.driver is None)
 
     def action_hint(self) -> None:
         """Show the move the hard bot would make for the player to act (a local table, or a
@@ -566,9 +574,10 @@ class TableScreen(SizedScreen):
     def _think_hint(self, seat: int) -> None:
         try:
             hint = self.driver.hint(seat)
-        except Exception as exc:  # noqa: BLE001 - a bot's bug: said, never a silent nothing
-            self.app.call_from_thread(self.notify, f"No hint this time: the bot failed ({type(exc).__name__})",
-                                      severity="warning")
+        except Exception as exc:
+            self.app.call_from_thread(
+                self.notify, f"No hint this time: the bot failed ({type(exc).__name__})", severity="warning"
+            )
             return
         if hint is not None:
             self.app.call_from_thread(self._show_hint, seat, *hint)
@@ -585,8 +594,10 @@ class TableScreen(SizedScreen):
             return
         try:
             if not self.active.can_undo():
-                self.notify("Nothing to undo: only your own last move against bots, before any new card is shown",
-                            severity="warning")
+                self.notify(
+                    "Nothing to undo: only your own last move against bots, before any new card is shown",
+                    severity="warning",
+                )
                 return
             self.active.undo()
         except CardtableError as exc:
@@ -654,7 +665,7 @@ def _away_static() -> Static:
 
 
 def _away_words(away) -> str:
-    """"a bot plays for Ann", "Ann is away (held 4:32)", "Ann is away" or "Ann has not joined yet"."""
+    """ "a bot plays for Ann", "Ann is away (held 4:32)", "Ann is away" or "Ann has not joined yet"."""
     if away.stand_in:
         return f"a bot plays for {away.name}"
     if not away.joined:

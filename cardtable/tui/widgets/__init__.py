@@ -10,8 +10,16 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-_WHERE = {"ActionBar": "actions", "EventLog": "eventlog", "HandWidget": "hand", "KeyBar": "keybar",
-          "Scoreboard": "scoreboard", "SeatPanel": "seat", "TooSmall": "toosmall", "TrickArea": "trick"}
+_WHERE = {
+    "ActionBar": "actions",
+    "EventLog": "eventlog",
+    "HandWidget": "hand",
+    "KeyBar": "keybar",
+    "Scoreboard": "scoreboard",
+    "SeatPanel": "seat",
+    "TooSmall": "toosmall",
+    "TrickArea": "trick",
+}
 
 if TYPE_CHECKING:
     from .actions import ActionBar
@@ -30,4 +38,13 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ActionBar", "EventLog", "HandWidget", "KeyBar", "Scoreboard", "SeatPanel", "TooSmall", "TrickArea"]
+__all__ = [
+    "ActionBar",
+    "EventLog",
+    "HandWidget",
+    "KeyBar",
+    "Scoreboard",
+    "SeatPanel",
+    "TooSmall",
+    "TrickArea",
+]

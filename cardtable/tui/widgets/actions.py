@@ -60,13 +60,19 @@ def key_for(index: int) -> str:
     return str((index + 1) % 10) if index < 10 else ""
 
 
-def caption(index: int, action: Action, limit: int = MAX_LABEL, ascii_suits: bool = False,
-            words: str | None = None, key: str | None = None) -> tuple[str, str]:
+def caption(
+    index: int,
+    action: Action,
+    limit: int = MAX_LABEL,
+    ascii_suits: bool = False,
+    words: str | None = None,
+    key: str | None = None,
+) -> tuple[str, str]:
     """(key, label) drawn for a choice; the label is the game's ``words`` for it (else the
     action's generic caption), cards drawn in the suit mode, shortened if long."""
     label = show_cards(words or action.label or action.text, ascii_suits)
     if len(label) > limit:
-        label = label[:limit - 1] + "…"
+        label = label[: limit - 1] + "…"
     return key_for(index) if key is None else key, label
 
 
@@ -96,8 +102,13 @@ class ActionBar(Widget, can_focus=True):
         self.keys: tuple[str, ...] = ()  # the number key drawn on each choice ("" for none)
         self.typed = ""  # the column letter typed so far
 
-    def show(self, actions: Sequence[Action], prompt: str = "", ascii_suits: bool = False,
-             labels: Sequence[str] | None = None) -> None:
+    def show(
+        self,
+        actions: Sequence[Action],
+        prompt: str = "",
+        ascii_suits: bool = False,
+        labels: Sequence[str] | None = None,
+    ) -> None:
         """Offer ``actions``; ``labels`` are the game's words for them (same order)."""
         actions = tuple(actions)
         labels = tuple(labels) if labels is not None else tuple(a.label for a in actions)
@@ -146,7 +157,9 @@ class ActionBar(Widget, can_focus=True):
             here = i == self.cursor and self.has_focus
             cell = "reverse bold" if here else "on #2a2f3a"
             if self.typed and not here:  # a column typed: its squares stand out
-                cell = "bold on #4a5a2a" if is_square(a) and a.arg.startswith(self.typed) else "dim on #2a2f3a"
+                cell = (
+                    "bold on #4a5a2a" if is_square(a) and a.arg.startswith(self.typed) else "dim on #2a2f3a"
+                )
             out.append(" ", style=cell)
             if key:
                 out.append(key, style=f"{cell} bold #f0c040")

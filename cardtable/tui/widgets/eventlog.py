@@ -46,7 +46,7 @@ class EventLog(ScrollView, can_focus=False):
         if lines == self.lines:
             return  # nothing new in the log: not drawn again (issue 20)
         before, self.lines = self.lines, lines
-        grows = lines[:len(before)] == before
+        grows = lines[: len(before)] == before
         if not grows:
             self._rows, self._wrapped = [], 0  # a new hand (or new suit symbols): wrapped again
         self._lay_out(follow=self._at_end or not grows)
@@ -72,7 +72,9 @@ class EventLog(ScrollView, can_focus=False):
         box = self.content_region.size
         if not self._wrapped:
             self._wrap_width = box.width
-        self._rows += [row for line in self.lines[self._wrapped:] for row in self._wrap(line, self._wrap_width)]
+        self._rows += [
+            row for line in self.lines[self._wrapped :] for row in self._wrap(line, self._wrap_width)
+        ]
         self._wrapped = len(self.lines)
         if self._wrap_width == box.width and len(self._rows) > box.height:  # the scrollbar comes
             self._wrap_width = box.width - self.styles.scrollbar_size_vertical

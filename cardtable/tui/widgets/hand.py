@@ -58,8 +58,14 @@ class HandWidget(Widget, can_focus=True):
         self._drawn_for: tuple | None = None
         self.plain = False  # True: always plain tokens (set by the screen, e.g. for pasting)
 
-    def show(self, cards: Sequence[Card], legal: frozenset[Card], active: bool, ascii_suits: bool,
-             marked: frozenset[Card] = frozenset()) -> None:
+    def show(
+        self,
+        cards: Sequence[Card],
+        legal: frozenset[Card],
+        active: bool,
+        ascii_suits: bool,
+        marked: frozenset[Card] = frozenset(),
+    ) -> None:
         shown = (tuple(cards), legal, active, ascii_suits, four_colour(), marked)
         if shown == getattr(self, "_shown", None):
             return  # another seat moved: this hand looks the same, so it is not drawn again (issue 20)
@@ -74,7 +80,9 @@ class HandWidget(Widget, can_focus=True):
         self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
         if active and self.cards and (newly or self.cards[self.cursor] not in legal):
             self.cursor = next((i for i, c in enumerate(self.cards) if c in legal), self.cursor)
-        self.refresh(layout=self.get_content_height(None, None, 0) != before)  # re-layout only if the height changes
+        self.refresh(
+            layout=self.get_content_height(None, None, 0) != before
+        )  # re-layout only if the height changes
 
     # -- layout: a fan of faces when it fits, else lines of tokens ------------------
     def _fan(self) -> tuple[Size, int, int] | None:
@@ -160,8 +168,16 @@ class HandWidget(Widget, can_focus=True):
             lift = 0 if raised else 1
             here = i == self.cursor and self.has_focus
             frame = CURSOR if here else MARKED if c in self.marked else None
-            draw_face(canvas, k * step, row * (size.height + 1) + lift, c, size, ascii_suits=self.ascii_suits,
-                      dim=self.active and not playable, frame=frame)
+            draw_face(
+                canvas,
+                k * step,
+                row * (size.height + 1) + lift,
+                c,
+                size,
+                ascii_suits=self.ascii_suits,
+                dim=self.active and not playable,
+                frame=frame,
+            )
         return canvas.to_text()
 
     def get_content_height(self, container, viewport, width: int) -> int:
@@ -171,11 +187,24 @@ class HandWidget(Widget, can_focus=True):
         """The hand's rows, drawn from ``render()`` once for what they show (lines.py: quicker than
         Textual's text pipeline; the player's own moves redraw the hand)."""
         size = self.content_size
-        key = (self.cards, self.legal, self.active, self.ascii_suits, self.cursor, self.has_focus, self.marked,
-               four_colour(), self.plain, size, self.visual_style)
+        key = (
+            self.cards,
+            self.legal,
+            self.active,
+            self.ascii_suits,
+            self.cursor,
+            self.has_focus,
+            self.marked,
+            four_colour(),
+            self.plain,
+            size,
+            self.visual_style,
+        )
         if key != self._drawn_for:
             self._drawn, self._drawn_for = rows_of(self, self.render(), size.width, size.height), key
-        return self._drawn[y] if y < len(self._drawn) else Strip.blank(size.width, self.visual_style.rich_style)
+        return (
+            self._drawn[y] if y < len(self._drawn) else Strip.blank(size.width, self.visual_style.rich_style)
+        )
 
     def watch_cursor(self) -> None:
         self.refresh()

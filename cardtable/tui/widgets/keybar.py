@@ -76,7 +76,9 @@ class KeyBar(Widget, can_focus=False):
         line, spans = Text(no_wrap=True, overflow="ellipsis"), []
         for binding, enabled in self.keys():
             start = len(line)
-            line.append(f" {self.app.get_key_display(binding)} ", style=key_style if enabled else key_style + dim)
+            line.append(
+                f" {self.app.get_key_display(binding)} ", style=key_style if enabled else key_style + dim
+            )
             line.append(f"{binding.description} ", style=words_style if enabled else words_style + dim)
             spans.append((start, len(line), binding.key))
             if binding.key == self._hover:

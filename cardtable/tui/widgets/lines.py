@@ -27,8 +27,16 @@ def text_rows(widget: Widget, text: Text, width: int, height: int | None) -> lis
     if any(line.cell_len > width for line in lines):
         return None
     console, base = widget.app.console, widget.visual_style.rich_style
-    rows = [Strip([Segment(seg.text, base + seg.style if seg.style else base)
-                   for seg in line.render(console) if seg.text]) for line in lines]
+    rows = [
+        Strip(
+            [
+                Segment(seg.text, base + seg.style if seg.style else base)
+                for seg in line.render(console)
+                if seg.text
+            ]
+        )
+        for line in lines
+    ]
     align = widget.styles.content_align
     if align == ("left", "top"):  # as Textual draws a text: rows not padded to the width
         return rows

@@ -68,5 +68,7 @@ def watch_connection(screen: Screen, handle) -> str | None:
         screen.notify("Connected to the table again")
         return None
     text, closed = notice
-    screen.notify(text, title="Connection", severity="error" if closed else "warning", timeout=8 if closed else 4)
+    screen.notify(
+        text, title="Connection", severity="error" if closed else "warning", timeout=8 if closed else 4
+    )
     return text if closed else None

@@ -14,7 +14,9 @@ def option_widget(o: Option) -> Select | Field:
     is ``opt-<name>`` and its value reads back as the option's text."""
     if isinstance(o.default, bool) or o.choices is not None:
         values = (True, False) if isinstance(o.default, bool) else o.choices
-        items = [("none" if v is None else str(v).lower(), "none" if v is None else str(v).lower()) for v in values]
+        items = [
+            ("none" if v is None else str(v).lower(), "none" if v is None else str(v).lower()) for v in values
+        ]
         default = "none" if o.default is None else str(o.default).lower()
         return Select(items, value=default, allow_blank=False, id=f"opt-{o.name}", compact=True)
     return Field(str(o.default), id=f"opt-{o.name}", compact=True)

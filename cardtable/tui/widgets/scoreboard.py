@@ -33,8 +33,9 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def score_table(view: SeatView, names: Sequence[str], info: Sequence[tuple[str, str]],
-                to_act: int | None = None) -> RenderableType:
+def score_table(
+    view: SeatView, names: Sequence[str], info: Sequence[tuple[str, str]], to_act: int | None = None
+) -> RenderableType:
     """The scoreboard's table (and info lines below it), with the marker in ``to_act``'s row."""
     table = Table(box=None, padding=(0, 1), expand=True, show_edge=False, pad_edge=False, header_style="dim")
     table.add_column("Player", ratio=1, no_wrap=True, overflow="ellipsis", min_width=4)
@@ -56,11 +57,18 @@ def score_table(view: SeatView, names: Sequence[str], info: Sequence[tuple[str, 
         table.add_row(*row)
     if not info:
         return table
-    return Group(table, Text("\n".join(fill_names(f"{key}: {value}", names) for key, value in info), style="dim"))
+    return Group(
+        table, Text("\n".join(fill_names(f"{key}: {value}", names) for key, value in info), style="dim")
+    )
 
 
-def score_text(view: SeatView, names: Sequence[str], info: Sequence[tuple[str, str]], width: int,
-               to_act: int | None = None) -> Text | None:
+def score_text(
+    view: SeatView,
+    names: Sequence[str],
+    info: Sequence[tuple[str, str]],
+    width: int,
+    to_act: int | None = None,
+) -> Text | None:
     """The scoreboard laid out by hand, cell for cell as :func:`score_table` draws at ``width``
     (drawing a Rich table costs several milliseconds, and every seat's scoreboard changes at the
     end of every trick).  None when the names' column would be narrower than its minimum, where
@@ -89,7 +97,7 @@ def score_text(view: SeatView, names: Sequence[str], info: Sequence[tuple[str, s
     def cell(text: str, c: int) -> str:
         w = widths[c]
         if len(text) > w:
-            text = text[:w - 1] + "…"
+            text = text[: w - 1] + "…"
         body = text.ljust(w) if c == 0 or header[c] == "Sd" else text.rjust(w)
         return " " * pads[c][0] + body + " " * pads[c][1]
 
@@ -124,14 +132,27 @@ class Scoreboard(Static):
         self._drawn: dict[tuple, list[Strip]] = {}  # (width, style, marker seat or None) -> rows
         self.to_act: int | None = None
 
-    def show(self, view: SeatView, names: Sequence[str], hide_info: Callable[[str], bool] | None = None) -> None:
+    def show(
+        self, view: SeatView, names: Sequence[str], hide_info: Callable[[str], bool] | None = None
+    ) -> None:
         info = [(k, v) for k, v in view.info if hide_info is None or not hide_info(k)]
         shape = (tuple(names), view.num_seats, view.seat, view.teams, any(view.bids), tuple(info))
-        figures = (shape, tuple(view.scores), tuple(view.tricks_won), tuple(view.bids), tuple(view.sitting_out))
+        figures = (
+            shape,
+            tuple(view.scores),
+            tuple(view.tricks_won),
+            tuple(view.bids),
+            tuple(view.sitting_out),
+        )
         if figures != self._figures:
             # only a new shape (names, columns, info lines) can change the height: else no new layout
             layout = shape != (self._figures or (None,))[0]
-            self._figures, self._args, self._drawn, self.to_act = figures, (view, names, info), {}, view.to_act
+            self._figures, self._args, self._drawn, self.to_act = (
+                figures,
+                (view, names, info),
+                {},
+                view.to_act,
+            )
             self.refresh(layout=layout)
         elif view.to_act != self.to_act:  # the turn moved on: only the two rows with a marker change
             rows = [1 + s for s in (self.to_act, view.to_act) if s is not None]  # row 0: the header

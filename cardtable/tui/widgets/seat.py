@@ -44,15 +44,18 @@ def team_tag(view: SeatView, seat: int) -> str:
 
 def is_partner(view: SeatView, seat: int) -> bool:
     """True when ``seat`` plays on the viewer's side (and is not the viewer)."""
-    return view.seat is not None and seat != view.seat and any(
-        seat in team and view.seat in team for team in view.teams)
+    return (
+        view.seat is not None
+        and seat != view.seat
+        and any(seat in team and view.seat in team for team in view.teams)
+    )
 
 
 def seat_text(view: SeatView, names: Sequence[str], seat: int, width: int = 40) -> Text:
     name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
     room = width - 2 - (4 if view.dealer == seat else 0)
     if len(name) > room:
-        name = name[:max(room - 1, 1)] + "…"
+        name = name[: max(room - 1, 1)] + "…"
     out = Text()
     out.append("▶ " if view.to_act == seat else "  ", style="bold")
     out.append(name, style="bold")
@@ -102,4 +105,6 @@ class SeatPanel(Widget):
         key = (self.content_size, self.visual_style)
         if self._rows is None or key != self._rows_for:
             self._rows, self._rows_for = rows_of(self, self._text, key[0].width, None), key
-        return self._rows[y] if y < len(self._rows) else Strip.blank(key[0].width, self.visual_style.rich_style)
+        return (
+            self._rows[y] if y < len(self._rows) else Strip.blank(key[0].width, self.visual_style.rich_style)
+        )

@@ -7,4 +7,6 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 class TooSmall(Static):
     def __init__(self) -> None:
-        super().__init__(f"Please enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT}.", classes="too-small")
+        super().__init__(
+            f"Please enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT}.", classes="too-small"
+        )

@@ -37,12 +37,26 @@ class TrickArea(Widget):
         self._lines: list[Strip] | None = None  # the rows drawn, for ``_lines_for``
         self._lines_for: tuple | None = None  # (content size, style) they were drawn at
 
-    def show(self, view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
-             ascii_suits: bool) -> None:
+    def show(
+        self,
+        view: SeatView,
+        names: Sequence[str],
+        plays: Sequence[Play],
+        winner: int | None,
+        ascii_suits: bool,
+    ) -> None:
         self._args = (view, names, tuple(plays), winner, ascii_suits)
         # what the cards on the table depend on; the game's centre (an empty table) depends on the whole view
-        key = (tuple(plays), winner, ascii_suits, four_colour(), tuple(names), view.seat, view.num_seats,
-               view if not plays and self.centre is not None else None)
+        key = (
+            tuple(plays),
+            winner,
+            ascii_suits,
+            four_colour(),
+            tuple(names),
+            view.seat,
+            view.num_seats,
+            view if not plays and self.centre is not None else None,
+        )
         if key != getattr(self, "_shown", None):  # the same trick is not drawn again (issue 20)
             self._shown = key
             self._repaint()
@@ -55,7 +69,9 @@ class TrickArea(Widget):
             return
         new = self._rows()
         width = self.content_size.width
-        changed = [y for y in range(max(len(old), len(new))) if y >= len(old) or y >= len(new) or old[y] != new[y]]
+        changed = [
+            y for y in range(max(len(old), len(new))) if y >= len(old) or y >= len(new) or old[y] != new[y]
+        ]
         if changed:
             self.refresh(*(Region(0, y, width, 1) for y in changed))
 
@@ -70,14 +86,18 @@ class TrickArea(Widget):
 
     def render_line(self, y: int) -> Strip:
         rows = self._rows()
-        return rows[y] if y < len(rows) else Strip.blank(self.content_size.width, self.visual_style.rich_style)
+        return (
+            rows[y] if y < len(rows) else Strip.blank(self.content_size.width, self.visual_style.rich_style)
+        )
 
     def render(self):
         if self._args is None:
             return Text("")
         view, names, plays, _, ascii_suits = self._args
         if not plays and self.centre is not None:
-            shown = self.centre(view, names, ascii_suits, max(self.content_size.width, 8), self.content_size.height)
+            shown = self.centre(
+                view, names, ascii_suits, max(self.content_size.width, 8), self.content_size.height
+            )
             if shown is not None:
                 return shown
         width, height = max(self.content_size.width, 8), self.content_size.height
@@ -103,7 +123,9 @@ def _play_canvas(play: Play, size: Size, ascii_suits: bool, winner: int | None) 
     return cards_row(play.cards, size, ascii_suits, CURSOR if play.seat == winner else None, step)
 
 
-def _footer(view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None, width: int) -> Text:
+def _footer(
+    view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None, width: int
+) -> Text:
     if winner is not None and plays:
         return Text(f"{names[winner]} won the trick".center(width), style="italic")
     if not plays:
@@ -111,8 +133,15 @@ def _footer(view: SeatView, names: Sequence[str], plays: Sequence[Play], winner:
     return Text("")
 
 
-def trick_faces(view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
-                ascii_suits: bool, width: int, height: int) -> Text | None:
+def trick_faces(
+    view: SeatView,
+    names: Sequence[str],
+    plays: Sequence[Play],
+    winner: int | None,
+    ascii_suits: bool,
+    width: int,
+    height: int,
+) -> Text | None:
     """The trick as card faces, or None when faces do not fit the area."""
     if not plays:
         return None
@@ -145,7 +174,10 @@ def _around(view, names, plays, winner, ascii_suits, width, height, size: Size) 
     for s, (side, _) in pos.items():
         if s not in by_seat or side == "top":
             continue
-        face, who = _play_canvas(by_seat[s], size, ascii_suits, winner), _who(by_seat[s], names, winner, ascii_suits)
+        face, who = (
+            _play_canvas(by_seat[s], size, ascii_suits, winner),
+            _who(by_seat[s], names, winner, ascii_suits),
+        )
         if face.width * 2 + who.cell_len * 2 + 4 > width:
             return None
         x = 0 if side == "left" else width - face.width
@@ -157,8 +189,11 @@ def _around(view, names, plays, winner, ascii_suits, width, height, size: Size) 
         y = y_mid + size.height
         paste(canvas, face, (width - face.width) // 2, y)
         if by_seat[me].note:
-            canvas.put_text((width + face.width) // 2 + 1, y + size.height // 2,
-                            _who(by_seat[me], names, winner, ascii_suits))
+            canvas.put_text(
+                (width + face.width) // 2 + 1,
+                y + size.height // 2,
+                _who(by_seat[me], names, winner, ascii_suits),
+            )
     if any(c.width > width for c in (canvas,)):
         return None
     out = canvas.to_text()
@@ -180,8 +215,11 @@ def _in_a_row(view, names, plays, winner, ascii_suits, width, height) -> Text | 
     if pos.get(seats[-1]) is None and seats[-1] >= 0:
         seats.insert(len(seats) - 1, seats.pop())  # yours in the middle would hide the order; keep it last
     by_seat = {p.seat: p for p in plays}
-    pieces = [(_play_canvas(by_seat[s], size, ascii_suits, winner), _who(by_seat[s], names, winner, ascii_suits))
-              for s in seats if s in by_seat]
+    pieces = [
+        (_play_canvas(by_seat[s], size, ascii_suits, winner), _who(by_seat[s], names, winner, ascii_suits))
+        for s in seats
+        if s in by_seat
+    ]
     slots = [max(face.width, who.cell_len) for face, who in pieces]
     gap = 2
     total = sum(slots) + gap * (len(slots) - 1)
@@ -199,7 +237,9 @@ def _in_a_row(view, names, plays, winner, ascii_suits, width, height) -> Text | 
     return out
 
 
-def _play_text(play: Play, names: Sequence[str], ascii_suits: bool, winner: int | None, label: bool = False) -> Text:
+def _play_text(
+    play: Play, names: Sequence[str], ascii_suits: bool, winner: int | None, label: bool = False
+) -> Text:
     t = Text()
     if label and play.seat < len(names):  # a wide table names who played each card
         name = names[play.seat]
@@ -222,8 +262,15 @@ def _place(line: Text, x: int, piece: Text, width: int) -> Text:
     return line
 
 
-def trick_text(view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None,
-               ascii_suits: bool, width: int, height: int = 0) -> Text:
+def trick_text(
+    view: SeatView,
+    names: Sequence[str],
+    plays: Sequence[Play],
+    winner: int | None,
+    ascii_suits: bool,
+    width: int,
+    height: int = 0,
+) -> Text:
     """The trick as lines: opposite seats on top, the sides in the middle, yours at the bottom,
     then who won.  A taller area spreads the rows apart (up to three blank lines between them)."""
     pos = seat_positions(view)
@@ -235,11 +282,19 @@ def trick_text(view: SeatView, names: Sequence[str], plays: Sequence[Play], winn
         if s in by_seat:
             piece = _play_text(by_seat[s], names, ascii_suits, winner, wide)
             centre = (2 * k + 1) * width // (2 * len(tops))
-            _place(top, max(centre - piece.cell_len // 2, top.cell_len + 1 if top.cell_len else 0), piece, width)
-    lefts = [_play_text(by_seat[s], names, ascii_suits, winner, wide) for s, (side, _) in pos.items()
-             if s in by_seat and side == "left"]
-    rights = [_play_text(by_seat[s], names, ascii_suits, winner, wide) for s, (side, _) in pos.items()
-              if s in by_seat and side == "right"]
+            _place(
+                top, max(centre - piece.cell_len // 2, top.cell_len + 1 if top.cell_len else 0), piece, width
+            )
+    lefts = [
+        _play_text(by_seat[s], names, ascii_suits, winner, wide)
+        for s, (side, _) in pos.items()
+        if s in by_seat and side == "left"
+    ]
+    rights = [
+        _play_text(by_seat[s], names, ascii_suits, winner, wide)
+        for s, (side, _) in pos.items()
+        if s in by_seat and side == "right"
+    ]
     for piece in lefts:
         _place(middle, 0, piece, width)
     extra = Text()  # the right-hand play moves down a line when both sides do not fit on one
