@@ -29,6 +29,18 @@ The first player whose hand is empty wins at once, even mid-trick (PO-5).  Optio
 plays a series: each game's winner scores one point per card left in the other hands, the deal
 passes left, and the first to reach the target wins the match.
 
+Endless play (PO-7, PO-8).  With an empty stock, two players can pass the same few cards back and
+forth through the discard pile for ever.  When the same position (every hand, the stock's cards,
+the discard pile, the trick and the player to act) comes round for the third time, the game is a
+draw by repetition.  The position is compared at every turn that starts with an empty stock and
+after every action that turned the discards into a new stock: every endless game passes such a
+moment again and again (cards come back to a hand only by drawing, and the stock refills only by
+a reshuffle), so every game ends, and the key is built only then (``_position``: one bit mask per
+place), never on the hot path of a stock still in play.  The stock counts by its cards, not their
+order, which nobody at the table can see.  A five-card penalty that the stock and discards
+cannot fully supply draws what there is, and the game is then a draw (PO-8).  A series ends
+when someone reaches the target: every game ends, and a game with a winner scores at least one.
+
 Resampling: a hidden card is in another hand or the stock.  Everyone can follow two public
 facts about it: its *generation* (0 for the original pack, k for the k-th reshuffle of finished
 tricks, which are public cards), and the suits its holder showed they lacked (drawing for a suit
@@ -77,11 +89,12 @@ from .viewdata import PageOneView
 
 HAND_SIZE = 4
 PENALTY = 5
-MAX_GAMES = 200  # safety stop for a series (a game always ends; a series of draws could go on)
+REPEATS_TO_DRAW = 3  # PO-7: the third time the same position comes round, the game is a draw
 CALL_WORDS = "“Page One!”"
 
 _INDEX = attrgetter("index")
 _PACK = deck_53()
+_BIT = {c: 1 << c.index for c in _PACK}
 _PLAY = {c: play(c) for c in _PACK}
 _CALL = {c: choose("call", c) for c in _PACK}
 _SILENT = {c: choose("silent", c) for c in _PACK}
@@ -106,7 +119,14 @@ class PageOne(TrickGame):
 
     PLAIN_TRICKS = False  # a shedding game: taking tricks is not the aim
 
-    _COPY = {"pack": SHARED, "stock": LIST, "discard": LIST, "slots": LISTS, "regen": SHARED}
+    _COPY = {
+        "pack": SHARED,
+        "stock": LIST,
+        "discard": LIST,
+        "slots": LISTS,
+        "regen": SHARED,
+        "positions": SHARED,
+    }
     LABELS = {"draw": "Draw a card"}
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -123,6 +143,9 @@ class PageOne(TrickGame):
         self.warnings = 0
         self.warned: int | None = None  # the seat that missed it
         self.warning_until = 0  # the warning shows until this many tricks of the game are done
+        #: PO-7: how often each position compared this game has come round (replaced, never
+        #: changed in place, so clones share it until one of them records a position)
+        self.positions: dict[tuple, int] = {}
         self.dealer = self.rng.randrange(num_seats)
         self._deal()
 
@@ -139,6 +162,7 @@ class PageOne(TrickGame):
                 self.hands[s].append(deck.pop())
         self.stock, self.discard, self.trick, self.last_trick = deck, [], [], None
         self.generation, self.regen, self.drawn, self.warning_until = 0, {}, 0, 0
+        self.positions = {}
         self.slots = [[(0, NO_SUITS)] * HAND_SIZE for _ in range(n)]
         self.tricks_won, self.status = [0] * n, [""] * n
         self.won = [[] for _ in range(n)]
@@ -229,12 +253,15 @@ class PageOne(TrickGame):
 
     # -- the protocol ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        generation = self.generation
         if action is DRAW:
             self._apply_draw()
         else:
             self._apply_play(action)
         if self.result is None:
             self._end_if_stuck()
+        if self.result is None and (not self.stock or self.generation != generation):
+            self._count_position()
 
     def _apply_draw(self) -> None:
         s, led = self.to_act, self._led()
@@ -328,8 +355,36 @@ class PageOne(TrickGame):
                 visible_to=s,
                 cards=tuple(drawn),
             )
-        if len(drawn) < PENALTY:
-            self._end_game(None, f"{{p{s}}} had to draw but no card was left to draw")
+        if len(drawn) < PENALTY:  # PO-8: what there was is drawn, and the game is a draw
+            self._end_game(
+                None,
+                f"{{p{s}}} could draw only {len(drawn)} of the {PENALTY} penalty cards (nothing more was left)",
+            )
+
+    def _count_position(self) -> None:
+        """PO-7: the third time the same position comes round, the game is a draw by repetition
+        (compared only with an empty stock or just after a reshuffle: see the module docstring)."""
+        key = self._position()
+        seen = self.positions.get(key, 0) + 1
+        self.positions = {**self.positions, key: seen}
+        if seen >= REPEATS_TO_DRAW:
+            self._end_game(
+                None,
+                "the same position came round for the third time (every hand, the stock, the "
+                "discard pile and the trick as before)",
+                "a draw by repetition",
+            )
+
+    def _position(self) -> tuple:
+        """Every hand, the stock's cards, the discard pile, the trick and the player to act."""
+        bit = _BIT
+        return (
+            tuple(sum(map(bit.__getitem__, h)) for h in self.hands),
+            sum(map(bit.__getitem__, self.stock)),
+            sum(map(bit.__getitem__, self.discard)),
+            tuple((p.seat, p.cards[0].index) for p in self.trick),
+            self.to_act,
+        )
 
     def _end_if_stuck(self) -> None:
         """A player who must draw when there is neither stock nor discard pile: a drawn game."""
@@ -355,7 +410,8 @@ class PageOne(TrickGame):
         self.slots[s] = [(sg, common if i in fits else f) for i, (sg, f) in enumerate(slots) if i != fits[0]]
 
     # -- the end of a game and of the match ---------------------------------------------
-    def _end_game(self, winner: int | None, why: str = "") -> None:
+    def _end_game(self, winner: int | None, why: str = "", draw: str = "a draw") -> None:
+        """The game is over: ``winner`` went out, or (None) it is ``draw`` because of ``why``."""
         self.games_played += 1
         lines = [f"{{p{t}}} holds {plural(len(h), 'card')}" for t, h in enumerate(self.hands)]
         if winner is not None:
@@ -366,31 +422,25 @@ class PageOne(TrickGame):
                 f"{{p{winner}}} scores {points} (cards left in the other hands), total {self.scores[winner]}"
             )
         else:
-            title = f"Game {self.hand_number} is a draw"
-            lines.insert(0, why + ": the game is a draw and nobody scores")
+            title = f"Game {self.hand_number} is {draw}"
+            lines.insert(0, f"{why}: the game is {draw} and nobody scores")
         self.log("hand", title, lines=tuple(lines))
         target = self.options["target"]
-        if not target or max(self.scores) >= target or self.games_played >= MAX_GAMES:
-            self._finish_match(winner, why)
+        if not target or max(self.scores) >= target:  # a series: a won game scores at least 1
+            self._finish_match(winner, f"{why}: the game is {draw}")
         else:
             self.dealer = next_seat(self.dealer, self.num_seats)
             self._deal()
 
-    def _finish_match(self, last_winner: int | None, why: str) -> None:
+    def _finish_match(self, last_winner: int | None, drawn: str) -> None:
         n, target = self.num_seats, self.options["target"]
         if not target:
             winners = (last_winner,) if last_winner is not None else tuple(range(n))
-            reason = (
-                f"{{p{last_winner}}} played all their cards first"
-                if last_winner is not None
-                else f"{why}: the game is a draw"
-            )
+            reason = f"{{p{last_winner}}} played all their cards first" if last_winner is not None else drawn
         else:
             best = max(self.scores)
             winners = tuple(s for s in range(n) if self.scores[s] == best)
-            reason = f"a series of {self.games_played} games" + (
-                f" reached {target} points" if best >= target else " was stopped"
-            )
+            reason = f"a series of {self.games_played} games reached {target} points"
         self.phase, self.to_act = "over", None
         self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason)
         names = " and ".join(f"{{p{w}}}" for w in winners)
@@ -585,9 +635,17 @@ each play is offered with and without it.  You must call every time you get down
 even again after drawing more.  Forget it and you draw five cards as a penalty as soon as the
 turn passes (option auto_call makes every call for you).
 
-The first player to play their last card wins at once, even in the middle of a trick.  With
-option target, games are played in a series: each winner scores one point per card left in the
-other hands, the deal passes left, and the first to reach the target wins."""
+The first player to play their last card wins at once, even in the middle of a trick.
+
+A game that could go on for ever: when the stock is empty, two players can pass the same few
+cards round through the discard pile again and again.  So if the same position (every hand,
+the stock, the discard pile, the trick and the player to play) comes round for the third time,
+the game is a draw by repetition.  If a five-card penalty needs more cards than the stock and
+the discard pile hold, you draw what there is and the game is a draw.
+
+The rule text plays one game.  Option target plays a series instead (this table's own
+addition): each winner scores one point per card left in the other hands, a drawn game scores
+nothing, the deal passes left, and the first to reach the target wins."""
 
 
 RULES = PageOneRules()

@@ -400,3 +400,70 @@ def test_resample_keeps_reshuffled_cards_in_their_generation():
         world = state.resample(0, random.Random(k))
         assert not any(c in recycled for c in world.hands[1][:3] + world.hands[2])
         assert Counter(world.hands[1][3:] + world.stock) == Counter(recycled)
+
+
+# ---------------------------------------------------------------- endless play (PO-7, PO-8)
+
+
+def play_normal_bots(seed: int, seats: int = 2, most: int = 5000):
+    """A match of normal bots seeded as the arena does (``cardtable simulate``), at most ``most``
+    actions (a match that never ends fails the test instead of hanging it)."""
+    from games.arena import bot_seed, reseed
+    from games.bots import bot_task, make_bot
+
+    state = RULES.new_game(seats, {}, seed)
+    bots = [make_bot("normal", "page_one", bot_seed(seed, i)) for i in range(seats)]
+    for _ in range(most):
+        if state.is_over:
+            break
+        seat = state.to_act
+        reseed(bots[seat], seed, seat, len(state.history))
+        state.apply(bot_task(bots[seat], state, seat)())
+    return state
+
+
+def test_po7_the_endless_two_player_game_of_seed_2500023_is_a_draw_by_repetition():
+    """Issue 29: `cardtable simulate page_one -n 1 --seed 2500023 --seats normal,normal` never
+    returned: with the stock empty, each player void in the suit the other leads, the same cards
+    went round through the discard pile for ever."""
+    state = play_normal_bots(2500023)
+    assert state.is_over, "the game must end"
+    out = state.outcome()
+    assert out.winners == (0, 1) and out.scores == (0.0, 0.0)
+    assert "came round for the third time" in out.reason and "a draw by repetition" in out.reason
+    summary = [e for e in state.events if e.kind == "hand"][-1]
+    assert summary.text == "Game 1 is a draw by repetition"
+    assert summary.lines[0].endswith("the game is a draw by repetition and nobody scores")
+    assert max(state.positions.values()) == 3 and len(state.history) < 1000
+
+
+def test_po7_positions_are_compared_only_with_an_empty_stock_or_after_a_reshuffle():
+    """The check stays off the hot path: nothing is recorded while the dealt stock lasts."""
+    state = table("5H 7C 3S", "9D 8D 2S", "4H 6H 7H", stock="2C 10H QD", played="5H, draw, draw")
+    assert state.positions == {} and len(state.stock) == 1
+    state.apply("10H")
+    state.apply("4H")  # the trick ends: 10H wins it
+    assert state.positions == {}
+    clone = state.clone()
+    assert clone.positions is state.positions  # shared until one of them records a position
+
+
+def test_po7_a_position_counted_three_times_ends_the_game_and_a_clone_keeps_its_own_count():
+    state = table("5H 7C 3S", "9D 8D 2S", "4H 6H 7H", stock="", discard="2C 10H")
+    state._count_position()
+    twin = state.clone()
+    state._count_position()
+    assert not state.is_over and state.positions[state._position()] == 2
+    assert twin.positions[twin._position()] == 1  # the clone's count did not move
+    state._count_position()
+    assert state.is_over and "a draw by repetition" in state.outcome().reason
+
+
+def test_po8_a_penalty_the_stock_and_discards_cannot_supply_draws_what_there_is_and_is_a_draw():
+    state = table("5H 7C", "9H 8D", "4H 6H 2C", stock="2S 3S", discard="", played="silent 5H")
+    assert state.is_over and state.hands[0] == parse_cards("7C 2S 3S")
+    out = state.outcome()
+    assert out.winners == (0, 1, 2)
+    assert out.reason == (
+        "{p0} could draw only 2 of the 5 penalty cards (nothing more was left): the game is a draw"
+    )
