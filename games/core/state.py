@@ -122,13 +122,14 @@ class Rules:
         return self.state_class(self, n, opts, seed)
 
     def summary_text(self) -> str:
-        """The rules summary with hard-wrapped lines joined into paragraphs, for any width
-        (blank lines, list items and indented lines are kept)."""
+        """The rules summary with hard-wrapped lines joined into paragraphs, for any width: a
+        line starting a list item (``- ``, ``* `` or ``• ``) starts a line of its own; every other
+        line, indented or not, goes on the line before (an item's continuation lines too)."""
         paragraphs = []
         for para in self.summary.split("\n\n"):
             merged: list[str] = []
             for line in para.splitlines():
-                starts_item = line.lstrip().startswith(("-", "*", "•")) or line.startswith("  ")
+                starts_item = line.lstrip().startswith(("- ", "* ", "• "))
                 if merged and line and not starts_item:
                     merged[-1] = merged[-1].rstrip() + " " + line.strip()
                 else:

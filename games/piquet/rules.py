@@ -832,15 +832,15 @@ class Piquet(TrickGame):
     def _partie_verdict(self) -> tuple[int | None, str] | None:
         """None while the partie goes on; else (winner or None for a draw, how it ended) (PQ-7)."""
         a, b = self.scores
-        if self.partie_hand < PARTIE_HANDS:
+        hand = self.partie_hand
+        if hand == PARTIE_HANDS and a == b:
+            self.log("info", f"Tied at {a}: two more hands are played")
             return None
+        if hand < PARTIE_HANDS or PARTIE_HANDS < hand < PARTIE_HANDS + EXTRA_HANDS:
+            return None  # PQ-7: both extra hands are played, whatever the totals after the first
         if a != b:
             return (0 if a > b else 1), ""
-        if self.partie_hand < PARTIE_HANDS + EXTRA_HANDS:
-            if self.partie_hand == PARTIE_HANDS:
-                self.log("info", f"Tied at {a}: two more hands are played")
-            return None
-        return None, f"still tied at {a} after {self.partie_hand} hands: a draw"
+        return None, f"still tied at {a} after {hand} hands: a draw"
 
     def _finish_partie(self, winner: int | None, how: str) -> list[str]:
         totals = tuple(self.scores)
@@ -884,10 +884,9 @@ class Piquet(TrickGame):
             _, totals, w, margin, hands = self.results[0]
             if w is None:
                 return f"the partie was drawn, {totals[0]} all after {hands} hands"
-            crossed = "crossed" if totals[1 - w] >= RUBICON else "did not cross"
             return (
-                f"{{p{w}}} won the partie {totals[w]} to {totals[1 - w]}, by a margin of {margin} "
-                f"({{p{1 - w}}} {crossed} the Rubicon)"
+                f"{{p{w}}} won the partie {totals[w]} to {totals[1 - w]}, by a margin of {margin}: "
+                + _margin_sum(totals[w], totals[1 - w], w)
             )
         a, _b = self.series
         if len(winners) == 2:
@@ -1181,17 +1180,28 @@ def _count(n: int) -> str:
 def _margin_words(w: int, lo: int, margin: int, winner: int) -> str:
     if lo >= RUBICON:
         return f"{{p{1 - winner}}} crossed the Rubicon, so the margin is {w} - {lo} + 100 = {margin}"
-    return f"{{p{1 - winner}}} did not cross the Rubicon, so the margin is {w} + {lo} + 100 = {margin}"
+    return (
+        f"{{p{1 - winner}}} did not cross the Rubicon (100), so the loser's points count for the winner "
+        f"too: the margin is {w} + {lo} + 100 = {margin}"
+    )
+
+
+def _margin_sum(w: int, lo: int, winner: int) -> str:
+    """How a partie's margin is made, in words that make the number clear."""
+    if lo >= RUBICON:
+        return f"{w} - {lo} + 100 for the partie ({{p{1 - winner}}} crossed the Rubicon of 100)"
+    return (
+        f"{w} + {lo} + 100 for the partie ({{p{1 - winner}}} did not cross the Rubicon of 100, "
+        f"so the loser's points count for the winner)"
+    )
 
 
 def _result_line(r: tuple) -> str:
     partie, totals, w, margin, hands = r
     if w is None:
         return f"Partie {partie}: drawn at {totals[0]} all after {hands} hands"
-    crossed = "over" if totals[1 - w] >= RUBICON else "short of"
-    return (
-        f"Partie {partie}: {{p{w}}} {totals[w]} to {totals[1 - w]}, margin {margin} "
-        f"({{p{1 - w}}} {crossed} the Rubicon)"
+    return f"Partie {partie}: {{p{w}}} {totals[w]} to {totals[1 - w]}, margin {margin} = " + _margin_sum(
+        totals[w], totals[1 - w], w
     )
 
 
@@ -1332,6 +1342,7 @@ give nothing away.  The table checks every claim, so nobody needs to ask to see 
   sequence they hold and names them all, so their cards become known.
 - Sets: three or four tens, jacks, queens, kings or aces.  Four of a kind scores 14 and beats
   any three, which score 3; then the higher rank wins.  The winner scores every set they hold.
+
 A declaration tells only its first part (how many cards, or which set); after "equal" the
 value or the top card is compared automatically.
 
@@ -1350,8 +1361,10 @@ the opponent's lead).  Seven or more tricks win "the cards" for 10; six each sco
 Taking all twelve tricks (capot) scores 40 in all: 30 more on top of the cards.
 
 The partie: after six hands the higher total wins.  If the loser has 100 or more (crossed the
-Rubicon) the margin is winner minus loser plus 100; otherwise it is winner plus loser plus 100.
-A tie after six hands plays two more; still tied, the partie is drawn.
+Rubicon) the margin is winner minus loser plus 100; otherwise the loser's points count for the
+winner too, and the margin is winner plus loser plus 100 (221 to 77 gives 398).  A tie after six
+hands always plays two more hands, the deal still alternating, and the totals after the eighth
+decide the winner and the margin; still tied, the partie is drawn.
 
 Options: parties sets how many parties make the match (the margins add up; the first dealer
 alternates from partie to partie, and the higher running total wins).  names chooses the French

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games import get_rules
+from games import all_rules, get_rules
 from games.core import (
     BadOptionError,
     BadRecordError,
@@ -14,6 +14,7 @@ from games.core import (
     IllegalActionError,
     Option,
     Record,
+    Rules,
     UnknownGameError,
     normalize,
     parse_card,
@@ -152,3 +153,23 @@ def test_summary_text_joins_hard_wrapped_lines_into_paragraphs():
     assert len(paragraphs) == len(rules.summary.split("\n\n"))
     assert all("\n" not in p for p in paragraphs if not p.lstrip().startswith("-"))
     assert " ".join(text.split()) == " ".join(rules.summary.split())
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
+def test_the_rules_help_never_breaks_a_line_in_mid_sentence(rules):
+    """Issue 29: Piquet's help broke lines inside its list items (indented continuation lines),
+    and Trump Suit's at a line starting "-100".  Only a list item starts a line of its own."""
+    for line in rules.summary_text().splitlines():
+        assert not line or line.rstrip().endswith((".", ":", "!", "?", ")", '"', "”")), (
+            f"{rules.name}: a line ends in mid-sentence: ...{line[-60:]!r}"
+        )
+
+
+def test_a_list_item_keeps_its_continuation_lines_and_a_minus_sign_starts_no_item():
+    class Sample(Rules):
+        summary = "Items:\n- one, going on\n  to the next line.\n- two.\nScores of\n-100 otherwise."
+
+    assert (
+        Sample().summary_text()
+        == "Items:\n- one, going on to the next line.\n- two. Scores of -100 otherwise."
+    )

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from games.bots import make_bot
 from games.core import BadOptionError, IllegalActionError, parse_cards
 from games.piquet import CATEGORY, RULES, SEQ_POINTS, is_carte_blanche, partie_margin, point_of, runs, sets_of
 from tests.conformance import LeakWatch, check_step, check_worlds, view_mentions
@@ -581,10 +582,13 @@ def _end_partie_at(totals: tuple[int, int], hand: int = 6, **options):
 def test_the_partie_margin_through_the_engine():
     st = _end_partie_at((128, 119))
     assert st.is_over and st.outcome().winners == (0,) and st.outcome().scores == (109, 0)
-    assert (
-        st.outcome().reason == "{p0} won the partie 128 to 119, by a margin of 109 ({p1} crossed the Rubicon)"
+    assert st.outcome().reason == (
+        "{p0} won the partie 128 to 119, by a margin of 109: 128 - 119 + 100 for the partie "
+        "({p1} crossed the Rubicon of 100)"
     )
-    assert st.outcome().lines == ("Partie 1: {p0} 128 to 119, margin 109 ({p1} over the Rubicon)",)
+    assert st.outcome().lines == (
+        "Partie 1: {p0} 128 to 119, margin 109 = 128 - 119 + 100 for the partie ({p1} crossed the Rubicon of 100)",
+    )
     lines = [e for e in st.events if e.kind == "hand"][-1].render_lines(NAMES)
     assert (
         lines[-1]
@@ -593,7 +597,8 @@ def test_the_partie_margin_through_the_engine():
     st = _end_partie_at((96, 117))
     assert st.outcome().winners == (1,) and st.outcome().scores == (0, 313)
     assert (
-        "did not cross the Rubicon, so the margin is 117 + 96 + 100 = 313"
+        "did not cross the Rubicon (100), so the loser's points count for the winner too: "
+        "the margin is 117 + 96 + 100 = 313"
         in [e for e in st.events if e.kind == "hand"][-1].render_lines(NAMES)[-1]
     )
 
@@ -608,6 +613,48 @@ def test_a_tie_after_six_plays_two_more_hands_then_a_draw_PQ_7():
     assert st.outcome().reason == "the partie was drawn, 120 all after 8 hands"
     st = _end_partie_at((130, 120), hand=8)
     assert st.outcome().scores == (110, 0), "the margin is computed on the totals after hand 8"
+
+
+def test_a_margin_of_a_loser_short_of_the_rubicon_says_how_it_is_made():
+    """Issue 29: "margin of 398" for a 221-77 partie needs the words that make the number clear."""
+    st = _end_partie_at((221, 77))
+    assert st.outcome().scores == (398, 0)
+    assert st.outcome().reason == (
+        "{p0} won the partie 221 to 77, by a margin of 398: 221 + 77 + 100 for the partie "
+        "({p1} did not cross the Rubicon of 100, so the loser's points count for the winner)"
+    )
+    assert st.outcome().lines[0].startswith("Partie 1: {p0} 221 to 77, margin 398 = 221 + 77 + 100")
+    assert (
+        [e for e in st.events if e.kind == "hand"][-1]
+        .render_lines(NAMES)[-1]
+        .endswith(
+            "did not cross the Rubicon (100), so the loser's points count for the winner too: "
+            "the margin is 221 + 77 + 100 = 398"
+        )
+    )
+
+
+def test_a_partie_tied_after_six_plays_both_extra_hands_even_when_the_seventh_breaks_the_tie_PQ_7():
+    """Issue 29, seed 700136 with two random bots (bot seeds seed * 3 + seat): 125-125 after six
+    hands; the partie used to end after hand 7 as soon as the totals differed."""
+    seed = 700136
+    st = RULES.new_game(2, None, seed)
+    bots = [make_bot("random", "piquet", seed * 3 + s) for s in range(2)]
+    while not st.is_over:
+        s = st.to_act
+        st.apply(bots[s].choose(st.view(s), list(st.legal_actions())))
+    totals = [row[3] for row in st.sheet]
+    assert totals[5] == (125, 125) and totals[6][0] != totals[6][1]
+    assert len(st.sheet) == 8 and st.results[0][4] == 8
+    winner_total, loser_total = max(totals[7]), min(totals[7])
+    assert st.outcome().scores[st.outcome().winners[0]] == partie_margin(winner_total, loser_total)
+    assert f"partie {winner_total} to {loser_total}" in st.outcome().reason
+    assert "Tied at 125: two more hands are played" in [e.text for e in st.events]
+
+
+def test_after_a_tie_the_seventh_hand_never_ends_the_partie_PQ_7():
+    st = _end_partie_at((140, 120), hand=7)
+    assert not st.is_over and st.partie_hand == 8
 
 
 def test_the_deal_keeps_alternating_in_the_extra_hands_PQ_7():
