@@ -30,8 +30,6 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-ACTION_LIMIT = 2_000_000  # safety stop for a match that never ends (a bug, never the rules)
-
 
 class _Fail(Exception):
     """A user error found by the CLI itself (not a games.core error)."""

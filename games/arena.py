@@ -30,7 +30,6 @@ from games import get_rules
 from games.bots import bot_task, level_name, make_bot
 from games.core import CardtableError, GameState
 
-ACTION_LIMIT = 2_000_000  # safety stop for a match that never ends (a bug, never the rules)
 MAX_ORDERINGS = 24  # beyond this many orderings of the levels, cyclic shifts are used
 Z95 = 1.959964
 
@@ -49,16 +48,23 @@ def reseed(bot, match_seed: int, seat: int, step: int) -> None:
 def play_match(
     game: str, levels: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
 ) -> GameState:
-    """Play one complete match, seat ``i`` taken by a bot of ``levels[i]``; the final state."""
+    """Play one complete match, seat ``i`` taken by a bot of ``levels[i]``; the final state.  A
+    match that passes its game's declared bound (``Rules.max_game_length``, issue 29) is a
+    CardtableError naming its seed: it has gone wrong, and is never cut short quietly."""
     state = get_rules(game).new_game(len(levels), dict(options or {}), seed)
     bots = [make_bot(level, state.rules.name, bot_seed(seed, i)) for i, level in enumerate(levels)]
-    for _ in range(ACTION_LIMIT):
+    bound = state.rules.max_game_length(state.num_seats, state.options)
+    for _ in range(bound + 1):
         seat = state.to_act
         if seat is None:
             return state
         reseed(bots[seat], seed, seat, len(state.history))
         state.apply(bot_task(bots[seat], state, seat)())
-    raise CardtableError(f"a {game} match with seed {seed} did not end after {ACTION_LIMIT} actions")
+    raise CardtableError(
+        f"a {state.rules.name} match with seed {seed} ({', '.join(levels)}) did not end within "
+        f"{bound} actions, the bound declared for its rules and options: a bug, or players who keep "
+        f"the match from ending"
+    )
 
 
 def schedule(levels: Sequence[str], seats: int) -> list[tuple[str, ...]]:

@@ -317,3 +317,24 @@ def test_replay_reports_an_unexpected_fault_on_one_line(capsys, tmp_path, monkey
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and err.count("\n") == 1 and str(path) in err and "RecursionError" in err
     assert "Traceback" not in out + err
+
+
+def test_simulate_reports_a_match_past_its_declared_bound_as_an_error_naming_the_seed(capsys, monkeypatch):
+    """Issue 29: a match that does not end within its game's declared bound (Rules.max_game_length)
+    is an error with its seed (exit 2), not a quiet stop after two million actions."""
+    from games.page_one import RULES
+
+    monkeypatch.setattr(type(RULES), "max_game_length", lambda self, seats, options: 5)
+    code, out, err = run(
+        capsys, "simulate", "page_one", "-n", "3", "--seed", "40", "--seats", "normal,normal"
+    )
+    assert code == 2 and out == ""
+    assert "a page_one match with seed 40 (normal, normal) did not end within 5 actions" in err
+
+
+def test_simulate_ends_the_endless_page_one_of_issue_29(capsys):
+    """`cardtable simulate page_one -n 1 --seed 2500023 --seats normal,normal` never returned."""
+    code, out, _ = run(
+        capsys, "simulate", "page_one", "-n", "1", "--seed", "2500023", "--seats", "normal,normal"
+    )
+    assert code == 0 and "1.00 hands per match" in out

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games import all_rules
-from games.core import BadOptionError
-from tests.conformance import play_checking_worlds, play_match, worlds_differ
+from games.core import BadOptionError, Rules
+from tests.conformance import ENDLESS_AT_RANDOM, play_checking_worlds, play_match, worlds_differ
 
 CASES = [(r, n) for r in all_rules() for n in range(r.min_seats, r.max_seats + 1)]
 SEEDS = range(6)
@@ -16,14 +16,14 @@ SEEDS = range(6)
 @pytest.mark.parametrize("rules,seats", CASES, ids=[f"{r.name}-{n}" for r, n in CASES])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_matches_obey_the_protocol(rules, seats, seed):
-    play_match(rules, seats, seed, ["random"])
+    play_match(rules, seats, seed, ["random"], options=ENDLESS_AT_RANDOM.get(rules.name))
 
 
 @pytest.mark.parametrize("rules,seats", CASES, ids=[f"{r.name}-{n}" for r, n in CASES])
 @pytest.mark.parametrize("seed", range(2))
 def test_heuristic_matches_obey_the_protocol(rules, seats, seed):
     assert rules.bot is not None, f"{rules.name} needs a heuristic bot"
-    play_match(rules, seats, 1000 + seed, ["heuristic", "random"])
+    play_match(rules, seats, 1000 + seed, ["heuristic", "random"], options=ENDLESS_AT_RANDOM.get(rules.name))
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
@@ -65,7 +65,8 @@ def test_every_option_variant_conforms(rules, name, value):
     except BadOptionError as exc:
         assert name in str(exc) or "players" in str(exc)
         return
-    play_match(rules, rules.default_seats, 3, ["heuristic", "random"], full_every=17, options={name: value})
+    options = {**ENDLESS_AT_RANDOM.get(rules.name, {}), name: value}
+    play_match(rules, rules.default_seats, 3, ["heuristic", "random"], full_every=17, options=options)
 
 
 @pytest.mark.parametrize("rules,seats", CASES, ids=[f"{r.name}-{n}" for r, n in CASES])
@@ -74,7 +75,8 @@ def test_possible_worlds_agree_with_what_the_seat_knows(rules, seats):
     cards are kept, cards are conserved, every play of this hand stays legal from the world's
     hands (voids, must-head refusals), worlds play on to a legal end, and two states that
     differ only in cards hidden from the seat give identical worlds for the same seed."""
-    assert play_checking_worlds(rules, seats, 5, every=max(3, 40 // seats)) > 0
+    options = ENDLESS_AT_RANDOM.get(rules.name)
+    assert play_checking_worlds(rules, seats, 5, every=max(3, 40 // seats), options=options) > 0
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
@@ -87,3 +89,28 @@ def test_possible_worlds_deal_the_hidden_cards_again(rules):
             return
         state.apply(state.legal_actions()[0])
     raise AssertionError("no world dealt the other hands differently in the first 60 steps")
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
+def test_every_game_declares_a_bound_on_a_match_for_every_seat_count_and_option(rules):
+    """Issue 29: a bound of its own (OpenSpiel's max_game_length), derived from its rules, for
+    every seat count and every option value (the suite's matches are checked against it)."""
+    assert type(rules).max_game_length is not Rules.max_game_length, f"{rules.name} declares no bound"
+    for seats in range(rules.min_seats, rules.max_seats + 1):
+        assert isinstance(rules.length_bound(seats), int) and rules.length_bound(seats) > 0
+        for _, name, value in _variants(rules):
+            try:
+                bound = rules.length_bound(seats, {name: value})
+            except BadOptionError:
+                continue
+            assert isinstance(bound, int) and bound > 0, (seats, name, value)
+
+
+def test_a_match_past_its_declared_bound_fails_naming_its_seed(monkeypatch):
+    """Issue 29: the suite fails a match longer than its game's bound (it used to allow 200,000)."""
+    rules = next(r for r in all_rules() if r.name == "agram")
+    monkeypatch.setattr(type(rules), "max_game_length", lambda self, seats, options: 2)
+    with pytest.raises(
+        AssertionError, match=r"the match \(agram, seed 4, 3 seats.*declared bound of 2 actions"
+    ):
+        play_match(rules, 3, 4, ["random"])

@@ -52,3 +52,33 @@ def test_the_soak_tool_prints_what_it_checked(capsys, jobs):
     out = capsys.readouterr().out
     assert "tricks_n_trumps: 6 matches, 470 steps, 2 with full leak and refusal checks, 0 failures" in out
     assert main(["no_such_game"]) == 2
+
+
+def test_a_match_past_its_declared_bound_is_a_failure_naming_its_seed(monkeypatch):
+    """Issue 29: the soak counts a match longer than its game's declared bound as a failure with
+    the seed that reproduces it (it used to stop quietly after 200,000 steps)."""
+    from games.agram import RULES
+
+    monkeypatch.setattr(type(RULES), "max_game_length", lambda self, seats, options: 3)
+    tally = run_batch(("agram", 0, 2, 70, 50))
+    assert tally.matches == 2 and len(tally.failures) == 2
+    assert "agram seed=70 seats=2" in tally.failures[0]
+    assert "the match passed its declared bound of 3 actions" in tally.failures[0]
+
+
+def test_the_soak_can_seat_one_level_everywhere_at_one_seat_count_and_the_defaults():
+    from games.page_one import RULES
+
+    plans = [plan(RULES, i, 0, 50, seats=2, bots="normal", defaults=True) for i in range(30)]
+    assert {p.seats for p in plans} == {2} and {p.levels for p in plans} == {("normal", "normal")}
+    assert all(p.options == {} for p in plans)
+    tally = run_batch(("page_one", 0, 4, 2500020, 50, {"seats": 2, "bots": "normal", "defaults": True}))
+    assert tally.matches == 4 and not tally.failures  # seed 2500023: a draw by repetition
+
+
+def test_whole_matches_at_the_defaults_seat_heuristic_bots():
+    """Random players never end some games at their defaults (Pepper's sinking scores, PE-9)."""
+    from games.pepper import RULES
+
+    p = plan(RULES, DEFAULTS_EVERY - 1)
+    assert p.options == {} and set(p.levels) == {"heuristic"}

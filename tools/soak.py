@@ -1,19 +1,25 @@
 """Soak a game: play many whole matches with bots and check the protocol at every step.
 
     python tools/soak.py GAME [--matches 100000] [--jobs N] [--seed 0] [--full-every 50]
+                              [--seats N] [--bots LEVEL] [--defaults]
 
 Every step of every match gets the cheap checks: the seat to act has a non-empty list of legal
 actions with no duplicates, every card of the deck is in exactly one place (hands, trick, won
 piles, stock...), and the game's own invariants hold (counters or scores add up).  Every match
 ends with an outcome, and its record (written to JSON and read back) replays to the identical
-state.  Every ``--full-every``-th match also gets the full checks of the conformance suite
+state.  A match that passes its game's declared bound on a match's length
+(``Rules.max_game_length``, issue 29) is a failure with its seed, never a quiet stop.  Every
+``--full-every``-th match also gets the full checks of the conformance suite
 (tests/conformance.py) at every step: no view shows another seat's hidden card, and a refused
 action changes nothing.
 
 Matches vary: the seat count cycles over the game's range, most seats are random bots and one
 match in four seats a heuristic bot, and most matches use short-match options (``SHORT``, e.g.
 Trump Suit to 100 instead of 500) so that many whole matches fit in little time; one match in
-25 uses the game's defaults.  Matches run in parallel over ``--jobs`` processes with a progress
+25 uses the game's defaults with the heuristic bot in every seat (whole matches as people play
+them: random players never end some games at their defaults, e.g. Pepper's sinking scores).
+``--seats N`` plays only that seat count, ``--bots LEVEL`` puts that bot level in every seat,
+and ``--defaults`` plays every match at the game's default options.  Matches run in parallel over ``--jobs`` processes with a progress
 bar; the summary says what was checked (matches, steps, full-check matches, failures with the
 seed that reproduces each).  tests/test_soak.py runs a smaller soak in CI with the same code.
 """
@@ -38,8 +44,6 @@ from games import all_rules, get_rules  # noqa: E402
 from games.bots import make_bot  # noqa: E402
 from games.core import BadOptionError, CardtableError, Record, Rules  # noqa: E402
 
-MAX_STEPS = 200_000  # a match longer than this is a failure (it would never end)
-
 # Options that make a game's matches short (the per-game defaults are long: Trump Suit to 500, ...).
 SHORT: dict[str, dict[str, object]] = {
     "trump_suit": {"target": 100, "floor": -50},
@@ -47,6 +51,7 @@ SHORT: dict[str, dict[str, object]] = {
     "rams": {"hands": 3},
     "bourre": {"hands": 3},
     "cucumber": {"limit": 10},  # the default bust line of 21 takes about five times as many hands
+    "pepper": {"target": 10, "hand_limit": 10},  # random bidders never reach a target (PE-9)
 }
 # For games not listed in SHORT: options that set a match's length, tried at their minimum.
 LENGTH_OPTIONS = ("hands", "rounds", "deals", "games", "pots", "parties", "target", "max_hands")
@@ -98,23 +103,38 @@ class Plan:
     full: bool
 
     def describe(self) -> str:
+        """The match in words, with what reproduces it."""
         opts = ",".join(f"{k}={v}" for k, v in self.options.items()) or "defaults"
         return f"{self.game} seed={self.seed} seats={self.seats} bots={','.join(self.levels)} options={opts}"
 
 
-def plan(rules: Rules, index: int, base_seed: int = 0, full_every: int = 50) -> Plan:
-    """The ``index``-th match of a soak of ``rules`` (deterministic)."""
+def plan(
+    rules: Rules,
+    index: int,
+    base_seed: int = 0,
+    full_every: int = 50,
+    seats: int | None = None,
+    bots: str | None = None,
+    defaults: bool = False,
+) -> Plan:
+    """The ``index``-th match of a soak of ``rules`` (deterministic); ``seats``, ``bots`` and
+    ``defaults`` fix the seat count, the level in every seat and the default options."""
     span = rules.max_seats - rules.min_seats + 1
-    seats = rules.min_seats + index % span
-    levels = ["random"] * seats
+    n = seats if seats is not None else rules.min_seats + index % span
+    levels = ["random"] * n
     if index % 4 == 1:
-        levels[index % seats] = "heuristic"
-    options = {} if index % DEFAULTS_EVERY == DEFAULTS_EVERY - 1 else short_options(rules)
+        levels[index % n] = "heuristic"
+    plays_defaults = defaults or index % DEFAULTS_EVERY == DEFAULTS_EVERY - 1
+    if plays_defaults and not defaults:
+        levels = ["heuristic"] * n  # whole matches at the defaults, as people play them
+    if bots is not None:
+        levels = [bots] * n
+    options = {} if plays_defaults else short_options(rules)
     try:
-        rules.resolve_options(seats, options)
+        rules.resolve_options(n, options)
     except BadOptionError:  # a short option that does not fit this seat count
         options = {}
-    return Plan(rules.name, base_seed + index, seats, tuple(levels), options, index % full_every == 0)
+    return Plan(rules.name, base_seed + index, n, tuple(levels), options, index % full_every == 0)
 
 
 def play_checked(p: Plan) -> int:
@@ -124,6 +144,7 @@ def play_checked(p: Plan) -> int:
     bots = [make_bot(level, rules.name, p.seed * 31 + i) for i, level in enumerate(p.levels)]
     deck = Counter(state.deck())
     watch = _full_checks(state) if p.full else None
+    bound = rules.max_game_length(p.seats, state.options)  # issue 29: past it, a failure
     steps = 0
     while not state.is_over:
         legal = cheap_checks(state, deck)
@@ -132,7 +153,7 @@ def play_checked(p: Plan) -> int:
         seat = state.to_act
         state.apply(bots[seat].choose(state.view(seat), legal))
         steps += 1
-        assert steps < MAX_STEPS, f"the match does not end after {MAX_STEPS} steps"
+        assert steps <= bound, f"the match passed its declared bound of {bound} actions"
     end_checks(state, deck)
     if watch is not None:
         watch(state)
@@ -178,13 +199,15 @@ def _full_checks(state):
     return check
 
 
-def run_batch(args: tuple[str, int, int, int, int]) -> Tally:
-    """Play matches ``start`` to ``stop - 1`` of a soak; never raises (failures are tallied)."""
-    game, start, stop, base_seed, full_every = args
+def run_batch(args: tuple) -> Tally:
+    """Play matches ``start`` to ``stop - 1`` of a soak; never raises (failures are tallied).
+    ``args``: (game, start, stop, base seed, full-every[, {seats, bots, defaults} for :func:`plan`])."""
+    game, start, stop, base_seed, full_every, *rest = args
+    variant = rest[0] if rest else {}
     rules = get_rules(game)
     tally = Tally()
     for i in range(start, stop):
-        p = plan(rules, i, base_seed, full_every)
+        p = plan(rules, i, base_seed, full_every, **variant)
         try:
             tally.steps += play_checked(p)
         except Exception as exc:
@@ -197,17 +220,26 @@ def run_batch(args: tuple[str, int, int, int, int]) -> Tally:
     return tally
 
 
-def batches(game: str, matches: int, base_seed: int, full_every: int, size: int) -> Iterator[tuple]:
+def batches(
+    game: str, matches: int, base_seed: int, full_every: int, size: int, variant: dict | None = None
+) -> Iterator[tuple]:
     for start in range(0, matches, size):
-        yield game, start, min(start + size, matches), base_seed, full_every
+        yield game, start, min(start + size, matches), base_seed, full_every, *([variant] if variant else [])
 
 
 def soak(
-    game: str, matches: int, jobs: int, base_seed: int = 0, full_every: int = 50, progress=None
+    game: str,
+    matches: int,
+    jobs: int,
+    base_seed: int = 0,
+    full_every: int = 50,
+    progress=None,
+    variant: dict | None = None,
 ) -> Tally:
-    """Run a whole soak, in ``jobs`` processes (1: in this process); ``progress(n)`` after each batch."""
+    """Run a whole soak, in ``jobs`` processes (1: in this process); ``progress(n)`` after each
+    batch; ``variant``: seats, bots and defaults for :func:`plan`."""
     size = max(1, min(200, matches // (jobs * 8) or 1))
-    work = list(batches(game, matches, base_seed, full_every, size))
+    work = list(batches(game, matches, base_seed, full_every, size, variant))
     total = Tally()
     if jobs <= 1:
         results = map(run_batch, work)
@@ -235,6 +267,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--full-every", type=int, default=50, help="full leak and refusal checks every N-th match"
     )
+    ap.add_argument(
+        "--seats", type=int, help="play only this seat count (games that do not seat it are left out)"
+    )
+    ap.add_argument("--bots", help="this bot level in every seat (e.g. normal) instead of the mixed plan")
+    ap.add_argument("--defaults", action="store_true", help="every match at the game's default options")
     args = ap.parse_args(argv)
     try:
         names = [r.name for r in all_rules()] if args.game == "all" else [get_rules(args.game).name]
@@ -243,6 +280,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     failed = 0
     for name in names:
+        rules = get_rules(name)
+        if args.seats is not None and not rules.min_seats <= args.seats <= rules.max_seats:
+            print(f"{name}: left out ({rules.title} is not for {args.seats} players)")
+            continue
         failed += report(name, args)
     return 1 if failed else 0
 
@@ -264,16 +305,29 @@ def report(name: str, args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     start = time.perf_counter()
+    variant = {k: v for k in ("seats", "bots", "defaults") if (v := getattr(args, k, None))}
     if sys.stderr.isatty():
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, transient=True) as bar:
             task = bar.add_task(name, total=args.matches)
             tally = soak(
-                name, args.matches, args.jobs, args.seed, args.full_every, lambda n: bar.advance(task, n)
+                name,
+                args.matches,
+                args.jobs,
+                args.seed,
+                args.full_every,
+                lambda n: bar.advance(task, n),
+                variant,
             )
     else:  # a log file: a line at every tenth
         tally = soak(
-            name, args.matches, args.jobs, args.seed, args.full_every, _log_progress(name, args.matches)
+            name,
+            args.matches,
+            args.jobs,
+            args.seed,
+            args.full_every,
+            _log_progress(name, args.matches),
+            variant,
         )
     elapsed = time.perf_counter() - start
     print(
@@ -283,7 +337,8 @@ def report(name: str, args) -> int:
     )
     print(
         "  checked at every step: legal actions non-empty and unique, every card in one place, the game's "
-        "invariants; at the end: an outcome and an exact replay of the record"
+        "invariants, the match within its declared length bound; at the end: an outcome and an exact "
+        "replay of the record"
     )
     for line in tally.failures[:20]:
         print(f"  FAILED {line}")

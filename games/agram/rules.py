@@ -20,6 +20,7 @@ The first dealer is drawn at random.  Cards that are not dealt stay face down ou
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -275,6 +276,10 @@ decide nothing except who leads, so keep a strong card for the end.
 
 A match is one game, or a series of several (option games).  The winner of each game deals
 the next one.  The player who won the most games takes the match; equal counts share it."""
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """``games`` games of six tricks, one card from each player a trick."""
+        return options["games"] * 6 * num_seats
 
 
 RULES = AgramRules()

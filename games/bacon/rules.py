@@ -27,6 +27,7 @@ the taker's ``discard XX``; then cards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.core import (
@@ -53,6 +54,7 @@ from games.core import (
     trump_text,
     word,
 )
+from games.core.bounds import with_redeals
 from games.core.words import plural
 
 from . import LISTING
@@ -65,7 +67,6 @@ HAND_SIZE = 5
 UPCARDS = 4  # upcards offered before the deal is thrown in
 PICK, ALONE, PASS = word("pick"), word("alone"), word("pass")
 ACCEPT, VETO, VETO_ALONE = word("accept"), word("veto"), word("veto_alone")
-MAX_DEALS = 2000  # safety stop for deals thrown in again and again
 
 LABELS = {
     "pick": "Pick it up",
@@ -100,7 +101,6 @@ class Bacon(TrickGame):
         self.team_scores = [0, 0]
         self.pack = PACK
         self.sheet: list[tuple] = []  # (hand number, points of team 0, points of team 1)
-        self.deals = 0
         self.dealer = self.rng.randrange(4)
         self._deal()
 
@@ -108,7 +108,6 @@ class Bacon(TrickGame):
     def _deal(self) -> None:
         deck = list(PACK)
         self.rng.shuffle(deck)
-        self.deals += 1
         self.hand_number += 1
         order = seat_order(next_seat(self.dealer, 4), 4)
         self.hands = [[] for _ in range(4)]
@@ -218,12 +217,6 @@ class Bacon(TrickGame):
     def _throw_in(self) -> None:
         """BA-4: four upcards passed, so the same dealer deals again."""
         self.log("info", "Four upcards passed: the cards are thrown in and the same dealer deals again")
-        if self.deals >= MAX_DEALS:
-            self._finish_match(
-                [0, 1][self.team_scores[1] > self.team_scores[0]],
-                f"the safety stop of {MAX_DEALS} deals was reached",
-            )
-            return
         self.hand_number -= 1  # a thrown-in deal is not a hand
         self._deal()
 
@@ -504,6 +497,14 @@ The first side to 10 points wins.  The deal passes to the left after every hand 
 
 Options: target (the points that win, 1 to 50); go_alone (allow going alone, on by default);
 veto (the partner may veto, on by default)."""
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """A deal: four upcards, each with a call and a veto decision from every player, the
+        taker's discard and every card played: 4 x 8 + 1 + 21.  Every played hand scores for
+        one side, so a side reaches the target within 2 x (target - 1) + 1 hands; deals thrown
+        in after four passed upcards come on top."""
+        hands = 2 * (options["target"] - 1) + 1
+        return with_redeals(hands) * (4 * 8 + 1 + 21)
 
 
 RULES = BaconRules()

@@ -38,6 +38,7 @@ dealer's left.  The biggest stack wins.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
@@ -62,6 +63,7 @@ from games.core import (
     shared_ranking,
     word,
 )
+from games.core.bounds import random_walk_hands
 from games.core.potgame import check_ending, hand_limit_option, named_card
 from games.core.words import plural
 
@@ -466,6 +468,17 @@ stack wins."""
                 f"each player needs at least one ante"
             )
         check_ending(self, options)
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """A hand: one decision per player, up to five discards and a done, five cards each:
+        12 x seats.  Hands: ``hands`` (ending=hands), else hand_limit, else until a stack is
+        gone: a stack of ``stack`` moved at random by about a pot (seats x ante) a hand."""
+        if options["ending"] == "hands":
+            hands = options["hands"]
+        else:
+            walk = random_walk_hands(options["stack"], num_seats * options["ante"], num_seats)
+            hands = options["hand_limit"] or walk
+        return hands * 12 * num_seats
 
 
 RULES = BourreRules()

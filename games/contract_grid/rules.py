@@ -42,6 +42,7 @@ Bidding: ``bid b3``, one square at a time.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -677,6 +678,22 @@ the first nine contracts, a 24-card deck, or no complete-grid rule."""
                     raise BadOptionError(
                         f"option last_grids: grid {i + 1} must list each of {', '.join(CONTRACTS[:squares])} once"
                     )
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """Filling: one action a square per player.  A hand: a suit dropped and the bids per
+        player, then every card of the pack played once.  Hands: with a cap, every player makes
+        at least four contracts a hand (Play, one of Zero/One/Two, of First/Second/Third and of
+        Different/Soloist/Partner: CG-5), which score unmarked and, once marked, through lines;
+        the bound allows a point a hand toward the cap, plus 20.  Without a cap, hand_limit, or
+        a grid completed at random: 100 hands a square, plus 100."""
+        std = STANDARD[options["grid"]]
+        squares, bids = std["size"] ** 2, options["bids"] or std["bids"]
+        per_hand = num_seats * (1 + bids) + options["deck"]
+        if not options["no_cap"]:
+            hands = (options["cap"] or std["cap"]) + 20
+        else:
+            hands = options["hand_limit"] or 100 * squares + 100
+        return squares * num_seats + hands * per_hand
 
 
 RULES = ContractGridRules()

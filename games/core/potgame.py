@@ -41,12 +41,15 @@ def named_card(text: str) -> Card | None:
         return None
 
 
-def hand_limit_option(condition: str) -> Option:
-    """The declared hand limit of an ending that may run long (``condition``: when it applies)."""
+def hand_limit_option(condition: str = "") -> Option:
+    """The declared hand limit of an ending that may run long (``condition``: when it applies;
+    empty: always).  Off by default: a limit is a short match the players choose, never a
+    silent stop (issue 11, issue 29)."""
+    when = f"With {condition}, end" if condition else "End"
     return Option(
         "hand_limit",
         None,
-        f"With {condition}, end the match after this many hands (none: no limit); "
+        f"{when} the match after this many hands (none: no limit); "
         "the result then says the limit was reached.",
         choices=HAND_LIMITS,
     )

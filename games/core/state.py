@@ -112,6 +112,24 @@ class Rules:
                     f"option {name}={_show(_plain(options[name]))} applies only with {condition}"
                 )
 
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """A generous bound on the actions of one whole match of ``num_seats`` with these
+        resolved ``options``, in the spirit of OpenSpiel's ``max_game_length``; every game
+        declares its own, derived from its rules (issue 29).
+
+        It is the most hands a match can take times the most actions a hand can take.  Where the
+        rules bound neither (scores that may sink for ever, a pot that may keep growing, picks
+        taken back again and again) the figure is a generous multiple of what a match needs when
+        its players play to end it, worked out from the target and the least a hand moves toward
+        it, and the game says how.  A match that passes its bound has gone wrong (a loop, an end
+        that never comes): the soak and the conformance suite count it as a failure naming its
+        seed, and ``cardtable simulate`` stops it as an error.  No game stops a match at it."""
+        raise NotImplementedError(f"{self.name} declares no bound on the length of a match")
+
+    def length_bound(self, num_seats: int, options: Mapping[str, Any] | None = None) -> int:
+        """:meth:`max_game_length` for options as given (validated and completed first)."""
+        return self.max_game_length(num_seats, self.resolve_options(num_seats, options))
+
     def new_game(
         self, num_seats: int | None = None, options: Mapping[str, Any] | None = None, seed: int | None = None
     ) -> GameState:

@@ -19,6 +19,10 @@ the game who did not go over this hand, after this hand's scores (CU-5; 0 if the
 A player who goes over while holding a cucumber is eliminated (CU-6): they get no more cards,
 sit out every turn and are shown as out.  The last player left wins the match; should the last
 players all be eliminated in the same hand (possible only with ``tied=score``), they share it.
+No hand limit stops a match (issue 29): every hand its taker scores at least 2, so a player who
+is never tied goes over within ``limit // 2 + 1`` takes of each life; only a tied player's
+subtraction can lower a score, and ``CucumberRules.max_game_length`` declares how long a match
+may take.
 
 Resampling: a player who plays their lowest card because they cannot beat the highest card so
 far shows that every card they still hold is at least that low card and no higher than that
@@ -28,6 +32,7 @@ highest card; ``self.bounds`` keeps those public rank limits per seat for the ha
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -59,7 +64,6 @@ from . import LISTING
 from .viewdata import CucumberView
 
 HAND_SIZE = 7
-MAX_HANDS = 2000  # safety stop: scores only grow between busts, so matches end long before
 
 _INDEX = attrgetter("index")
 _PLAY = {c: play(c) for c in ALL_CARDS}
@@ -254,7 +258,7 @@ class Cucumber(TrickGame):
 
     def _next_hand(self) -> None:
         active = self._active()
-        if len(active) <= 1 or self.hands_played >= MAX_HANDS:
+        if len(active) <= 1:
             self._finish_match(active)
             return
         self.dealer = next_active(self.dealer, self.num_seats, self.eliminated)  # the deal passes left
@@ -263,13 +267,9 @@ class Cucumber(TrickGame):
     def _finish_match(self, active: list[int]) -> None:
         if len(active) == 1:
             winners, reason = tuple(active), f"{{p{active[0]}}} is the last player left"
-        elif not active:  # the last players went out together (only with tied=score)
+        else:  # the last players went out together (only with tied=score)
             winners = tuple(sorted(self.last_out))
             reason = "the last players were all eliminated in the same hand"
-        else:
-            low = min(self.scores[s] for s in active)
-            winners = tuple(s for s in active if self.scores[s] == low)
-            reason = f"the match was stopped after {self.hands_played} hands"
         self.phase, self.to_act = "over", None
         self.result = Outcome(
             tuple(float(x) for x in self.scores),
@@ -410,6 +410,14 @@ Options: limit moves the line from 21; allow_equal lets a card equal to the high
 as high enough; tied=score makes the others who played the last trick's winning rank score it
 too (then several players can go over at once, and if the last players all go out together
 they share the win)."""
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """Seven cards from every player a hand.  Every hand its taker scores at least 2, so a
+        player goes over the limit within limit // 2 + 1 takes of each of two lives: a match
+        of never-tied players ends within seats x 2 x (limit // 2 + 1) hands.  A tied player's
+        subtraction (CU-3) can lower a score; the bound allows three times as many hands."""
+        hands = 3 * num_seats * 2 * (options["limit"] // 2 + 1)
+        return hands * HAND_SIZE * num_seats
 
 
 RULES = CucumberRules()

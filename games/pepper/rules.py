@@ -15,12 +15,17 @@ any card; the highest trump wins, else the highest card of the suit led.
 Scoring (PE-5): declarers who take at least their bid score one point per trick (little pepper:
 6); otherwise they lose 6 whatever the bid; big pepper is +12 or -12.  Defenders always score
 one per trick.  The match ends after the hand in which a side reaches the target (30): the
-higher score wins, equal scores are a draw (PE-8).  The deal passes clockwise (PE-6).
+higher score wins, equal scores are a draw (PE-8).  The deal passes clockwise (PE-6).  Nothing
+else ends a match (PE-9): scores may sink below zero and deals may be thrown in, and play goes on
+until a side reaches the target.  Option ``hand_limit`` (off by default) is a short match the
+players choose: after that many scored hands the higher score wins, and the result says the
+limit was reached.
 
 Two and three players (PE-7): no partnerships; three 8-card hands are dealt (with two players
 the third is a dead hand, face down all hand); bids run 1 to 7 and the peppers mean all eight
-tricks; failure costs 8, big pepper is +/-16; each defender scores their own tricks.  With two
-players the auction ends when a bid is passed by the other player.
+tricks; failure costs 8, big pepper is +/-16; each defender scores their own tricks.  The
+auction ends when a bid has been passed by every other player (with three players, two passes
+in a row; the seed's "three consecutive passes" is the four-player count).
 
 Decisions are atomic actions: ``bid N``, ``little_pepper``, ``big_pepper``, ``pass``, then
 ``trump S`` ... ``trump C`` or ``no_trump`` for the high bidder, then cards.
@@ -28,6 +33,7 @@ Decisions are atomic actions: ``bid N``, ``little_pepper``, ``big_pepper``, ``pa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.core import (
@@ -51,6 +57,8 @@ from games.core import (
     trump_text,
     word,
 )
+from games.core.bounds import with_redeals
+from games.core.potgame import hand_limit_option
 from games.core.words import plural
 
 from . import LISTING
@@ -65,8 +73,6 @@ BIG = word("big_pepper")
 NO_TRUMP = word("no_trump")
 BIDS = {n: word("bid", n) for n in range(1, 8)}
 TRUMPS = {s: word("trump", s.letter) for s in SUITS}
-MAX_HANDS = 30  # safety stop: scores can sink for ever (careless overbidding); the higher score then wins
-MAX_DEALS = 400  # the same for deals thrown in because everyone passed
 BID_SLACK = 0.5  # tricks a bidder's hand may fall short of its bid in a search's possible worlds
 
 LABELS = {
@@ -95,7 +101,6 @@ class Pepper(TrickGame):
         self.per_hand = 6 if n == 4 else 8  # tricks in a hand: the pepper bids mean all of them
         self.pack = PACK
         self.sheet: list[tuple] = []  # (hand number, team points) per scored hand
-        self.deals = 0
         self.hands_played = 0
         self.dealer = self.rng.randrange(n)
         self._deal()
@@ -105,7 +110,6 @@ class Pepper(TrickGame):
         n = self.num_seats
         deck = list(PACK)
         self.rng.shuffle(deck)
-        self.deals += 1
         self.hand_number += 1
         order = seat_order(next_seat(self.dealer, n), n)
         places = [*order, -1] if n == 2 else order  # two players: the third hand is dead
@@ -190,9 +194,6 @@ class Pepper(TrickGame):
     def _all_passed(self) -> None:
         """PE-3: nobody bid, so the cards are thrown in and the next dealer deals."""
         self.log("info", "Everyone passed: the cards are thrown in and the next player deals")
-        if self.deals >= MAX_DEALS:
-            self._finish_match(f"the safety stop of {MAX_DEALS} deals was reached")
-            return
         self.hand_number -= 1  # the thrown-in deal does not count as a hand
         self.dealer = next_seat(self.dealer, self.num_seats)
         self._deal()
@@ -277,8 +278,9 @@ class Pepper(TrickGame):
         if max(self.team_scores) >= target:
             self._finish_match(f"a side reached {target}")
             return
-        if self.hands_played >= MAX_HANDS:
-            self._finish_match(f"the safety stop of {MAX_HANDS} hands was reached")
+        limit = self.options["hand_limit"]  # PE-9: a short match the players chose, never a hidden stop
+        if limit is not None and self.hands_played >= limit:
+            self._finish_match(f"hand limit of {limit} reached; the higher score wins")
             return
         self.dealer = next_seat(self.dealer, self.num_seats)
         self._deal()
@@ -452,6 +454,7 @@ class PepperRules(Rules):
             minimum=5,
             maximum=100,
         ),
+        hand_limit_option(),
     )
     summary = """\
 Pepper — 4 players in two partnerships (partners sit opposite), or 2 or 3 players each on their own.
@@ -485,13 +488,30 @@ score wins; equal scores are a draw.  The deal passes to the left after every ha
 
 Three players: nobody has a partner.  Three hands of eight cards are dealt; bids run 1 to 7,
 and little and big pepper mean all eight tricks.  A failed bid loses 8, big pepper is worth 16
-either way, and each of the two other players scores their own tricks.
+either way, and each of the two other players scores their own tricks.  The bidding ends when
+both others have passed your bid (two passes in a row), or at once on big pepper.
 
 Two players: the same, but the third eight-card hand is dead: it stays face down and nobody
 plays it.  The bidding ends when the other player passes your bid.
 
-Option: target, the points that end the match (5 to 100).  As a safety stop, a match that
-reaches 30 hands ends there, and the higher score wins (a normal match takes about ten)."""
+Nothing else ends a match: scores can sink below zero, and play goes on until a side reaches
+the target, however many hands that takes.
+
+Options: target, the points that end the match (5 to 100).  hand_limit, off unless you set it,
+plays a shorter match: it ends after that many hands (thrown-in deals do not count), the higher
+score wins, and the result says the limit was reached."""
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """A deal: the auction (a bid at most once for every value, each followed by a pass
+        from the others), the trump, and every card dealt: (tricks + 2) x seats + 1 + tricks x
+        seats.  Hands: hand_limit, else until a side reaches the target.  The rules set no
+        bound (PE-9: scores may sink for ever; random bidders who overbid never end a match),
+        so the bound is for players who play to win: three hands a point of the target, plus
+        20 (normal bots take about a third of that), and thrown-in deals on top."""
+        tricks = 6 if num_seats == 4 else 8
+        per_deal = (tricks + 2) * num_seats + 1 + tricks * num_seats
+        hands = options["hand_limit"] or 3 * options["target"] + 20
+        return with_redeals(hands) * per_deal
 
 
 RULES = PepperRules()

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from games.core import (
@@ -88,6 +88,7 @@ from games.core import (
     shared_ranking,
     word,
 )
+from games.core.bounds import TAKE_BACKS
 from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 
@@ -1371,6 +1372,14 @@ alternates from partie to partie, and the higher running total wins).  names cho
 names of the combinations or plain words.  The side panel shows this hand's points by stage
 (blank, point, sequence, sets, play, bonus), your discards, the cards you looked at, and the
 partie sheet with the Rubicon result."""
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """A partie is six hands, eight after a tie (PQ-7).  A hand: carte blanche questions,
+        two exchanges of up to five picks that may be put back (TAKE_BACKS each of twelve
+        cards) with their confirm, elder's look and put back, the leftover, three declarations
+        with their answers (about four actions each) and 24 cards: under 200 actions."""
+        per_hand = 2 + 2 * (HAND_SIZE * TAKE_BACKS + 1) + 2 + 1 + 3 * 4 + 2 * HAND_SIZE
+        return options["parties"] * (PARTIE_HANDS + EXTRA_HANDS) * per_hand
 
 
 RULES = PiquetRules()

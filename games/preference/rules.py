@@ -50,9 +50,12 @@ lost; they add up (PR-9).
 Counters: every player antes ``ante`` stakes (a multiple of ten, PR-10), so the pot is always a
 multiple of ten.  Stacks may go below zero (the seed plays for cash; a shortfall would break
 the multiple of ten), and every counter is always in a stack or the pot.  When the pot is
-empty the match ends, unless option ``pots`` asks for more pots (everyone antes again).  A
-safety stop, option ``max_hands``, ends a match whose pot keeps growing; what is left in the
-pot then stays unclaimed.  The biggest stack wins.
+empty the match ends, unless option ``pots`` asks for more pots (everyone antes again).  No deal
+limit ends a match by default (PR-11): play goes on until the pot is empty, however long that
+takes.  Option ``max_hands`` (0, off, by default) is a shorter match the players choose: after
+that many deals the match ends, what is left in the pot is shared equally among all the players
+at the table (the odd stakes one each in seat order from the dealer's left, so no stake
+vanishes), and the result says the deal limit was reached.  The biggest stack wins.
 
 Possible worlds for search bots come from the generic ``TrickGame.resample`` with this game's
 hooks: its face-down places (the unused talon, the declarer's discards, a hand laid aside), the
@@ -62,7 +65,7 @@ must-head and PR-8.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -92,6 +95,7 @@ from games.core import (
     shared_ranking,
     word,
 )
+from games.core.bounds import TAKE_BACKS
 from games.core.resample import Place
 from games.core.trickgame import PastPlay
 
@@ -696,32 +700,50 @@ class Preference(TrickGame):
                     "the pot is empty" if self.pots_emptied == 1 else f"{self.pots_emptied} pots were won"
                 )
                 return
-        if self.hand_number >= self.options["max_hands"]:
-            self._finish(f"the limit of {self.hand_number} deals was reached")
+        limit = self.options["max_hands"]  # PR-11: a shorter match the players chose, off by default
+        if limit and self.hand_number >= limit:
+            self._finish(f"deal limit of {limit} reached", self._share_pot())
             return
         self.dealer = (self.dealer + 1) % self.num_seats
         self._deal()
 
-    def _finish(self, reason: str) -> None:
+    def _share_pot(self) -> tuple[str, ...]:
+        """PR-11: a pot left when the deal limit ends the match is shared equally among everyone
+        at the table, the odd stakes one each in seat order from the dealer's left."""
+        pot, n = self.pot, self.num_seats
+        if not pot:
+            return ()
+        order = seat_order((self.dealer + 1) % n, n)
+        each, odd = divmod(pot, n)
+        got = {s: each + (1 if i < odd else 0) for i, s in enumerate(order)}
+        for s, amount in got.items():
+            self.scores[s] += amount
+        self.pot = 0
+        return (
+            f"The {pot} stakes left in the pot are shared: "
+            + ", ".join(f"{{p{s}}} {got[s]}" for s in range(n)),
+        )
+
+    def _finish(self, reason: str, lines: tuple[str, ...] = ()) -> None:
         best = max(self.scores)
         winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
         self.phase = "over"
         self.to_act = None
-        left = (f"{self.pot} counters remain in the pot",) if self.pot else ()
-        self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason, lines=left)
+        self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason, lines=lines)
         names = " and ".join(f"{{p{w}}}" for w in winners)
         verb = "share the win" if len(winners) > 1 else "wins"
-        self.log("match", f"{names} {verb} with {best} counters ({'; '.join((reason, *left))})")
+        self.log("match", f"{names} {verb} with {best} counters ({'; '.join((reason, *lines))})", lines=lines)
 
     # -- views and checks -------------------------------------------------------------------
     def _view_trump(self) -> str:
         return contract_text(self.contract, self.trump) if self.trump else ""
 
     def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+        limit = self.options["max_hands"]
         info = [
             ("Pot", str(self.pot)),
             ("Ante", str(self.options["ante"])),
-            ("Deal", f"{self.hand_number} of at most {self.options['max_hands']}"),
+            ("Deal", f"{self.hand_number} of {limit}" if limit else str(self.hand_number)),
         ]
         if self.options["pots"] > 1:
             info.append(("Pots won", f"{self.pots_emptied} of {self.options['pots']}"))
@@ -823,6 +845,7 @@ class Preference(TrickGame):
         start = self.options["stack"] * self.num_seats
         assert sum(self.scores) + self.pot == start, "counters not conserved"
         assert self.pot >= 0 and self.pot % 10 == 0, f"the pot must be a multiple of ten, not {self.pot}"
+        assert self.pot == 0 or self.result is None, "a pot left at the end is shared out (PR-11)"
         assert sum(len(w) for w in self.won) == sum(self.tricks_won) * max(len(self.players), 1), "won piles"
         assert all(not self.hands[s] for s in self._sitting_out()), "a seat sitting out holds no cards"
 
@@ -923,9 +946,10 @@ class PreferenceRules(Rules):
         ),
         Option(
             "max_hands",
-            40,
-            "A safety stop: the match also ends after this many deals.",
-            minimum=1,
+            0,
+            "A shorter match: end it after this many deals and share what is left in the pot "
+            "equally (0: no limit; the match ends when the pot is empty).",
+            minimum=0,
             maximum=100,
         ),
     )
@@ -981,9 +1005,12 @@ lost, 10 to each; all four aces in the declarer's playing hand and six tricks, 1
 no aces made, 10 from each, lost, 10 to each.  They add up.  A player sitting out as dealer
 neither pays nor gets a bonus.
 
-Stacks may go below zero, like a debt.  The match ends when the pot is empty; with option pots
-above 1 everyone antes again until that many pots have been won.  A long match stops after
-max_hands deals, leaving what is in the pot there.  The biggest stack wins."""
+Stacks may go below zero, like a debt.  The match ends when the pot is empty, however many deals
+that takes; with option pots above 1 everyone antes again until that many pots have been won.
+The biggest stack wins.  Option max_hands (off unless you set it) plays a shorter match: it ends
+after that many deals, what is left in the pot is shared equally among everyone at the table
+(the odd stakes one each, starting left of the dealer), and the result says the deal limit was
+reached."""
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         if options["ante"] % 10:
@@ -991,6 +1018,19 @@ max_hands deals, leaving what is in the pot there.  The biggest stack wins."""
                 f"option ante={options['ante']} must be a multiple of 10, "
                 f"so that the pot is always a multiple of ten stakes"
             )
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """A deal: the auction and the Game suits (about 25), the discard (twelve cards that
+        may be picked and put back, then confirm), trump, the no-aces question, the defenders'
+        three decisions and thirty cards: at most 25 + 12 x TAKE_BACKS + 1 + 1 + 1 + 3 + 30.
+        Deals: max_hands, else until the pot is empty (PR-11).  The rules set no bound (a pot
+        fed by fines may grow: random players seldom empty it), so the bound is for players
+        who play to win: a declarer takes ten stakes a deal, so a pot of ante x seats needs
+        ante x seats / 10 made contracts; the bound allows twenty times that, plus 50, per pot
+        (normal bots take a quarter of it)."""
+        per_deal = 25 + 12 * TAKE_BACKS + 3 + 3 + 30
+        per_pot = 2 * options["ante"] * num_seats + 50
+        return (options["max_hands"] or options["pots"] * per_pot) * per_deal
 
 
 RULES = PreferenceRules()

@@ -45,6 +45,7 @@ fine, the redeal payment, the Rams payments and the pass threshold all scale wit
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.core import (
@@ -67,6 +68,7 @@ from games.core import (
     shared_ranking,
     word,
 )
+from games.core.bounds import random_walk_hands, with_redeals
 from games.core.potgame import check_ending, hand_limit_option, named_card
 from games.core.words import plural
 
@@ -517,6 +519,18 @@ counters.  The biggest stack wins."""
                 f"each player needs at least one ante"
             )
         check_ending(self, options)
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """A deal: one decision per player, the dealer's swap, five cards each: 6 x seats + 1.
+        Hands: ``hands`` (ending=hands), else hand_limit, else until a stack is gone: a stack of
+        ``stack`` moved at random by about a pot (seats x ante) a hand.  Deals thrown in because
+        everybody passed come on top (:func:`~games.core.bounds.with_redeals`)."""
+        if options["ending"] == "hands":
+            hands = options["hands"]
+        else:
+            walk = random_walk_hands(options["stack"], num_seats * options["ante"], num_seats)
+            hands = options["hand_limit"] or walk
+        return with_redeals(hands) * (6 * num_seats + 1)
 
 
 RULES = RamsRules()

@@ -41,6 +41,7 @@ continues the trick or ``end``.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -493,6 +494,16 @@ victory point, a double 2 and a triple 3 (a shared win 1 each), and the first si
 the target after a hand wins the match.  The deal passes to the left; with next_dealer=loser a
 player of the losing side deals, so that a winner leads the next hand (with three players: the
 loser sitting on the winner's right; after a three-way tie the deal simply passes left)."""
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """A hand plays every card of the pack once, and a leader ends a trick at most once per
+        trick: at most twice the pack.  One hand, or a series: every hand gives at least one
+        victory point (a shared win one each), so a side reaches the target within
+        sides x (target - 1) + 1 hands."""
+        pack = 30 if num_seats == 3 else 32
+        sides = 2 if num_seats == 4 else num_seats
+        hands = sides * (options["target"] - 1) + 1 if options["target"] else 1
+        return hands * 2 * pack
 
 
 RULES = SedmaRules()

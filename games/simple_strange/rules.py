@@ -34,6 +34,7 @@ pair as one :class:`Play` (cards in led-card order, ``note`` with the pip sum).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from operator import attrgetter
 from typing import Any
@@ -64,6 +65,7 @@ from games.core import (
     shared_ranking,
     word,
 )
+from games.core.bounds import TAKE_BACKS
 from games.core.words import plural
 
 from . import LISTING
@@ -551,6 +553,12 @@ Option deals plays several deals with the dealer rotating; total tricks decide t
                 f"option hand_size={options['hand_size']} is only for two players: "
                 "three players always get 34 cards"
             )
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """``deals`` deals; in each every player plays the cards dealt, one action a card, and
+        a staged first card may be taken back (TAKE_BACKS actions a card).  A drawn trick's
+        cards stay out, so no card is played twice."""
+        return options["deals"] * num_seats * options["hand_size"] * TAKE_BACKS
 
 
 RULES = SimpleStrangeRules()

@@ -21,6 +21,8 @@ joker stays top trump and belongs to that suit; a turned-up joker means hearts),
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -45,6 +47,7 @@ from games.core import (
     seat_play,
     standard_deck,
 )
+from games.core.bounds import random_walk_hands
 from games.core.potgame import hand_limit_option
 from games.core.words import plural
 
@@ -301,6 +304,18 @@ turn up a card to pick the trump suit, or score more points per trick."""
                 f"{' plus a turned-up card' if options['turn_up_trump'] else ''} needs {needed} cards, "
                 f"but lowest_rank={options['lowest_rank']} leaves a pack of {pack}"
             )
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """Each card dealt is played once: hand_size x seats actions a hand.  ending=rounds plays
+        rounds x seats hands; ending=ahead ends after hand_limit hands, or when a lead reached
+        at random reaches ahead_by (about (ahead_by / points_per_trick)^2 / hand_size hands per
+        player; :func:`~games.core.bounds.random_walk_hands` allows 50 times that)."""
+        per_hand = options["hand_size"] * num_seats
+        if options["ending"] == "rounds":
+            return options["rounds"] * num_seats * per_hand
+        lead = options["ahead_by"] / options["points_per_trick"]
+        walk = random_walk_hands(lead, math.sqrt(options["hand_size"]), num_seats)
+        return (options["hand_limit"] or walk) * per_hand
 
 
 RULES = TricksNTrumpsRules()

@@ -51,6 +51,9 @@ Options (all off by default except ``nil``; TS-9, TS-10):
   cashed by the end of the hand become the buyer's own bags (+1 each, on the counter).
 - ``bag_penalty``: 100, or 110 (the seed's offset for the ten bag points already scored).
 - ``target`` / ``floor``: the winning and losing totals.
+- ``hand_limit`` (off by default): a shorter match the players choose; after that many hands the
+  top score wins (tied top scores share) and the result says the limit was reached.  Nothing else
+  stops a match: play goes on until someone reaches a total with nobody level at the top.
 
 Renege penalties (TS-10) do not exist here: illegal plays are refused.  TS-11 (a four-player
 caption) needs nothing.
@@ -58,6 +61,7 @@ caption) needs nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.core import (
@@ -82,6 +86,7 @@ from games.core import (
     seat_play,
     word,
 )
+from games.core.potgame import hand_limit_option
 from games.core.resample import Place
 from games.core.words import plural
 
@@ -97,7 +102,6 @@ SWAP_COST = 10
 SWAP_CAP = {"nil": 2, "blind_nil": 3, "blind": 1}  # TS-10: swaps allowed after each kind of bid
 NIL_KINDS = ("nil", "blind_nil")
 AUCTION_CAP = 3
-MAX_HANDS = 300  # safety stop: the match is then shared by the top scores
 
 FLIP = word("flip")
 LOOK = word("look")
@@ -537,8 +541,9 @@ class TrumpSuit(TrickGame):
             reason = f"a player reached {target}" if top >= target else f"a player fell to {floor} or below"
             self._finish_match(leaders, reason)
             return True
-        if self.hands_played >= MAX_HANDS:
-            self._finish_match(leaders, f"the safety limit of {MAX_HANDS} hands was reached")
+        limit = self.options["hand_limit"]  # a short match the players chose, never a hidden stop
+        if limit is not None and self.hands_played >= limit:
+            self._finish_match(leaders, f"hand limit of {limit} reached; the top score wins")
             return True
         return False
 
@@ -818,6 +823,7 @@ class TrumpSuitRules(Rules):
             "The player with the most bags last hand auctions up to 3 of them to the others.",
         ),
         Option("bag_penalty", 100, "Points lost for every 10 bags.", choices=(100, 110)),
+        hand_limit_option(),
     )
     summary = """\
 Trump Suit — 2 or 3 players, 52 cards plus a big and a little joker; everyone for themselves.
@@ -841,7 +847,9 @@ and lose 10 per trick bid.  Every 10 bags cost 100 points.  Nil: +100 if you tak
 top means another hand.
 
 Options: blind bids and blind nil (bid before seeing your cards), nil wagers of 10 to 50,
-nil swapping with the draw deck, bag auctions, a 110-point bag penalty, other totals."""
+nil swapping with the draw deck, bag auctions, a 110-point bag penalty, other totals, and
+hand_limit, off unless you set it: a shorter match that ends after that many hands, the top
+score winning (level top scores share it), with the result saying the limit was reached."""
 
     def check(self, num_seats: int, options: dict[str, Any]) -> None:
         if options["nil_wager"] and not options["nil"]:
@@ -851,6 +859,16 @@ nil swapping with the draw deck, bag auctions, a 110-point bag penalty, other to
                 "option nil_swap=true needs nil=true, blind_nil=true or blind=true: "
                 "there is no bid that may swap"
             )
+
+    def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """A hand: a look or blind bid and a bid per player, up to three swaps each, the bag
+        sale (an offer and a buy per player), and per trick a flip, a cash decision and a card
+        from each player: at most 20 x seats + 30 actions.  Hands: hand_limit, else the match
+        ends when someone reaches the target or the floor; a hand moves every score by 10 or
+        more (a bid made or set, a nil), so the bound allows one hand for every 5 points
+        between floor and target, plus 50 (TS-12's tied tops play on)."""
+        hands = options["hand_limit"] or (options["target"] - options["floor"]) // 5 + 50
+        return hands * (20 * num_seats + 30)
 
 
 RULES = TrumpSuitRules()

@@ -13,6 +13,7 @@ from games.bots import bot_task, make_bot
 from games.bots.rollout import ROLLOUT_PLAYOUTS, RolloutBot, _paired
 from games.bots.search import reason
 from games.core import Action, GameState, SeatView
+from tests.conformance import ENDLESS_AT_RANDOM
 
 
 def _first_card_decision(game: str, seed: int = 4) -> GameState:
@@ -145,7 +146,7 @@ HEURISTIC_GAMES = [r for r in all_rules() if r.bot]
 def test_a_rollout_bot_finishes_a_match_of_every_game(rules):
     """Enough playouts to play out two-way decisions (strength is not the point):
     every move legal, the match ends, and a take-back is never chosen."""
-    state = rules.new_game(rules.default_seats, None, 2)
+    state = rules.new_game(rules.default_seats, ENDLESS_AT_RANDOM.get(rules.name), 2)
     bots = [
         RolloutBot(_heuristic(rules.name), s, playouts=24) if s == 0 else make_bot("random", rules.name, s)
         for s in range(rules.default_seats)

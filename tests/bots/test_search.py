@@ -11,6 +11,7 @@ from games import all_rules, get_rules
 from games.bots import LEVELS, Bot, EasyBot, bot_task, level_name, make_bot
 from games.bots.search import SearchBot
 from games.core import BadOptionError, GameState, SeatView
+from tests.conformance import ENDLESS_AT_RANDOM
 
 
 class Spy(SearchBot):
@@ -86,7 +87,7 @@ def test_without_worlds_a_search_bot_falls_back_to_its_heuristic():
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
 def test_a_search_bot_finishes_a_match_of_every_game(rules):
     """A few iterations a move (strength is not the point here): every move legal, the match ends."""
-    state = rules.new_game(rules.default_seats, None, 2)
+    state = rules.new_game(rules.default_seats, ENDLESS_AT_RANDOM.get(rules.name), 2)
     bots = [
         SearchBot(s, iterations=4) if s == 0 else make_bot("random", rules.name, s)
         for s in range(rules.default_seats)

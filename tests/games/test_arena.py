@@ -203,3 +203,15 @@ def test_the_strength_table_tool_prints_one_row_per_results_file(tmp_path, capsy
     assert (
         rows[2].startswith("| Rams | hands=1 | 1 | 3 | 25% | random ") and rows[2].count("%") == 4
     )  # 3 seatings
+
+
+def test_a_match_past_its_declared_bound_is_an_error_naming_its_seed(monkeypatch):
+    """Issue 29: games.arena stops a match at its game's declared bound with an error naming
+    the seed (it used to run on for two million actions)."""
+    from games.agram import RULES
+    from games.core import CardtableError
+
+    assert arena.play_match("agram", ["random"] * 3, 9).is_over
+    monkeypatch.setattr(type(RULES), "max_game_length", lambda self, seats, options: 4)
+    with pytest.raises(CardtableError, match="an? agram match with seed 9 .* did not end within 4 actions"):
+        arena.play_match("agram", ["random"] * 3, 9)

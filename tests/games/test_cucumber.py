@@ -304,3 +304,12 @@ def test_resample_depends_only_on_what_the_seat_can_see_and_plays_on(seed):
 
 def test_hand_size_is_seven():
     assert HAND_SIZE == 7
+
+
+def test_no_hidden_hand_limit_stops_a_match():
+    """Issue 29: a hidden stop ended a match after 2000 hands; only the last player left ends it
+    (the declared bound on a match's length is for the soak, never a stop)."""
+    state = table("9H", "QS", "5S", played="9H QS")
+    state.hands_played = 5000
+    state.apply("5S")
+    assert not state.is_over and state.hand_number == 2

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games import get_rules
+from games.arena import play_match
 from games.core import (
     BadOptionError,
     IllegalActionError,
@@ -290,11 +291,8 @@ def test_pe8_equal_scores_at_the_end_are_a_draw():
 
 
 def test_a_lower_target_option_ends_the_match_sooner_and_bad_values_are_refused():
-    st = RULES.new_game(4, {"target": 5}, seed=3)
-    rng = random.Random(1)
-    while not st.is_over:
-        st.apply(rng.choice(st.legal_actions()))
-    assert max(st.outcome().scores) >= 5 or "safety" in st.outcome().reason
+    st = play_match("pepper", ["normal"] * 4, 3, {"target": 5})
+    assert max(st.outcome().scores) >= 5 and st.outcome().reason == "a side reached 5"
     with pytest.raises(BadOptionError, match="target"):
         RULES.new_game(4, {"target": 500}, seed=1)
     with pytest.raises(BadOptionError, match="2 to 4 players"):
@@ -421,3 +419,33 @@ def test_worlds_give_the_high_bidder_a_hand_worth_its_bid_PE_3():
         assert fit >= 18 and fit > raw, (seed, fit, raw)
         checked += 1
     assert checked >= 3
+
+
+# ---------------------------------------------------------------- no hidden hand limit (PE-9)
+
+
+def test_pe9_a_match_to_100_goes_on_past_30_hands_until_a_side_reaches_100():
+    """Issue 29: a hidden stop ended matches at hand 30 (86 of 100 four-player matches of normal
+    bots to 100 stopped there, below 100)."""
+    st = play_match("pepper", ["normal"] * 4, 0, {"target": 100})
+    assert st.hands_played > 30 and max(st.team_scores) >= 100
+    assert st.outcome().reason.startswith("a side reached 100")
+
+
+def test_pe9_a_hand_limit_is_an_option_off_by_default_named_in_the_result():
+    assert RULES.resolve_options(4)["hand_limit"] is None
+    st = play_match("pepper", ["normal"] * 4, 0, {"target": 100, "hand_limit": 10})
+    assert st.hands_played == 10 and max(st.team_scores) < 100
+    out = st.outcome()
+    assert out.reason.startswith("hand limit of 10 reached; the higher score wins")
+    best = max(st.team_scores)
+    assert {st.teams.team_of(w) for w in out.winners} == {t for t in (0, 1) if st.team_scores[t] == best}
+    with pytest.raises(BadOptionError, match="hand_limit"):
+        RULES.new_game(4, {"hand_limit": 7}, seed=1)
+
+
+def test_pe9_deals_thrown_in_do_not_count_toward_the_hand_limit():
+    st = RULES.new_game(4, {"hand_limit": 5}, seed=2)
+    for _ in range(4):
+        st.apply("pass")
+    assert st.hand_number == 1 and st.hands_played == 0 and not st.is_over

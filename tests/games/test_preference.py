@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from games.arena import play_match
 from games.core import BadOptionError, IllegalActionError, Suit, deck_32, parse_cards, shared_ranking
 from games.preference import RULES, allowed_cards
 from tests.conformance import LeakWatch, check_step, view_mentions
@@ -642,17 +643,38 @@ def test_with_more_pots_everyone_antes_again():
     assert "everyone antes 10" in [e for e in st.events if e.kind == "deal"][-1].text
 
 
-def test_the_deal_limit_stops_a_growing_pot():
+def test_pr11_no_deal_limit_by_default_the_match_ends_when_the_pot_is_empty():
+    """Issue 29: a 40-deal stop ended every normal-bot match with ante=100 with counters left in
+    the pot (170 stakes in one).  Seed 0 empties its pot of 300 after more than 40 deals."""
+    assert RULES.resolve_options(3)["max_hands"] == 0
+    st = play_match("preference", ["normal"] * 3, 0, {"ante": 100})
+    assert st.hand_number > 40 and st.pot == 0
+    assert st.outcome().reason == "the pot is empty" and st.outcome().lines == ()
+
+
+def test_pr11_a_deal_limit_is_an_option_that_shares_the_pot_out_and_says_so():
     st = RULES.new_game(3, {"max_hands": 2}, seed=4)
     while not st.is_over:
         st.apply("pass")
-    assert st.hand_number == 2 and st.outcome().reason == "the limit of 2 deals was reached"
-    assert st.outcome().lines == ("30 counters remain in the pot",)
+    out = st.outcome()
+    assert st.hand_number == 2 and out.reason == "deal limit of 2 reached"
+    assert st.pot == 0 and st.scores == [100, 100, 100] and out.scores == (100.0, 100.0, 100.0)
+    assert out.lines == ("The 30 stakes left in the pot are shared: {p0} 10, {p1} 10, {p2} 10",)
+    assert [e for e in st.events if e.kind == "match"][-1].lines == out.lines
+
+
+def test_pr11_the_odd_stakes_of_a_shared_pot_go_one_each_from_the_dealers_left():
+    st = deal(["", *STRONG], dealer=0, max_hands=1)
+    st.pot, st.scores = 30, [100, 90, 90, 90]  # four at the table: the dealer shares too
+    run(st, "pass", "pass", "pass")
+    assert st.is_over and st.pot == 0
+    assert st.scores == [107, 98, 98, 97], "30 = 4 x 7 + 2: seats 1 and 2 (the dealer's left) get one more"
+    assert st.outcome().lines == ("The 30 stakes left in the pot are shared: {p0} 7, {p1} 8, {p2} 8, {p3} 7",)
 
 
 def test_counters_are_conserved_over_random_matches():
     for seed in range(20):
-        st = RULES.new_game(3 + seed % 2, None, seed)
+        st = RULES.new_game(3 + seed % 2, {"max_hands": 20}, seed)  # random play seldom empties a pot
         rng = random.Random(seed)
         while not st.is_over:
             st.apply(rng.choice(st.legal_actions()))

@@ -531,3 +531,16 @@ def test_blind_swap_cost_is_charged_and_swapping_needs_a_bid_that_may_swap_TS_10
     assert RULES.new_game(2, {"nil": False, "blind": True, "nil_swap": True}, 1).options["nil_swap"] is True
     with pytest.raises(BadOptionError, match="nil_swap=true needs nil=true, blind_nil=true or blind=true"):
         RULES.new_game(2, {"nil_swap": True, "nil": False})
+
+
+def test_a_hand_limit_is_an_option_off_by_default_named_in_the_result():
+    """Issue 29: the hidden 300-hand stop is gone; a shorter match is the option hand_limit."""
+    from games.arena import play_match
+
+    assert RULES.resolve_options(3)["hand_limit"] is None
+    state = play_match("trump_suit", ["normal"] * 3, 4, {"hand_limit": 5})
+    out = state.outcome()
+    assert state.hands_played == 5 and out.reason == "hand limit of 5 reached; the top score wins"
+    assert out.winners == tuple(s for s in range(3) if state.scores[s] == max(state.scores))
+    with pytest.raises(BadOptionError, match="hand_limit"):
+        RULES.new_game(3, {"hand_limit": 7}, seed=1)
