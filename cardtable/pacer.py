@@ -47,6 +47,13 @@ def pause_before(table: Table, delay: float, trick_up: bool = False) -> float:
         state.history
         and state.actors
         and state.actors[-1] == state.to_act
+        and state.silent(state.history[-1])
+    ):
+        return 0.0  # the move after one nobody else sees comes at once: its pace tells nothing
+    if (
+        state.history
+        and state.actors
+        and state.actors[-1] == state.to_act
         and state.history[-1].kind != "play"
     ):
         return delay / 2 if state.history[-1].kind == "draw" else min(delay, QUICK_STEP)

@@ -125,3 +125,23 @@ def test_pause_before_a_bots_own_next_choice_and_after_a_trick():
     else:
         raise AssertionError("no bot chose twice in a row")
     assert pause_before(grid, 0.6) == (0.3 if state.history[-1].kind == "draw" else QUICK_STEP)
+
+
+def test_a_move_nobody_else_sees_is_followed_at_once_so_its_pace_tells_nothing():
+    """PQ-5 (issue 29): a bot elder that keeps a carte blanche quiet starts its exchange at the
+    pace of an elder who was never asked."""
+    from games.core import parse_cards
+
+    table = Table.new("piquet", [SeatConfig("bot", n, "normal") for n in ("Ann", "Ben")], None, 1)
+    table.record_matches = False
+    state = table.state
+    blank = parse_cards("AS 10S 9S 8S 7S AH 10H 9H AD 10D AC 10C")
+    rest = [c for c in state.pack if c not in blank]
+    hands = [rest[:12], blank] if state.elder == 1 else [blank, rest[:12]]
+    state.begin_hand(hands[0], hands[1], rest[12:])
+    state._legal_cache = None
+    assert pause_before(table, 0.6) == 0.6
+    state.apply("sink blanche")
+    assert pause_before(table, 0.6) == 0.0
+    state.apply(state.legal_actions()[0])  # a pick: the usual quick step after it
+    assert pause_before(table, 0.6) == QUICK_STEP

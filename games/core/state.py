@@ -260,6 +260,12 @@ class GameState(Cloning):
         doing both for ever.  Games with such actions say which they are."""
         return False
 
+    def silent(self, action: Action) -> bool:
+        """True for an action that leaves nothing the other players can see (Piquet's carte
+        blanche kept quiet, PQ-5): the bot runner plays a bot's next move after it without a
+        pause, so that the pace of play tells nothing either.  Most games have none."""
+        return False
+
     def carried(self) -> list[float]:
         """What each seat carries toward later scores that its score does not show yet, in points
         (Trump Suit's bags: each one brings the bag penalty a tenth nearer).  Look-ahead bots

@@ -7,6 +7,9 @@ takes five unless that would throw away something worth keeping (then fewer, at 
 dealer exchanges only low cards, at least one.  The bot picks its target cards, takes back any
 card it has picked that is no longer a target, then confirms.
 
+Carte blanche (PQ-5): always declared (10 points, which count toward repique; the court cards
+it lacks are no secret worth keeping once the declarations start).
+
 Declarations: it declares whatever it holds; it sinks only with a reason: the opponent's cards
 already named this hand (a scored sequence, a shown carte blanche still in hand) beat it, so
 declaring could win nothing and would only tell.  As the dealer it always answers "not good" or
@@ -99,6 +102,8 @@ class PiquetBot(Bot):
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         by_text = {a.text: a for a in legal}
         stage = view.extra.stage
+        if "declare blanche" in by_text:  # PQ-5: always: 10 points, and often the road to repique
+            return by_text["declare blanche"]
         if stage == "exchange":
             return by_text[self._exchange(view, by_text)]
         if stage == "leftover":

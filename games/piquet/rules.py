@@ -4,10 +4,15 @@ A 32-card pack (7 to ace, ace high).  Each hand: twelve cards each and a talon o
 first dealer of a partie is drawn at random; the deal then alternates.  The non-dealer is
 *elder*.
 
-1. **Carte blanche** (PQ-5): a hand of twelve with no king, queen or jack scores 10 at once and
-   counts toward repique.  It is announced before the exchange.  Elder shows it at once; a dealer
-   shows it after elder has exchanged.  Announcing is automatic here: asking only the holder
-   would itself tell the other player.
+1. **Carte blanche** (PQ-5): a hand of twelve with no king, queen or jack may be declared: it
+   scores 10 at once, counts toward repique and is shown.  The holder is asked privately
+   (``declare blanche``, offered first, or ``sink blanche``) at the start of a turn they take
+   anyway: elder before the exchange, the dealer before the dealer's exchange (after elder's,
+   as the seed has the dealer show it).  While the holder answers, the other player's view is
+   that of the exchange (the phase stays ``exchange``; the step ``blanche`` is shown to the
+   holder only), a declined carte blanche leaves only a private note, and :meth:`Piquet.silent`
+   lets the bot runner play the holder's next move without a pause, so the question's pace
+   tells nothing either.
 2. **The exchange.**  Elder puts away one to five cards and draws as many from the top of the
    talon; if elder took fewer than five, elder may ``look`` at the ones left of the first five
    (a private reveal; ``no look`` declines) and then ``put back`` (the seed: look, then replace
@@ -133,6 +138,8 @@ EQUAL = word("equal")
 LOOK = word("look")
 NO_LOOK = word("no look")
 PUT_BACK = word("put back")
+DECLARE_BLANCHE = word("declare", "blanche")
+SINK_BLANCHE = word("sink", "blanche")
 SHOW_LEFTOVER = word("show", "leftover")
 HIDE_LEFTOVER = word("hide", "leftover")
 DECLARE = {c: word("declare", c) for c in CATEGORIES}
@@ -387,9 +394,7 @@ class Piquet(TrickGame):
         )
         self.phase, self.step = "exchange", ""
         self.to_act = self.elder
-        for s in (self.elder, self.dealer):
-            if is_carte_blanche(self.hands[s]):
-                self._carte_blanche(s)
+        self._ask_blanche(self.elder)
 
     def _reset_hand(self) -> None:
         """A fresh hand: the exchange, then :meth:`_reset_scoring`."""
@@ -423,14 +428,25 @@ class Piquet(TrickGame):
         self.bids, self.status = ["", ""], ["", ""]
         self.status[self.elder] = "elder"
 
+    def _ask_blanche(self, s: int) -> None:
+        """PQ-5: a holder of carte blanche about to exchange is first asked whether to declare it
+        (step ``blanche``, seen by the holder only)."""
+        if is_carte_blanche(self.hands[s]):
+            self.step = "blanche"
+
+    def _apply_blanche(self, action: Action) -> None:
+        s = self.to_act
+        self.step = ""
+        if action is DECLARE_BLANCHE:
+            self._carte_blanche(s)
+        else:
+            self.log("info", "You keep your carte blanche to yourself", s, visible_to=s)
+
     def _carte_blanche(self, s: int) -> None:
-        """PQ-5: 10 points at once; elder shows the hand now, the dealer after elder's exchange."""
+        """PQ-5: declared: 10 points at once, and the hand is shown."""
         self.blanche[s] = True
         self.status[s] = ("elder, " if s == self.elder else "") + "carte blanche"
-        if s == self.elder:
-            self._show_hand(s, "has carte blanche and shows it")
-        else:
-            self.log("bid", f"{{p{s}}} has carte blanche: shown after {{p{self.elder}}}'s exchange", s)
+        self._show_hand(s, "declares carte blanche and shows it")
         self._add(s, "blank", BLANK_POINTS, f"{{p{s}}} scores {BLANK_POINTS} for carte blanche")
 
     def _show_hand(self, s: int, what: str) -> None:
@@ -469,6 +485,10 @@ class Piquet(TrickGame):
     def takes_back(self, action: Action) -> bool:
         return action.kind == "keep"  # a card picked for the exchange, kept after all
 
+    def silent(self, action: Action) -> bool:
+        """PQ-5: a carte blanche kept quiet leaves nothing the other player sees."""
+        return action is SINK_BLANCHE
+
     def _legal(self) -> list[Action]:
         if self.phase == "exchange":
             return self._legal_exchange()
@@ -504,6 +524,8 @@ class Piquet(TrickGame):
         return taken + self.talon[: self.peek_count - len(taken)]
 
     def _legal_exchange(self) -> list[Action]:
+        if self.step == "blanche":
+            return [DECLARE_BLANCHE, SINK_BLANCHE]  # declaring first: the default answer (PQ-5)
         s, room = self.to_act, len(self.picked) < self.exchange_limit()
         acts = []
         for c in sorted(self.hands[s], key=lambda c: c.index):
@@ -517,7 +539,9 @@ class Piquet(TrickGame):
         return acts
 
     def _apply_exchange(self, action: Action) -> None:
-        if action.kind == "discard":
+        if self.step == "blanche":
+            self._apply_blanche(action)
+        elif action.kind == "discard":
             self.picked.append(action.card)
         elif action.kind == "keep":
             self.picked.remove(action.card)
@@ -587,9 +611,8 @@ class Piquet(TrickGame):
 
     def _dealer_exchanges(self) -> None:
         self.phase, self.step = "exchange", ""
-        if self.blanche[self.dealer]:
-            self._show_hand(self.dealer, "shows carte blanche")
         self.to_act = self.dealer
+        self._ask_blanche(self.dealer)
 
     def _apply_peek(self, action: Action) -> None:
         e = self.elder
@@ -907,6 +930,8 @@ class Piquet(TrickGame):
         return why or super()._why_illegal(text)
 
     def _why_exchange(self, text: str) -> str:
+        if self.step == "blanche":
+            return "first say whether you declare your carte blanche (declare blanche or sink blanche)"
         s, c, limit = self.to_act, named_card(text), self.exchange_limit()
         if c is not None and c not in self.hands[s]:
             return f"you do not hold {c.text}"
@@ -960,6 +985,8 @@ class Piquet(TrickGame):
         "put back": "Put them back",
         **{f"declare {c}": f"Declare {c}" for c in CATEGORIES},
         **{f"sink {c}": "Say nothing" for c in CATEGORIES},
+        "declare blanche": "Declare carte blanche: score 10 and show your hand",
+        "sink blanche": "Keep it to yourself (no points, nothing shown)",
     }
 
     def label(self, action: Action) -> str:
@@ -1003,6 +1030,10 @@ class Piquet(TrickGame):
         return "Lead any card"
 
     def _exchange_prompt(self) -> str:
+        if self.step == "blanche":
+            return (
+                "You hold carte blanche (no king, queen or jack): declare it for 10 points, or keep it quiet?"
+            )
         limit, n = self.exchange_limit(), len(self.picked)
         if not n:
             return f"Pick 1 to {limit} cards to exchange (pick one again to take it back)"
@@ -1051,7 +1082,7 @@ class Piquet(TrickGame):
             parties=self.options["parties"],
             partie_hand=self.partie_hand,
             stage=self.phase,
-            step=self.step,
+            step="" if self.step == "blanche" and seat != self.to_act else self.step,  # PQ-5
             category=CATEGORIES[self.category] if self.phase == "declare" else "",
             offer=self.offer if self.phase == "declare" else None,
             exchange_limit=self.exchange_limit() if self.phase == "exchange" else 0,
@@ -1129,15 +1160,6 @@ class Piquet(TrickGame):
         if self.talon:
             places.append(Place("talon", None, len(self.talon), tuple(self._known_talon(seat)), shown))
         return places
-
-    def _forbidden_cards(self, seat: int, unseen: set[Card]) -> dict[int, frozenset[Card]]:
-        """Voids shown in play, and no court card in a carte blanche announced but not shown yet."""
-        found = super()._forbidden_cards(seat, unseen)
-        opp = 1 - seat
-        if self.blanche[opp] and not self.shown[opp]:
-            courts = {c for c in unseen if JACK <= c.rank <= KING}
-            found[opp] = frozenset(found.get(opp, frozenset()) | courts)
-        return found
 
     def sampler(self, seat: int) -> DealPlan:
         """The generic plan, dealing so that what was declared about the opponent's hand holds
@@ -1318,8 +1340,11 @@ A partie is six hands; the deal alternates and the first dealer is drawn at rand
 player who does not deal is "elder".  Each player gets twelve cards; eight more lie face down
 as the talon.
 
-Carte blanche: a hand dealt without any king, queen or jack scores 10 at once.  It is announced
-automatically and shown: elder's at once, the dealer's after elder has exchanged.
+Carte blanche: a hand dealt without any king, queen or jack may be declared for 10 points; it
+is then shown to the other player.  If you hold one you are asked privately at the start of your
+exchange turn (elder before exchanging, the dealer before the dealer's exchange, after elder's).
+Declaring is offered first; if you keep it to yourself you score nothing for it, and the other
+player never learns you were asked.
 
 The exchange: elder puts away 1 to 5 cards and draws as many from the top of the talon.  If elder
 takes fewer than five, elder gets a private look at the rest of those five.  The dealer then

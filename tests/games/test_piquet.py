@@ -246,31 +246,90 @@ def test_exchange_picks_are_private():
 BLANK = "AS 10S 9S 8S 7S AH 10H 9H AD 10D AC 10C"
 
 
-def test_elder_carte_blanche_scores_ten_and_is_shown_at_once_PQ_5():
-    st = deal(BLANK, "KS QS JS KH QH JH 8H 7H KD QD JD 9D")
+COURTS = "KS QS JS KH QH JH 8H 7H KD QD JD 9D"
+
+
+def test_elder_is_asked_first_and_a_declared_carte_blanche_scores_ten_and_is_shown_at_once_PQ_5():
+    """Issue 29: the seed says a player *may* declare it; it used to be scored and shown always."""
+    st = deal(BLANK, COURTS)
     e = st.elder
+    assert st.to_act == e and st.scores[e] == 0 and not st.blanche[e]
+    assert texts(st) == ["declare blanche", "sink blanche"], "declaring is offered first (the default)"
+    assert [st.label(a) for a in st.legal_actions()] == [
+        "Declare carte blanche: score 10 and show your hand",
+        "Keep it to yourself (no points, nothing shown)",
+    ]
+    assert "You hold carte blanche" in st.view(e).prompt
+    with pytest.raises(IllegalActionError, match="first say whether you declare your carte blanche"):
+        st.apply("discard 7S")
+    st.apply("declare blanche")
     assert st.scores[e] == 10 and st.stage_pts[e][0] == 10 and st.blanche[e]
     assert set(c.text for c in parse_cards(BLANK)) <= public_cards(st)
-    assert st.phase == "exchange" and st.to_act == e
+    assert "P1 declares carte blanche and shows it: " + " ".join(
+        c.text for c in sorted(parse_cards(BLANK), key=lambda c: c.index)
+    ) in log(st, st.dealer)
+    assert st.phase == "exchange" and st.to_act == e and "discard 7S" in texts(st)
 
 
-def test_dealer_carte_blanche_is_announced_now_and_shown_after_elder_exchanges_PQ_5():
-    st = deal("KS QS JS KH QH JH 8H 7H KD QD JD 9D", BLANK)
-    d = st.dealer
-    assert st.scores[d] == 10
-    assert not set(c.text for c in parse_cards(BLANK)) & public_cards(st), "not shown before elder's exchange"
-    assert "P0 has carte blanche: shown after P1's exchange" in log(st)
-    exchange(st, "9D")
+def test_a_carte_blanche_kept_quiet_scores_nothing_and_tells_the_other_player_nothing_PQ_5():
+    st = deal(BLANK, COURTS)
+    e, d = st.elder, st.dealer
+    st.apply("sink blanche")
+    assert st.scores == [0, 0] and not st.blanche[e] and st.silent(st.history[-1])
     assert not set(c.text for c in parse_cards(BLANK)) & public_cards(st)
+    assert "You keep your carte blanche to yourself" in log(st, e)
+    assert not any("blanche" in line for line in log(st, d))
+    assert st.status[e] == "elder" and "discard 7S" in texts(st)
+
+
+def test_while_the_holder_is_asked_the_other_view_is_that_of_any_exchange_PQ_5():
+    """The question itself tells nothing: the dealer's view while elder decides is the view of
+    a deal where elder holds no carte blanche (same dealer hand, same talon size)."""
+    asked = deal(BLANK, COURTS)
+    plain = deal("AS 10S 9S 8S 7S AH 10H 9H AD 10D AC KC", COURTS.replace("KS", "10C"))
+    assert asked.step == "blanche" and plain.step == ""
+    a, p = asked.view(asked.dealer), plain.view(plain.dealer)
+    assert a.phase == p.phase == "exchange" and a.to_act == p.to_act == asked.elder
+    assert a.extra == p.extra and a.status == p.status and a.events == p.events and a.info == p.info
+    assert asked.view(asked.elder).extra.step == "blanche"
+
+
+def test_the_dealer_is_asked_at_the_start_of_the_dealers_exchange_and_shows_it_then_PQ_5():
+    st = deal(COURTS, BLANK)
+    d = st.dealer
+    assert st.to_act == st.elder and texts(st)[0].startswith("discard"), "elder is not asked"
+    assert st.view(st.elder).extra.step == ""
+    exchange(st, "9D")
     st.apply("no look")
-    assert set(c.text for c in parse_cards(BLANK)) <= public_cards(st)
-    assert st.to_act == d
+    assert st.to_act == d and texts(st) == ["declare blanche", "sink blanche"]
+    assert not set(c.text for c in parse_cards(BLANK)) & public_cards(st)
+    st.apply("declare blanche")
+    assert st.scores[d] == 10 and set(c.text for c in parse_cards(BLANK)) <= public_cards(st)
+    assert st.phase == "exchange" and st.to_act == d
+
+
+def test_normal_and_hard_bots_and_the_hint_answer_the_question_PQ_5():
+    from games.bots import bot_task, make_bot
+
+    st = deal(BLANK, COURTS)
+    assert (
+        make_bot("normal", "piquet", 1).choose(st.view(st.elder), st.legal_actions()).text
+        == "declare blanche"
+    )
+    hard = make_bot("hard", "piquet", 1)
+    assert bot_task(hard, st, st.elder)().text in ("declare blanche", "sink blanche")
 
 
 def test_carte_blanche_counts_toward_repique_PQ_5():
     # elder: blank 10, point 5, a quart and a tierce 7, four tens 14 = 36; 26 without the blank
-    st = declaring("AH 10H 9H 8H 7H 10S 9S 8S 10D 9D 10C 7C", "AS KS QS 7S AD KD QD 8D AC KC QC JH")
+    st = deal("AH 10H 9H 8H 7H 10S 9S 8S 10D 9D 10C 7C", "AS KS QS 7S AD KD QD 8D AC KC QC JH")
     e = st.elder
+    st.apply("declare blanche")
+    st.discards[e], st.discards[st.dealer] = st.talon[:5], st.talon[5:]
+    st.took[e], st.took[st.dealer] = 5, 3
+    st.talon = []
+    st._start_declarations()
+    st._legal_cache = None
     assert st.scores[e] == 10
     for a in ("declare point", "good", "declare sequence", "good", "declare sets"):
         st.apply(a)
@@ -764,10 +823,23 @@ def test_worlds_agree_with_what_was_declared():
     check_worlds(st, st.dealer, [], 4)
 
 
-def test_worlds_give_no_court_card_to_an_announced_carte_blanche():
-    st = deal("KS QS JS KH QH JH 8H 7H KD QD JD 9D", BLANK)
+def test_worlds_keep_the_holders_question_and_a_declared_carte_blanche_PQ_5():
+    """The holder's own worlds keep the question (its hand is its own); the other player's
+    worlds after a declaration hold the shown hand; a world never depends on an unasked hand."""
+    st = deal(BLANK, COURTS)
     for w in worlds(st, st.elder):
-        assert is_carte_blanche(w.hands[st.dealer])
+        assert w.step == "blanche" and [a.text for a in w.legal_actions()] == [
+            "declare blanche",
+            "sink blanche",
+        ]
+    check_worlds(st, st.elder, [], 3)
+    check_worlds(st, st.dealer, [], 4)
+    st.apply("declare blanche")
+    for w in worlds(st, st.dealer):
+        assert sorted(w.hands[st.elder], key=lambda c: c.index) == sorted(
+            parse_cards(BLANK), key=lambda c: c.index
+        )
+    check_worlds(st, st.dealer, [], 5)
 
 
 def test_worlds_keep_what_elder_saw_in_the_talon():
@@ -792,6 +864,7 @@ def parse_card_text(cards, text: str) -> bool:
 
 def test_worlds_keep_a_shown_leftover_and_a_shown_carte_blanche():
     st = deal(BLANK, "KS QS JS KH QH JH 8H 7H KD QD JD 9D")
+    st.apply("declare blanche")
     exchange(st, "7S 8S 9S")
     st.apply("no look")
     exchange(st, "8H")
