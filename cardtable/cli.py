@@ -31,13 +31,19 @@ app = typer.Typer(
 )
 
 
+MESSAGE_SHOWN = 600  # characters of an error line the CLI prints
+
+
 class _Fail(Exception):
     """A user error found by the CLI itself (not a games.core error)."""
 
 
 def _die(message: str) -> NoReturn:
-    """Print one line on stderr and exit with status 2."""
-    first = " ".join(str(message).split()) or "error"
+    """Print one line on stderr and exit with status 2 (cut to a readable length: a message may
+    repeat hostile input)."""
+    from games.core.errors import cut_input
+
+    first = cut_input(" ".join(str(message).split()) or "error", MESSAGE_SHOWN)
     typer.echo(f"cardtable: error: {first}", err=True)
     raise typer.Exit(2)
 

@@ -23,7 +23,7 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING
 
-from games.core.errors import UnknownGameError
+from games.core.errors import UnknownGameError, cut_input
 from games.core.finder import use_rules_finder
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def get_rules(name: str) -> Rules:
     for rules in games.values():
         if key in (_plain_name(rules.name), _plain_name(rules.title)):
             return rules
-    raise UnknownGameError(f"unknown game {name!r}: choose one of {', '.join(games)}")
+    raise UnknownGameError(f"unknown game {cut_input(name)!r}: choose one of {', '.join(games)}")
 
 
 def _plain_name(text: str) -> str:

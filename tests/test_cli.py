@@ -338,3 +338,24 @@ def test_simulate_ends_the_endless_page_one_of_issue_29(capsys):
         capsys, "simulate", "page_one", "-n", "1", "--seed", "2500023", "--seats", "normal,normal"
     )
     assert code == 0 and "1.00 hands per match" in out
+
+
+def test_replay_cuts_a_long_bad_action_to_a_readable_length(capsys, tmp_path):
+    """Issue 29: `cardtable replay` echoed a 100,000-character bad action in full (twice)."""
+    path = tmp_path / "long.json"
+    Record("agram", 3, {}, 1, ("x" * 100_000,)).save(path)
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1 and len(err) < 400, len(err)
+    assert "record action 1 ('xxxxxxxx" in err and "… (100,000 characters)" in err
+
+
+def test_any_message_the_cli_prints_is_cut_to_a_readable_length(capsys):
+    code, _, err = run(capsys, "rules", "y" * 50_000)
+    assert code == 2 and len(err) < 400 and "… (50,000 characters)" in err and "choose one of" in err
+    import typer
+
+    from cardtable.cli import _die
+
+    with pytest.raises(typer.Exit):
+        _die("a message of ours repeating " + "z" * 5000)
+    assert len(capsys.readouterr().err) < 700

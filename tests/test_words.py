@@ -4,7 +4,10 @@ game's rules help, option help, prompts, scoreboard lines, log, labels, refusals
 
 from __future__ import annotations
 
+import ast
+import importlib
 import re
+from pathlib import Path
 
 import pytest
 
@@ -82,3 +85,55 @@ def test_jokers_are_written_one_way_and_explained():
     assert {r.name for r in with_jokers} >= {"tricks_n_trumps", "trump_suit", "contract_grid"}
     for r in with_jokers:
         assert "is the joker" in r.summary_text() or "is the big joker" in r.summary_text(), r.name
+
+
+RULE_ID = re.compile(r"\b[A-Z]{2}-\d+\b")
+
+
+def _player_strings(tree: ast.AST) -> list[tuple[int, str]]:
+    """The string constants of a module that can reach a player: every string but docstrings,
+    assertion messages (for developers) and the keys of option names."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            skip.add(id(first.value))  # a docstring
+        if isinstance(node, ast.Assert) and node.msg is not None:
+            skip.update(id(n) for n in ast.walk(node.msg))
+    return [
+        (n.lineno, n.value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in skip
+    ]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_no_rule_id_in_any_string_a_player_can_read(rules):
+    """Issue 29: refusals and log lines said "(RA-3)", "(TS-1)", "CG-1: ..." on screen.  Rule IDs
+    stay in comments, docstrings and tests; every other string of a game's modules is checked."""
+    package = Path(importlib.import_module(f"games.{rules.name}").__file__).parent
+    found = [
+        f"{path.name}:{line}: {text[:70]!r}"
+        for path in sorted(package.glob("*.py"))
+        for line, text in _player_strings(ast.parse(path.read_text(encoding="utf-8")))
+        if RULE_ID.search(text)
+    ]
+    assert not found, found
+
+
+CHOICES_SAID = {  # issue 29, item 8: choices the notes do not state, said in the rules help
+    "preference": ("its two cards are shown to everyone", "asked before the defenders decide"),
+    "pepper": ("both others have passed your bid (two passes in a row)",),
+    "sedma": ("this table takes out the eights of spades and clubs",),
+    "page_one": ("The rule text plays one game.  Option target plays a series instead",),
+}
+
+
+@pytest.mark.parametrize("game", sorted(CHOICES_SAID))
+def test_the_rules_help_says_the_tables_own_choices(game):
+    from games import get_rules
+
+    text = " ".join(get_rules(game).summary_text().split())
+    for phrase in CHOICES_SAID[game]:
+        assert " ".join(phrase.split()) in text, phrase

@@ -301,9 +301,12 @@ class Bourre(PotGame):
             )
         else:
             names = " and ".join(f"{{p{s}}}" for s in top)
-            lines.append(
-                f"{names} tie with {most} tricks: the pot of {self.pot} stays; everybody else antes again"
+            after = (  # BO-7, BO-9: after the last hand nobody antes; the pot is shared instead
+                "it is shared at the end of the match"
+                if self._last_hand()
+                else "it stays for the next hand, and everybody else antes again"
             )
+            lines.append(f"{names} tie with {most} tricks: nobody takes the pot of {self.pot}; {after}")
             self.no_ante.extend(top)
             self.tied = tuple(top)
         last = self._last_hand()  # BO-9: the bourré payment only feeds the next hand's pot

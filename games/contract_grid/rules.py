@@ -264,7 +264,7 @@ class ContractGrid(TrickGame):
         if self.phase == "fill" and text == "fill same":
             return "there is no earlier grid of yours to copy (see the option last_grids), or you have started placing"
         if self.phase == "drop" and kind == "drop":
-            return f"{arg} has already been named or is not a suit (CG-1: name a suit nobody has named)"
+            return f"{arg} has already been named or is not a suit (name a suit nobody has named)"
         if self.phase == "bid" and kind == "bid":
             return f"{arg} is not a square of your grid you have not bid yet"
         return f"now is the time to {self._prompt().lower()}; " + super()._why_illegal(text)
@@ -446,7 +446,7 @@ class ContractGrid(TrickGame):
         """The winning seat(s) by the seed's cascade, and which rule decided."""
         n = range(self.num_seats)
         capped, completed = set(self._capped()), set(self._completed())
-        if not self.options["complete_grid"] or (self.cap is None and not completed):
+        if not self.options["complete_grid"] or self.cap is None:
             pool, rule = list(n), "the best score wins"  # no cap: everybody is below it (CG-11)
         elif capped & completed:
             pool, rule = (

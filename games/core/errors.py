@@ -6,6 +6,18 @@ one clear line (exit status 2) and the TUI a notification, without ever showing 
 
 from __future__ import annotations
 
+INPUT_SHOWN = 40  # characters of a player's or a file's input that a message repeats
+RULE_SHOWN = 300  # characters of a refusal's reason (which may repeat input too)
+
+
+def cut_input(text: object, most: int = INPUT_SHOWN) -> str:
+    """Input that a message repeats, cut to a readable length: the start, then how long it was
+    (``xxxx… (100,000 characters)``).  Never the whole of a 100,000-character line."""
+    text = str(text)
+    if len(text) <= most:
+        return text
+    return f"{text[: max(1, most - 1)]}… ({len(text):,} characters)"
+
 
 class CardtableError(Exception):
     """Root of every error the project raises on purpose."""
@@ -18,9 +30,10 @@ class IllegalActionError(CardtableError, ValueError):
     """
 
     def __init__(self, action: str, seat: int | None, rule: str) -> None:
-        self.action = action
+        self.action = cut_input(action)  # the input as typed or sent: cut to a readable length
         self.seat = seat
-        self.rule = rule
+        self.rule = cut_input(rule, RULE_SHOWN)
+        action, rule = self.action, self.rule
         who = f"seat {seat}" if seat is not None else "anyone"
         super().__init__(f"{action} is not legal for {who}: {rule}")
 

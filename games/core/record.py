@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import BadRecordError, CardtableError
+from .errors import BadRecordError, CardtableError, cut_input
 from .finder import find_rules, use_rules_finder  # noqa: F401  (use_rules_finder: re-exported)
 
 FORMAT = "cardtable-record"
@@ -140,7 +140,9 @@ class Record:
             try:
                 state.apply(text)
             except CardtableError as exc:
-                raise BadRecordError(f"record action {i + 1} ({text!r}) does not replay: {exc}") from None
+                raise BadRecordError(
+                    f"record action {i + 1} ({cut_input(text)!r}) does not replay: {exc}"
+                ) from None
         return state
 
 

@@ -974,12 +974,14 @@ passed, or when everyone still in has bid Game; then each Game bidder names a su
 from the dealer's left, openly, and the highest suit wins (the first to name it, on a tie).
 If everyone passes, the cards are thrown in and the next player deals; the pot stays.
 
-The talon is shown to everyone as the declarer takes it.  You pick two cards to discard (pick
-a card again to take it back) and confirm, then name trumps.
+After a number bid the declarer takes the talon, and at this table its two cards are shown to
+everyone as they are taken (the rules leave this open).  You pick two cards to discard (pick a
+card again to take it back) and confirm, then name trumps.
 
 The declarer may then announce "no aces": only without an ace in the twelve cards held with the
-talon (after a number) or in the ten dealt cards (after Game or Hearts).  At this table the
-announcement comes before the defenders decide, so they know it.
+talon (after a number) or in the ten dealt cards (after Game or Hearts).  The rules say only
+"before leading to the first trick"; at this table the declarer is asked before the defenders
+decide, so they know the announcement when they choose.
 
 The two others then decide in turn, starting at the declarer's left: play (you need two
 tricks) or drop out.  If both drop out, the hand is not played and counts as all ten tricks to

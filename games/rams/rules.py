@@ -198,7 +198,7 @@ class Rams(PotGame):
             if self.rams_by is not None:
                 return "Rams has been declared, so everybody must play"
             if s == self.dealer and self._in_count(s) == 1:
-                return "the dealer may not pass when exactly one other player is in (RA-3)"
+                return "the dealer may not pass when exactly one other player is in"
             return (
                 f"you may pass only when the pot holds more than {self.unit} counters (it holds {self.pot})"
             )
@@ -207,7 +207,7 @@ class Rams(PotGame):
         if text == "rams":
             return "Rams has already been declared this hand"
         if text == "swap":
-            return "only the dealer may swap, and only when exactly one other player is in (RA-3)"
+            return "only the dealer may swap, and only when exactly one other player is in"
         return ""
 
     def _apply_decide(self, action: Action) -> None:
@@ -273,7 +273,7 @@ class Rams(PotGame):
         self.bids[self.dealer] = "dealer"
         lines = (
             f"Everybody passed to the dealer: {{p{right}}} pays {{p{self.dealer}}} {paid}; "
-            f"the pot of {self.pot} carries to the next hand (RA-2)",
+            f"the pot of {self.pot} carries to the next hand",
         )
         self._end_hand(f"Hand {self.hand_number}: all passed, redeal", lines, counted=False)
 
@@ -359,7 +359,7 @@ class Rams(PotGame):
     def _settle_failed_rams(self, taker: int) -> None:
         d = self.rams_by
         self.note_bid(d, False)
-        lines = [f"{{p{taker}}} won a trick, so {{p{d}}}'s Rams has failed (RA-6)"]
+        lines = [f"{{p{taker}}} won a trick, so {{p{d}}}'s Rams has failed"]
         if self._last_hand(self._after_rams_payments(d)):  # RA-9: the doubling only feeds the next hand
             lines.append(f"{{p{d}}} does not double the pot: the match ends with this hand")
         else:

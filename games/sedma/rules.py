@@ -94,6 +94,12 @@ def rank_words(rank: int, article: bool = True) -> str:
     return ("an " if word_[0] in "ae" else "a ") + word_
 
 
+def takers(rank: int) -> str:
+    """What takes a trick whose starter has ``rank``: ``a king or a seven``, or just ``a seven``
+    when the starter is a seven."""
+    return "a seven" if rank == 7 else f"{rank_words(rank)} or a seven"
+
+
 def card_points(cards) -> int:
     return CARD_POINTS * sum(1 for c in cards if c.rank in COUNTERS)
 
@@ -194,10 +200,12 @@ class Sedma(TrickGame):
             return "you do not hold that card"
         if self.phase == "decide":
             starter = self.trick[0].cards[0]
-            return (
-                f"to continue the trick you must play {rank_words(starter.rank)} (the starter's rank) "
-                f"or a seven; otherwise end the trick"
+            what = (
+                "a seven"
+                if starter.rank == 7
+                else f"{rank_words(starter.rank)} (the starter's rank) or a seven"
             )
+            return f"to continue the trick you must play {what}; otherwise end the trick"
         return super()._why_illegal(text)
 
     def label(self, action: Action) -> str:
@@ -410,10 +418,10 @@ class Sedma(TrickGame):
 
     def _prompt(self) -> str:
         if self.phase == "decide":
-            return f"End the trick, or go on with {rank_words(self.trick[0].cards[0].rank)} or a seven"
+            return f"End the trick, or go on with {takers(self.trick[0].cards[0].rank)}"
         if not self.trick:
             return "Lead any card: its rank or a seven takes the trick"
-        return f"Any card; {rank_words(self.trick[0].cards[0].rank)} or a seven takes the trick"
+        return f"Any card; {takers(self.trick[0].cards[0].rank)} takes the trick"
 
     def zones(self) -> dict[str, list[Card]]:
         return {**super().zones(), "stock": list(self.stock)}
@@ -465,7 +473,8 @@ class SedmaRules(Rules):
     )
     summary = """\
 Sedma — 2 to 4 players; with four, two partnerships sit opposite each other.  A 32-card
-pack, 7 to ace (with three players the eights of spades and clubs are left out).  Suits do
+pack, 7 to ace (with three players two eights are left out; the rules do not say which, and
+this table takes out the eights of spades and clubs).  Suits do
 not matter at all.
 
 Everyone gets four cards; the rest is the stock.  The player on the dealer's left leads the

@@ -213,7 +213,7 @@ class TrumpSuit(TrickGame):
         self.phase = "bid"
         self.leader = self.to_act = order[0]
         self._open_auction()
-        trump = top.suit.noun + " are trump" if top.suit else "trump stays open until a suit is led (TS-3)"
+        trump = top.suit.noun + " are trump" if top.suit else "trump stays open until a suit is led"
         self.log(
             "deal",
             f"Hand {self.hand_number}: {{p{self.dealer}}} deals and turns up {top}; {trump}",
@@ -597,9 +597,7 @@ class TrumpSuit(TrickGame):
             if self.trick:
                 return "only the leader may flip, before leading"
             if self.tricks_played == 0:
-                return (
-                    "the first trump card must be played through the first trick: no flip on trick 1 (TS-1)"
-                )
+                return "the first trump card must be played through the first trick: no flip on trick 1"
             if self.flipped:
                 return "you have already flipped for this lead"
             return "the draw deck is empty"
@@ -617,7 +615,7 @@ class TrumpSuit(TrickGame):
                 )
                 return f"{what} ({t.noun}; you hold {cards_text(trumps)})"
             if t is None:
-                return "a joker may be led only when you hold no suit card: the card led sets trump (TS-3)"
+                return "a joker may be led only when you hold no suit card: the card led sets trump"
             return f"you hold no {t.noun}, so you must flip a new trump card first"
         same = [x for x in hand if x.suit is self.led] if self.led else []
         if same:

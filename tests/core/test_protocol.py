@@ -173,3 +173,12 @@ def test_a_list_item_keeps_its_continuation_lines_and_a_minus_sign_starts_no_ite
         Sample().summary_text()
         == "Items:\n- one, going on to the next line.\n- two. Scores of -100 otherwise."
     )
+
+
+def test_a_refusal_repeats_long_input_only_cut_to_a_readable_length():
+    """Issue 29: a message never repeats a 100,000-character input in full."""
+    state = get_rules(TNT).new_game(3, None, 1)
+    with pytest.raises(IllegalActionError) as exc:
+        state.apply("q" * 100_000)
+    assert len(str(exc.value)) < 400 and "… (100,000 characters)" in str(exc.value)
+    assert exc.value.action.startswith("qqq") and len(exc.value.action) < 70

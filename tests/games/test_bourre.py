@@ -278,7 +278,8 @@ def test_a_tie_keeps_the_pot_and_only_the_others_ante_BO_7():
     st = bourre_hand(FOUR, pot=12)
     settle(st, ["play", "pass", "play", "play"], [2, 0, 2, 1])
     assert last_hand_lines(st)[1] == (
-        "P0 and P2 tie with 2 tricks: the pot of 12 stays; everybody else antes again"
+        "P0 and P2 tie with 2 tricks: nobody takes the pot of 12; it stays for the next hand, "
+        "and everybody else antes again"
     )
     assert st.scores == [100 - 12, 99, 100, 99]  # the passer (P1) and P3 ante; P0 and P2 do not
     assert st.pot == 14
@@ -397,6 +398,9 @@ def test_a_pot_left_by_a_tie_in_the_last_hand_is_shared_by_the_tied_players_BO_9
     assert st.is_over and st.pot == 0
     assert st.scores == [100 - 13 + 6, 100, 100 + 7, 100]
     assert st.outcome().lines == ("The pot of 13 is shared: {p0} 6, {p2} 7",)
+    assert last_hand_lines(st)[1] == (
+        "P0 and P2 tie with 2 tricks: nobody takes the pot of 13; it is shared at the end of the match"
+    ), "issue 29: the last hand used to say that everybody else antes again"
     st.check_invariants()
 
 

@@ -546,3 +546,10 @@ def test_the_bot_plans_its_own_grid_over_a_worse_earlier_one():
     state, _seat, action = bot_fill({"last_grids": "/".join([grid] * 3)})
     assert "fill same" in [a.text for a in state.legal_actions()]
     assert action.text.startswith("square")
+
+
+def test_without_a_cap_a_completed_grid_ends_the_match_and_the_best_score_wins_CG_11():
+    """Issue 29: the no_cap result said "the best score below the cap wins" with no cap."""
+    state = end_state([500, 700, 650], complete=(0,), options={"no_cap": True})
+    assert state._end_kind() == "complete grid"
+    assert state.winners() == ((1,), "the best score wins")

@@ -123,8 +123,8 @@ def test_everybody_passing_to_the_dealer_means_a_redeal_RA_2():
         st.apply("pass")
     lines = last_hand_lines(st)
     assert lines == [
-        "Everybody passed to the dealer: P3 pays P0 5; the pot of 20 carries to the next hand (RA-2)"
-    ]
+        "Everybody passed to the dealer: P3 pays P0 5; the pot of 20 carries to the next hand"
+    ], "no rule ID on screen (issue 29)"
     assert st.scores[3] == 95 and st.scores[0] == 100 - 20 + 5
     assert st.dealer == 1 and st.hand_number == 2  # the deal passes left
     assert st.pot == 25 and st.scores[1] == 95  # the new dealer antes into the carried pot
@@ -269,7 +269,7 @@ def test_failed_rams_stops_at_the_first_lost_trick_RA_6():
     st.apply("KC")
     assert st.hand_number == 2 and st.hands_played == 1  # the hand stopped after 2 tricks
     assert last_hand_lines(st) == [
-        "P2 won a trick, so P1's Rams has failed (RA-6)",
+        "P2 won a trick, so P1's Rams has failed",
         "P1 doubles the pot: pays 15, the pot is now 30 and carries over",
         "P1 pays P0 5, stack 90",
         "P1 pays P2 5, stack 105",

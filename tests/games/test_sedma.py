@@ -470,3 +470,15 @@ def test_seed_a_partnership_that_captures_every_card_between_its_two_players_win
     out = state.outcome()
     assert len(state.won[0]) + len(state.won[2]) == 32 and state.won[1] == state.won[3] == []
     assert out.winners == (0, 2) and out.scores == (90, 0, 90, 0) and "triple win" in out.reason
+
+
+def test_a_seven_led_is_named_once_in_prompts_and_refusals():
+    """Issue 29: the help read "a seven or a seven takes the trick" when a seven started it."""
+    state = table("7H 7C KD JH", "8S 9D JC 10H", stock="8C 9S 9C 8H", played="7H")
+    assert state.view(1).prompt == "Any card; a seven takes the trick"
+    state.apply("8S")
+    assert state.phase == "decide" and state.view(0).prompt == "End the trick, or go on with a seven"
+    with pytest.raises(IllegalActionError, match="to continue the trick you must play a seven; otherwise"):
+        state.apply("JH")
+    state = table("KH 7C KD JH", "7S 9D JC 10H", stock="8S 9S 9C 8H", played="KH")
+    assert state.view(1).prompt == "Any card; a king or a seven takes the trick"

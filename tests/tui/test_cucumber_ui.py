@@ -4,6 +4,8 @@ snapshot at 80x24."""
 
 from __future__ import annotations
 
+import re
+
 from cardtable.session import Table
 from cardtable.tui.screens.modals import HandSummaryScreen, MatchOverScreen
 from cardtable.tui.screens.table import TableScreen
@@ -77,6 +79,10 @@ async def test_a_whole_match_by_keys_to_the_last_player():
     state = table.state
     assert state.is_over and len(state.eliminated) == 1 and sum(state.cucumbers) == 2 and moves == 35
     assert any("a cucumber" in text for text in summaries) and any("eliminated" in text for text in summaries)
+    taken = [re.search(r"takes the last trick with (\S+):", text) for text in summaries]
+    assert all(taken) and all(m.group(1)[-1] in "♠♥♦♣" for m in taken), (
+        "issue 29: the summary names the card as every other screen does (10♥, not 10H)"
+    )
 
 
 async def test_eliminated_players_and_cucumbers_are_marked_and_played_cards_stay_visible():

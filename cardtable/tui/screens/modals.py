@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 
 from games.core import Event, Outcome, Rules, render_seats
 
-from ..render import cards_line
+from ..render import cards_line, show_cards
 from ..widgets.toosmall import TooSmall
 from .base import SizedModal, SizedScreen
 
@@ -86,7 +86,8 @@ class HandSummaryScreen(SizedModal):
                         .append_text(cards_line(t.cards, self.ascii_suits))
                         .append(f" — {t.render(self.names)}\n")
                     )
-                yield Static("\n".join(self.event.render_lines(self.names)) or "(no scores)")
+                lines = (show_cards(line, self.ascii_suits) for line in self.event.render_lines(self.names))
+                yield Static("\n".join(lines) or "(no scores)")
             yield Static("Enter to continue", classes="hint")
         yield TooSmall()
 
