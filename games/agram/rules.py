@@ -248,7 +248,6 @@ def join_seats(seats: tuple[int, ...]) -> str:
 class AgramRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
     hand_word = "Game"
-    bot = "games.agram.bot:AgramBot"
     state_class = Agram
     options = (
         Option(

@@ -466,7 +466,6 @@ def _index(c: Card) -> int:
 
 class BaconRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.bacon.bot:BaconBot"
     state_class = Bacon
     options = (
         Option("target", 10, "The first side to reach this many points wins.", minimum=1, maximum=50),

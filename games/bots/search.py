@@ -13,8 +13,9 @@ node keeps the rewards of the seat that chose its action.  The move is the most 
 of the root.
 
 Fast path: a playout stops when the game deals its next hand (see :func:`stop_at_next_deal`).
-Per game (:func:`make_search_bot`): the iteration counts of the levels, and two ways to lean on
-the game's heuristic where plain search is no better than it (``CARDS_ONLY``, ``TRUSTING``).
+Per game (its ``BOT_LEVELS``, games.bots.levels.TreeSearch): the iteration counts of the
+levels, and two ways to lean on the game's heuristic where plain search is no better than it
+(``cards_only``, ``trust``).
 A search whose playouts cannot tell the moves apart (a grid filled before any card is dealt)
 asks the heuristic.
 
@@ -29,14 +30,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.bots import Bot
 from games.core import Action, GameState, SeatView
+
+from .base import Bot, Worlds, WorldsBot
 
 EXPLORATION = 0.7  # the UCB constant, rewards scaled to [0, 1]
 MAX_PLAYOUT = 5_000  # safety stop for one playout (no hand is this long)
 PROBE = 40  # after this many iterations, a search whose playouts all scored alike stops
-
-Worlds = Callable[[Any], GameState]
 
 
 class _Node:
@@ -61,11 +61,10 @@ class _Node:
         return mean, math.sqrt(var / n)
 
 
-class SearchBot(Bot):
+class SearchBot(WorldsBot):
     """ISMCTS with ``iterations`` playouts a move (see the module docstring)."""
 
     level = "search"
-    wants_worlds = True
 
     def __init__(
         self,
@@ -264,59 +263,6 @@ def sides(world: GameState) -> list[tuple[int, ...]]:
     """The sides of a world's table: its partnerships, or every seat on its own."""
     teams = list(world._teams()) if hasattr(world, "_teams") else []
     return teams or [(s,) for s in range(world.num_seats)]
-
-
-#: Iterations a move for each level (a game not listed: ITERATIONS; the games whose hard and
-#: expert bots are rollout bots are in games.bots.rollout.ROLLOUT_PLAYOUTS instead).  ``hard``
-#: is set so that a move at the first card of a hand takes about 0.4 s of CPU here
-#: (benchmarks/bench_search.py), ``expert`` four times as long.  Iteration counts, not clock
-#: time, so that games reproduce.
-ITERATIONS = {"hard": 1000, "expert": 4000}
-GAME_ITERATIONS: dict[str, dict[str, int]] = {
-    "contract_grid": {"hard": 1200, "expert": 4800},
-    "rams": {"hard": 2500, "expert": 10000},
-    # measured with benchmarks/bench_search.py (idle 2-core machine): about 0.3-0.45 s a hard move
-    "bacon": {"hard": 2500, "expert": 10000},
-    "cucumber": {"hard": 1500, "expert": 6000},
-}
-
-
-#: Games whose search bots search only card play and leave the other decisions to the game's
-#: heuristic, because random playouts misjudge them.  In Bacon, picking up, going alone and
-#: vetoing: in the playouts the others pick up at random and lose, so passing and vetoing look
-#: good, and so does going alone
-#: (measured: hard picked up or went alone on a quarter of the auction turns where the heuristic
-#: passed, and vetoed its partner's pick-ups; its side won 2 matches of 32).  In Contract Grid,
-#: the suit to drop and the squares to bid: eleven tricks of random play make every contract a
-#: lottery, so the search's visits spread almost evenly over the sixteen squares.  Measured
-#: (one hard against normals, win share): Bacon 6% before, 29% after (48 cycles, fair 25%);
-#: Contract Grid 8% before, 72% after with GAME_TRUST (20 cycles, fair 33%).  Greedy playouts
-#: and trusting the heuristic's card in Bacon changed nothing measurable (24 cycles each).
-CARDS_ONLY = frozenset({"bacon", "contract_grid"})
-#: Games whose search bots keep the heuristic's move unless the search finds a clearly better
-#: one (TRUST standard errors): where plain search is only as good as the heuristic.
-TRUSTING = frozenset({"contract_grid"})
-TRUST = 1.0
-#: A stricter trust per game.  Contract Grid: its heuristic plays each card for the squares it
-#: bid, while the search's random playouts value the cards nearly alike (visits within a few per
-#: cent of each other), so among ten cards the luckiest one often looks a standard error better.
-GAME_TRUST = {"contract_grid": 2.0}
-
-
-def make_search_bot(level: str, game: str, seed: int | None = None, fallback: Bot | None = None) -> SearchBot:
-    """The ``hard`` or ``expert`` search bot for ``game`` (see :data:`ITERATIONS`)."""
-    iterations = GAME_ITERATIONS.get(game, {}).get(level, ITERATIONS[level])
-    bot = SearchBot(
-        seed,
-        iterations,
-        fallback=fallback,
-        cards_only=game in CARDS_ONLY and fallback is not None,
-        trust=GAME_TRUST.get(game, TRUST) if game in TRUSTING else None,
-    )
-    bot.level = level
-    if fallback is not None:
-        fallback.rng = bot.rng  # one generator: a table's reseeding steers both
-    return bot
 
 
 def reason(bot: Bot, action: Action) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.bots.cardplay import choose_card, hand_strength, ranking_of
 from games.core import Action, Card, Ranking, SeatView
 
@@ -47,3 +47,7 @@ class BourreBot(Bot):
         if trumps >= 2 or strength >= 0.3 + 0.25 * rivals + 0.05 * undecided:
             return "play"
         return "pass"
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(BourreBot, Playouts())

@@ -421,7 +421,6 @@ class Bourre(PotGame):
 
 class BourreRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.bourre.bot:BourreBot"
     state_class = Bourre
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=1, maximum=10_000),

@@ -569,7 +569,6 @@ class ContractGrid(TrickGame):
 
 class ContractGridRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.contract_grid.bot:ContractGridBot"
     state_class = ContractGrid
     options = (
         Option(

@@ -53,9 +53,6 @@ class Rules:
     hand_word: ClassVar[str] = "Hand"  # what the table calls one deal ("Game" in Agram and Page One)
     #: the game's place in listings (``cardtable list``, the lobby): lowest first, then by name
     position: ClassVar[int] = 1000
-    #: the game's heuristic bot (the ``normal`` level) as ``"module:Class"``, imported only when a
-    #: bot is made; None: only the generic bots (random, and search without a fallback)
-    bot: ClassVar[str | None] = None
     #: the package's listing, when it declares one: the attributes above that it holds come from it
     listing: ClassVar[Listing | None] = None
 

@@ -367,7 +367,6 @@ def _by_rank(cards: list[Card]) -> list[Card]:
 
 class CucumberRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.cucumber.bot:CucumberBot"
     state_class = Cucumber
     options = (
         Option(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import SUITS, Action, Card, SeatView, Suit, deck_53, trick_winner
 
 from .rules import RANKING
@@ -160,3 +160,8 @@ class _Knowledge:
 
     def unknown_of(self, suit: Suit) -> int:
         return sum(1 for c in self.unknown if c.suit is suit)
+
+
+#: hard and expert: the heuristic's playouts, a few tricks ahead (its horizon); the tree search was
+#: measured no stronger than the heuristic
+BOT_LEVELS = Levels(PageOneBot, Playouts())

@@ -543,7 +543,6 @@ def _named(text: str) -> tuple[str, Card | None]:
 class PageOneRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
     hand_word = "Game"
-    bot = "games.page_one.bot:PageOneBot"
     state_class = PageOne
     options = (
         Option(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.bots.partnership import PartnerPlay, partner_seats, unseen_cards
 from games.core import Action, SeatView, Suit, trump_ranking
 
@@ -90,3 +90,7 @@ class PepperBot(Bot):
         policy = PartnerPlay(view, r, unseen_cards(view, PACK), declarers, view.extra.voids)
         pick = policy.follow(list(cards)) if view.trick else policy.lead(list(cards))
         return cards[pick]
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(PepperBot, Playouts())

@@ -442,7 +442,6 @@ def _index(c: Card) -> int:
 
 class PepperRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.pepper.bot:PepperBot"
     state_class = Pepper
     options = (
         Option(

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import ACE, KING, Action, Card, SeatView, card
 
 from .rules import CATEGORY, point_of, runs
@@ -178,3 +178,7 @@ def is_boss(c: Card, known: Iterable[Card]) -> bool:
     """True when every higher card of its suit is accounted for (played, ours, or out of play)."""
     known = set(known)
     return all(card(r, c.suit) in known for r in range(c.rank + 1, ACE + 1))
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(PiquetBot, Playouts())

@@ -1282,7 +1282,6 @@ def _claim_holds(claim: tuple, hand: Sequence[Card]) -> bool:
 
 class PiquetRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.piquet.bot:PiquetBot"
     state_class = Piquet
     options = (
         Option(

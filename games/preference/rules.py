@@ -897,7 +897,6 @@ def named_card(text: str) -> Card | None:
 
 class PreferenceRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.preference.bot:PreferenceBot"
     state_class = Preference
     options = (
         Option(

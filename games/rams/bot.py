@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, TreeSearch
 from games.bots.cardplay import SIDE_VALUE, choose_card, hand_strength, ranking_of
 from games.core import Action, Ranking, SeatView
 
@@ -49,3 +49,8 @@ class RamsBot(Bot):
         if "widow" in options and strength < 0.5:
             return "widow"
         return "play"
+
+
+#: hard and expert: the tree search, about 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle
+#: 2-core machine)
+BOT_LEVELS = Levels(RamsBot, TreeSearch(hard=2500, expert=10000))

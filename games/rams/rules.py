@@ -456,7 +456,6 @@ class Rams(PotGame):
 
 class RamsRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.rams.bot:RamsBot"
     state_class = Rams
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=5, maximum=10_000),

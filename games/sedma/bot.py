@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.bots.partnership import partner_seats, seen_this_hand
 from games.core import Action, Card, SeatView
 
@@ -135,3 +135,7 @@ class _Scene:
         if stake <= 0:
             return "end"
         return min(matches, key=self.match_cost).text
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(SedmaBot, Playouts())

@@ -443,7 +443,6 @@ class Sedma(TrickGame):
 
 class SedmaRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.sedma.bot:SedmaBot"
     state_class = Sedma
     options = (
         Option(

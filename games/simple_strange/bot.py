@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import Action, Card, SeatView, Suit, play
 
 from .rules import pair_allowed, pip_value
@@ -111,3 +111,7 @@ def _pairs(hand: list[Card], led: tuple[Card, ...], first) -> list[tuple[Card, C
         rest.remove(a)
         out.extend((a, b) for b in set(pair_allowed(rest, led, 1, a)[0]))
     return out
+
+
+#: hard and expert: the heuristic's playouts, fewer of them: two packs and a long hand make slow playouts
+BOT_LEVELS = Levels(SimpleStrangeBot, Playouts(hard=100, expert=400))

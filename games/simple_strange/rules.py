@@ -504,7 +504,6 @@ def _distinct(cards: list[Card]) -> list[Card]:
 
 class SimpleStrangeRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.simple_strange.bot:SimpleStrangeBot"
     state_class = SimpleStrange
     options = (
         Option(

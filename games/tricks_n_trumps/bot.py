@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import Action, Card, Ranking, SeatView, Suit, standard_deck
 
 HOLD = (
@@ -123,3 +123,7 @@ class _Odds:
                 beat = (1.0 - miss**higher_led) + miss**led_count * (1.0 - miss**higher_trumps)
             chance *= max(0.0, 1.0 - beat)
         return chance
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(TricksNTrumpsBot, Playouts())

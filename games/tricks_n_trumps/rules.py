@@ -233,7 +233,6 @@ class TricksNTrumps(TrickGame):
 
 class TricksNTrumpsRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.tricks_n_trumps.bot:TricksNTrumpsBot"
     state_class = TricksNTrumps
     options = (
         Option(

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import BIG_JOKER, LITTLE_JOKER, Action, Card, Ranking, SeatView, Suit, deck_54
 
 _RANKINGS: dict[str | None, Ranking] = {s.letter: Ranking(trumps=(s,), joker_suit=s) for s in Suit}
@@ -688,3 +688,8 @@ class _Play:
 
 def _suit(letter: str | None) -> Suit | None:
     return Suit(letter) if letter else None
+
+
+#: hard and expert: the heuristic's playouts, fewer of them: thirteen cards and a careful heuristic
+#: make slow playouts
+BOT_LEVELS = Levels(TrumpSuitBot, Playouts(hard=200, expert=800))

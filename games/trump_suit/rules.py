@@ -773,7 +773,6 @@ def _lacks(c: Card, lead: bool, led: Suit | None, trump: Suit | None) -> set[Sui
 
 class TrumpSuitRules(Rules):
     listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.trump_suit.bot:TrumpSuitBot"
     state_class = TrumpSuit
     options = (
         Option(

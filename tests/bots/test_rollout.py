@@ -9,8 +9,8 @@ import random
 import pytest
 
 from games import all_rules, get_rules
-from games.bots import bot_task, make_bot
-from games.bots.rollout import ROLLOUT_PLAYOUTS, RolloutBot, _paired
+from games.bots import Playouts, bot_task, heuristic_of, levels_of, make_bot
+from games.bots.rollout import RolloutBot, _paired
 from games.bots.search import reason
 from games.core import Action, GameState, SeatView
 
@@ -51,11 +51,14 @@ class Spy(RolloutBot):
 
 
 def test_hard_and_expert_are_rollout_bots_where_the_game_says_so():
-    for game in ROLLOUT_PLAYOUTS:
+    games = [r.name for r in all_rules() if isinstance(levels_of(r.name).look_ahead, Playouts)]
+    assert games, "some games declare Playouts in their BOT_LEVELS"
+    for game in games:
+        look = levels_of(game).look_ahead
         hard, expert = make_bot("hard", game, 1), make_bot("expert", game, 1)
         assert isinstance(hard, RolloutBot) and isinstance(expert, RolloutBot)
         assert hard.level == "hard" and expert.level == "expert"
-        assert expert.playouts > hard.playouts and hard.wants_worlds
+        assert (hard.playouts, expert.playouts) == (look.hard, look.expert) and hard.wants_worlds
         assert type(hard.heuristic) is _heuristic(game)
 
 
@@ -138,7 +141,7 @@ def test_a_rollout_never_runs_into_the_next_hand():
     assert world.to_act is None
 
 
-HEURISTIC_GAMES = [r for r in all_rules() if r.bot]
+HEURISTIC_GAMES = [r for r in all_rules() if heuristic_of(r.name)]
 
 
 @pytest.mark.parametrize("rules", HEURISTIC_GAMES, ids=lambda r: r.name)
@@ -180,7 +183,7 @@ def test_a_rollout_bot_plays_at_a_full_table():
 
 
 def test_preferences_discard_among_twelve_is_the_heuristics():
-    """MAX_CHOICES: picking the discard from twelve cards is left to the heuristic (playing it
+    """max_choices (Preference's BOT_LEVELS): picking the discard from twelve cards is left to the heuristic (playing it
     out cost seconds and found nothing); a bid among fewer choices is played out."""
     from tests.bots.test_search import _advance_to
 

@@ -126,7 +126,7 @@ def test_the_easy_bot_slips_sometimes_and_otherwise_plays_like_normal():
 
 
 def test_hard_bacon_leaves_picking_up_to_the_heuristic():
-    """CARDS_ONLY: in Bacon the search plays the cards; the auction stays the normal bot's."""
+    """cards_only (Bacon's BOT_LEVELS): in Bacon the search plays the cards; the auction stays the normal bot's."""
     state = get_rules("bacon").new_game(None, None, 3)
     assert state.phase != "play" and state.to_act is not None
     hard, normal = make_bot("hard", "bacon", 7), make_bot("normal", "bacon", 7)
@@ -195,7 +195,7 @@ def _asks_the_heuristic(game: str, state: GameState) -> None:
 def test_hard_bacon_passes_a_hand_the_plain_search_took_alone():
     """Seed 7, first to speak: J-6-4 of spades, the 10 of clubs and the king of diamonds under a 5
     of clubs upcard.  The plain search went alone (opponents who pick up at random in its
-    playouts make any call look good); CARDS_ONLY hands the auction to the heuristic: pass."""
+    playouts make any call look good); cards_only hands the auction to the heuristic: pass."""
     state = get_rules("bacon").new_game(None, None, 7)
     assert state.phase == "auction"
     assert make_bot("hard", "bacon", 7).cards_only
