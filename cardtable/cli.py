@@ -20,52 +20,11 @@ from typing import Any, NoReturn
 
 import typer
 
+from cardtable.cli_common import _console, _die, _Fail, _guard, _parse_options, app
 from cardtable.pacer import BOT_DELAY
 
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=False,
-    help=__doc__.split("\n\n")[0],
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
+app.info.help = __doc__.split("\n\n")[0]
 ACTION_LIMIT = 2_000_000  # safety stop for a match that never ends (a bug, never the rules)
-
-
-class _Fail(Exception):
-    """A user error found by the CLI itself (not a games.core error)."""
-
-
-def _die(message: str) -> NoReturn:
-    """Print one line on stderr and exit with status 2."""
-    first = " ".join(str(message).split()) or "error"
-    typer.echo(f"cardtable: error: {first}", err=True)
-    raise typer.Exit(2)
-
-
-def _guard(fn):
-    """Turn our errors into one line on stderr and exit status 2 (also under CliRunner)."""
-    import functools
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from games.core import CardtableError
-
-        try:
-            return fn(*args, **kwargs)
-        except (CardtableError, _Fail) as exc:
-            _die(str(exc))
-        except OSError as exc:
-            _die(f"{getattr(exc, 'filename', None) or 'file'}: {exc.strerror or exc}")
-
-    return wrapper
-
-
-def _console(stderr: bool = False):
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
 # ---------------------------------------------------------------- lobby, resume
@@ -155,16 +114,6 @@ def _show(value: Any) -> str:
 
 
 # ---------------------------------------------------------------- simulate
-
-
-def _parse_options(pairs: list[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise _Fail(f"option {pair!r} must be written name=value")
-        options[name.strip()] = value
-    return options
 
 
 def play_match(rules, levels: list[str], options: dict[str, Any], seed: int):

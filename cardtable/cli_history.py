@@ -1,7 +1,7 @@
 """``cardtable stats``, ``cardtable history``, ``cardtable export`` and ``cardtable import``: the
 match store from the command line (see :mod:`cardtable.store` and :mod:`cardtable.stats`).
 
-Registered on the main Typer app by :mod:`cardtable.cli`; every user error is one line on
+Registered on the main Typer app (:mod:`cardtable.cli_common`) when :mod:`cardtable.cli` imports it; every user error is one line on
 stderr with exit status 2, like the other commands.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from cardtable.cli import _console, _guard, app
+from cardtable.cli_common import _console, _guard, app
 
 
 def _store():
@@ -168,7 +168,7 @@ def watch(
     option: list[str] = typer.Option([], "-o", "--option", help="A game option, name=value (repeatable)."),
 ) -> None:
     """Watch bots play a match on screen (+/- changes the pace, q quits)."""
-    from cardtable.cli import _Fail, _parse_options
+    from cardtable.cli_common import _Fail, _parse_options
     from cardtable.session import SeatConfig, Table, WatchHandle
     from cardtable.tui.app import CardTableApp
     from cardtable.tui.players import BOT_NAMES
