@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Literal
 
 import typer
 
@@ -57,7 +58,7 @@ def stats(
         typer.echo(f"No finished matches of {name} yet" + (f" in {game}" if game else "") + ".")
         return
     table = Table(title=f"{name}: finished matches", title_justify="left")
-    for col, just in (
+    columns: tuple[tuple[str, Literal["left", "right"]], ...] = (
         ("game", "left"),
         ("played", "right"),
         ("won", "right"),
@@ -67,7 +68,8 @@ def stats(
         ("bids made", "right"),
         ("form", "left"),
         ("scores", "left"),
-    ):
+    )
+    for col, just in columns:
         table.add_column(col, justify=just)
     for st in figures.values():
         table.add_row(

@@ -85,7 +85,9 @@ class MatchResult:
 def _play(task: tuple[str, int, int, tuple[str, ...], dict]) -> MatchResult:
     game, cycle, seed, levels, options = task
     state = play_match(game, levels, seed, options)
-    out = state.outcome()
+    out = state.result
+    if out is None:
+        raise CardtableError(f"a {game} match with seed {seed} ended without an outcome")
     return MatchResult(
         cycle, seed, levels, tuple(float(x) for x in out.scores), tuple(out.winners), len(state.history)
     )

@@ -165,7 +165,7 @@ class TableServer:
         )
         self.throttle = throttle or GuessThrottle(self.limits.guess_free, self.limits.guess_interval)
         self.tokens: dict[str, tuple[Room, int, float]] = {}  # one-time tokens for the ssh children
-        self.servers: list[asyncio.AbstractServer] = []
+        self.servers: list[asyncio.Server] = []
         self.closing = False
         self._started = False
         self._tasks: set[asyncio.Task] = set()

@@ -33,7 +33,7 @@ class AgramBot(Bot):
         if len(legal) == 1:
             return legal[0]
         odds = _Odds(view)
-        by_card = {a.card: a for a in legal}
+        by_card = {a.the_card: a for a in legal}
         trick = view.extra.trick_number
         if trick >= LAST - 1:
             return by_card[self._fifth(list(by_card), view, odds)]

@@ -30,6 +30,7 @@ from games.core import (
     SHARED,
     Action,
     Card,
+    GameState,
     Option,
     Outcome,
     Rules,
@@ -111,7 +112,7 @@ class Agram(TrickGame):
 
     # -- the protocol ----------------------------------------------------------
     def _legal(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if self.trick:
             led = self.trick[0].cards[0].suit
             hand = [c for c in hand if c.suit is led] or hand
@@ -122,7 +123,7 @@ class Agram(TrickGame):
             c = parse_card(text)
         except BadNotationError:
             return super()._why_illegal(text)
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if c not in hand:
             return "you do not hold that card"
         if not self.trick:
@@ -131,9 +132,9 @@ class Agram(TrickGame):
         return rule or super()._why_illegal(text)
 
     def _apply(self, action: Action) -> None:
-        seat, c = self.to_act, action.card
+        seat, c = self.acting, action.the_card
         if self.trick and c.suit is not self.trick[0].cards[0].suit:
-            self._note_void(seat, self.trick[0].cards[0].suit)
+            self._note_void(seat, self.trick[0].cards[0].the_suit)
         self.hands[seat].remove(c)
         self.trick.append(seat_play(seat, c))
         self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
@@ -158,6 +159,7 @@ class Agram(TrickGame):
         """AG: the sixth trick's winner wins the game; AG-1: and deals the next one."""
         self.scores[winner] += 1
         self.games_played += 1
+        assert self.last_trick is not None, "the sixth trick has just been collected"
         top = self.last_trick.plays
         card = next(p.cards[0] for p in top if p.seat == winner)
         lines = [
@@ -200,7 +202,7 @@ class Agram(TrickGame):
         last = " (the last trick: it wins the game)" if self.trick_number == HAND_SIZE else ""
         if not self.trick:
             return f"Lead any card{last}"
-        return f"Follow {self.trick[0].cards[0].suit.noun} if you can{last}"
+        return f"Follow {self.trick[0].cards[0].the_suit.noun} if you can{last}"
 
     def zones(self) -> dict[str, list[Card]]:
         return {**super().zones(), "out": list(self.out)}
@@ -217,7 +219,7 @@ class Agram(TrickGame):
         )
 
     # -- dealing the unseen cards again (search bots) ----------------------------
-    def resample(self, seat: int, rng: random.Random) -> Agram:
+    def resample(self, seat: int, rng: random.Random) -> GameState:
         """A possible world for ``seat``: the other hands (sizes kept, never a card of a suit the
         player has shown to lack) and the undealt cards dealt again at random."""
         return self.sampler(seat)(rng)

@@ -74,20 +74,20 @@ class BaconBot(Bot):
 
     def _auction(self, view: SeatView, by: dict[str, Action]) -> Action:
         up: Card = view.extra.upcard
-        mine = hand_estimate(view.hand, up.suit)
+        mine = hand_estimate(view.hand, up.the_suit)
         side = mine + PARTNER_SHARE - UPCARD_COST.get(up.rank, 0.25)
         if "alone" in by and mine >= ALONE_AT and not self._one_point_wins(view):
             return by["alone"]
         return by["pick"] if side >= PICK_AT else by["pass"]
 
     def _one_point_wins(self, view: SeatView) -> bool:
-        team = 0 if view.seat in view.teams[0] else 1
+        team = 0 if view.my_seat in view.teams[0] else 1
         return view.extra.team_scores[team] + 1 >= view.extra.target
 
     def _veto(self, view: SeatView, by: dict[str, Action]) -> Action:
         up: Card = view.extra.upcard
-        mine = hand_estimate(view.hand, up.suit)
-        team = 0 if view.seat in view.teams[0] else 1
+        mine = hand_estimate(view.hand, up.the_suit)
+        team = 0 if view.my_seat in view.teams[0] else 1
         theirs = view.extra.team_scores[1 - team]
         if theirs + 2 >= view.extra.target and mine < 0.3 and not view.extra.call_alone:
             return by["veto"]  # a set would hand them the match, and we bring nothing
@@ -99,11 +99,17 @@ class BaconBot(Bot):
         r = trump_ranking(Suit(view.extra.trump_suit))
         counts = suit_counts(view.hand, r)
         return min(
-            legal, key=lambda a: (r.is_trump(a.card), a.card.rank >= 14, counts[a.card.suit], a.card.rank)
+            legal,
+            key=lambda a: (
+                r.is_trump(a.the_card),
+                a.the_card.rank >= 14,
+                counts[a.the_card.suit],
+                a.the_card.rank,
+            ),
         )
 
     def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        cards = {a.card: a for a in legal}
+        cards = {a.the_card: a for a in legal}
         r = trump_ranking(Suit(view.extra.trump_suit))
         declarer = view.extra.declarer
         declarers = (declarer,) if view.extra.alone else (declarer, *partner_seats(view, declarer))

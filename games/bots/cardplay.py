@@ -56,14 +56,17 @@ def seen_cards(view: SeatView) -> set[Card]:
 
 def is_boss(c: Card, known: set[Card], low_rank: int) -> bool:
     """True when no higher card of its suit is still out (every higher one played or ours)."""
-    return all(card(rank, c.suit) in known for rank in range(max(c.rank + 1, low_rank), 15))
+    suit = c.suit
+    if suit is None:  # a joker: no card of its suit ranks above it
+        return True
+    return all(card(rank, suit) in known for rank in range(max(c.rank + 1, low_rank), 15))
 
 
 def choose_card(
     view: SeatView, legal: Sequence[Action], r: Ranking, low_rank: int, grab: bool = False
 ) -> Action:
     """Pick a card to play: see the module docstring.  ``grab``: win any trick possible."""
-    by_card = {a.card: a for a in legal}
+    by_card = {a.the_card: a for a in legal}
     cards = sorted(by_card, key=lambda c: c.index)
     known = seen_cards(view) | set(view.hand)
     if not view.trick:

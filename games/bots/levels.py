@@ -110,8 +110,10 @@ class Levels:
 
     def make(self, level: str, game: str, seed: int | None = None) -> Bot:
         """The bot of a canonical ``level`` (not ``random``) for ``game``."""
-        if level == "hard" or level == "expert":
-            return self.look_ahead.make(level, self.heuristic, seed)
+        if level == "hard":
+            return self.look_ahead.make("hard", self.heuristic, seed)
+        if level == "expert":
+            return self.look_ahead.make("expert", self.heuristic, seed)
         if self.heuristic is None:
             raise BadOptionError(f"there is no heuristic bot for {game} yet: use random")
         bot = self.heuristic(seed)

@@ -86,14 +86,14 @@ class RolloutBot(WorldsBot):
         if len(choices) * MIN_WORLDS > self.playouts or len(choices) > (self.max_choices or len(choices)):
             return mine  # too many choices for the budget (or for the game's limit): the heuristic's
         seeds = [self.rng.getrandbits(64) for _ in range(max(MIN_WORLDS, self.playouts // len(choices)) * 4)]
-        results = {a: [] for a in choices}
+        results: dict[Action, list[float]] = {a: [] for a in choices}
         live = list(choices)
         spent, k = 0, 0
         first_round = max(MIN_WORLDS, self.playouts // (4 * len(choices)))
         while spent < self.playouts and k < len(seeds) and len(live) > 1:
             world = worlds(random.Random(seeds[k]))
             for a in live:
-                results[a].append(self._playout(world.clone(), a, view.seat, seeds[k]))
+                results[a].append(self._playout(world.clone(), a, view.my_seat, seeds[k]))
                 spent += 1
             k += 1
             if k == first_round or (k > first_round and k % first_round == 0):
@@ -112,7 +112,9 @@ class RolloutBot(WorldsBot):
         return best
 
     # -- choosing --------------------------------------------------------
-    def _prune(self, live: list[Action], results: dict, k: int, mine: Action) -> list[Action]:
+    def _prune(
+        self, live: list[Action], results: dict[Action, list[float]], k: int, mine: Action
+    ) -> list[Action]:
         """Drop the choices well behind the leader over the first ``k`` worlds (paired)."""
         lead = max(live, key=lambda a: sum(results[a][:k]))
         keep = []
@@ -125,7 +127,7 @@ class RolloutBot(WorldsBot):
                 keep.append(a)
         return keep
 
-    def _pick(self, choices: list[Action], results: dict, mine: Action) -> Action:
+    def _pick(self, choices: list[Action], results: dict[Action, list[float]], mine: Action) -> Action:
         """The choice with the best mean over the worlds it shares with the heuristic's move, if
         it beats that move by ``margin`` standard errors; else the heuristic's move."""
         best, best_gain = mine, 0.0
@@ -185,14 +187,14 @@ def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 WIN = 1000.0  # a match won or lost in a playout outweighs any hand's points
 
 
-def _reward(world: GameState, start: list, seat: int) -> float:
+def _reward(world: GameState, start: list[float], seat: int) -> float:
     """The seat's side's gain in the hand minus its opponents' mean gain; when the match ended in
     the playout, plus ``WIN`` for a win and minus ``WIN`` for a loss, a result shared by several
     sides in between (by the seat's share: a draw of four is a quarter of a win, worth less than
     a win of its own and more than a loss)."""
     reward = hand_rewards(world, start)[seat]
-    if world.is_over:
-        won = world.outcome().winners
+    if world.result is not None:
+        won = world.result.winners
         winning = [side for side in sides(world) if any(s in won for s in side)]
         share = 1 / len(winning) if any(seat in side for side in winning) else 0.0
         reward += WIN * (2 * share - 1)

@@ -110,7 +110,8 @@ class PotGame(TrickGame):
 
     def _hand_limit(self) -> int | None:
         """After how many hands the match ends (None: only when a player runs out of counters)."""
-        return self.options["hands"] if self.options["ending"] == "hands" else self.options["hand_limit"]
+        limit: int | None = self.options["hands" if self.options["ending"] == "hands" else "hand_limit"]
+        return limit
 
     def _last_hand(self, stacks: list[int] | None = None) -> bool:
         """Is the hand being settled the match's last?  Asked once the hand's own payments are

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, normalize
 from .cards import Card
@@ -26,6 +26,9 @@ from .errors import BadNotationError, BadOptionError, IllegalActionError
 from .listing import Listing, players_text
 from .options import Option, _brief, _plain, _show
 from .views import Event, Outcome, SeatView, make_event
+
+if TYPE_CHECKING:
+    from .record import Record
 
 #: the Rules attributes a Listing holds
 LISTED = ("name", "title", "description", "min_seats", "max_seats", "default_seats", "position")
@@ -184,6 +187,11 @@ class GameState(Cloning):
     #: Per seat, (made, set) so far: a tuple of tuples, replaced on every change (clones share it).
     _bid_tally: tuple[tuple[int, int], ...] | None = None
 
+    #: the hand being played, counted from 1 (0 before the first deal)
+    hand_number: int = 0
+    #: each seat's score now (set by every game; in pot games, its counters)
+    scores: Sequence[float]
+
     def note_bid(self, seat: int, made: bool) -> None:
         """Count one bid or declared contract of ``seat`` as made (True) or set (False)."""
         tally = list(self._bid_tally or ((0, 0),) * self.num_seats)
@@ -220,6 +228,15 @@ class GameState(Cloning):
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def acting(self) -> int:
+        """The seat to act, for rules code that runs only while someone is to act (``_legal``,
+        ``_apply`` and what they call); IllegalActionError once the match is over."""
+        seat = self.to_act
+        if seat is None:
+            raise IllegalActionError("", None, "the match is over")
+        return seat
 
     def outcome(self) -> Outcome | None:
         return self.result
@@ -271,7 +288,7 @@ class GameState(Cloning):
         if isinstance(action, str) or self._legal_cache is None or action not in self._legal_cache:
             action = self.action_for(action)
         self.history.append(action)
-        self.actors.append(self.to_act)
+        self.actors.append(self.acting)
         self._legal_cache = None
         self._legal_index = None
         self._apply(action)
@@ -331,9 +348,7 @@ class GameState(Cloning):
         cards: tuple[Card, ...] = (),
         lines: tuple[str, ...] = (),
     ) -> None:
-        self.events.append(
-            make_event(kind, text, seat, visible_to, cards, lines, getattr(self, "hand_number", 0))
-        )
+        self.events.append(make_event(kind, text, seat, visible_to, cards, lines, self.hand_number))
 
     def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
         return tuple(
@@ -345,7 +360,7 @@ class GameState(Cloning):
     def recent_events(self, seat: int | None) -> tuple[Event, ...]:
         """What a view carries: the events of this hand and the previous one (whose ``hand``
         event summarises its scoring), as visible to ``seat``."""
-        since = getattr(self, "hand_number", 0) - 1
+        since = self.hand_number - 1
         events = self.events
         start = len(events)
         while start > 0 and events[start - 1].hand >= since:
@@ -353,7 +368,7 @@ class GameState(Cloning):
         return tuple(e for e in events[start:] if e.visible_to is None or e.visible_to == seat)
 
     # -- records --------------------------------------------------------
-    def record(self, names: Sequence[str] | None = None):
+    def record(self, names: Sequence[str] | None = None) -> Record:
         from .record import Record
 
         return Record.of(self, names)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
-from .cards import Card
+from .cards import Card, Suit
 from .clone import LIST, LISTS
 from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
@@ -49,6 +49,8 @@ class TrickGame(GameState):
     """Common state of a trick game; see the module docstring."""
 
     phase: str
+    #: the match's full pack (see :meth:`deck`)
+    pack: Sequence[Card]
     #: The direction of play: clockwise (to the left, seat + 1) or, when False, counter-clockwise
     #: (to the right, seat - 1, as in Agram).  Pass it to the helpers of games.core.tricks
     #: (``next_seat``, ``seat_order``); the view carries it so the table can show it.
@@ -124,19 +126,18 @@ class TrickGame(GameState):
     def _sorted_hand(self, seat: int) -> list[Card]:
         """The seat's hand in display order: by suit (trumps first), then rank high to low."""
         r = self.ranking
-        order = {s: i for i, s in enumerate(r.trumps)}
-        return sorted(
-            self.hands[seat],
-            key=lambda c: (
-                order.get(
-                    r.suit_of(c),
-                    len(order) + (("S", "H", "C", "D").index(r.suit_of(c).value) if r.suit_of(c) else -1),
-                ),
-                -r.rank_in_suit(c),
-            ),
-        )
+        order: dict[Suit | None, int] = {s: i for i, s in enumerate(r.trumps)}
 
-    def _view_trick(self) -> tuple:
+        def place(c: Card) -> tuple[int, int]:
+            suit = r.suit_of(c)
+            at = order.get(suit)
+            if at is None:
+                at = len(order) + (("S", "H", "C", "D").index(suit.value) if suit else -1)
+            return at, -r.rank_in_suit(c)
+
+        return sorted(self.hands[seat], key=place)
+
+    def _view_trick(self) -> tuple[Play, ...]:
         """The trick as the view shows it: its plays in order (a game may group them)."""
         return tuple(self.trick)
 
@@ -160,6 +161,10 @@ class TrickGame(GameState):
     def _sitting_out(self) -> tuple[int, ...]:
         """Seats sitting this hand out (see games/core/partnership.py)."""
         return ()
+
+    def _deal(self) -> None:
+        """Deal the next hand (every game has its own deal)."""
+        raise NotImplementedError
 
     # -- card conservation -------------------------------------------------
     def deck(self) -> list[Card]:
@@ -221,7 +226,7 @@ class TrickGame(GameState):
         self._forget(base, seat)
         return DealPlan(base, seat, places, pool, self._deal_check(seat, places, base))
 
-    def _forget(self, base: TrickGame, seat: int) -> None:
+    def _forget(self, base: Self, seat: int) -> None:
         """Clear from a world's base what ``seat`` may not know besides the hidden cards: the
         record of actions (other seats' discards...), other seats' private events, the seed and
         the random numbers (every world draws its own).  Events of this hand and the last are kept."""
@@ -231,7 +236,9 @@ class TrickGame(GameState):
         base.seed = 0
         base._rng = frozen_seed(0)
 
-    def _deal_check(self, seat: int, places: list[Place], base: TrickGame):
+    def _deal_check(
+        self, seat: int, places: list[Place], base: Self
+    ) -> Callable[[list[list[Card]]], bool] | None:
         """An extra test of a dealt world, for rules whose refusals span several cards (None:
         the refused cards say it all).  It may read ``base``, never ``self`` (the true state)."""
         return None
@@ -276,7 +283,7 @@ class TrickGame(GameState):
         won: list[list[Card]] = [[] for _ in range(self.num_seats)]
         tricks = [0] * self.num_seats
         for e in events[start:]:
-            if e.kind == "play" and e.visible_to is None:
+            if e.kind == "play" and e.visible_to is None and e.seat is not None:
                 yield PastPlay(e.seat, e.cards, tuple(trick), tuple(tricks), tuple(map(tuple, won)))
                 trick.extend(e.cards)
             elif e.kind == "trick" and e.seat is not None and e.visible_to is None:

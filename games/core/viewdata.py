@@ -105,7 +105,7 @@ def _check_class(cls: type) -> None:
 def _check_hint(hint: Any, where: str) -> None:
     if hint in _SCALARS:
         return
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         _check_class(hint)
         return
     origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -185,7 +185,7 @@ def _in(hint: Any, v: Any, where: str) -> Any:
     elif hint is Suit:
         if isinstance(v, str) and v in _SUITS:
             return _SUITS[v]
-    elif dataclasses.is_dataclass(hint):
+    elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _object(hint, v, where)
     else:
         return _composite(hint, v, where)

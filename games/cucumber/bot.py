@@ -20,7 +20,7 @@ class CucumberBot(Bot):
     level = "heuristic"
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        by_card = {a.card: a for a in legal}
+        by_card = {a.the_card: a for a in legal}
         return by_card[self.pick(list(by_card))]
 
     @staticmethod

@@ -152,14 +152,14 @@ class Cucumber(TrickGame):
         return [c for c in hand if c.rank == low]
 
     def _legal(self) -> list[Action]:
-        return [_PLAY[c] for c in sorted(self._playable(self.hands[self.to_act]), key=_INDEX)]
+        return [_PLAY[c] for c in sorted(self._playable(self.hands[self.acting]), key=_INDEX)]
 
     def _why_illegal(self, text: str) -> str:
         try:
             c = parse_card(text)
         except BadNotationError:
             return super()._why_illegal(text)
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if c not in hand:
             return "you do not hold that card"
         top, ok = self._top(), self._playable(hand)
@@ -172,7 +172,7 @@ class Cucumber(TrickGame):
 
     # -- the protocol ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        s, c, top = self.to_act, action.card, self._top()
+        s, c, top = self.acting, action.the_card, self._top()
         self.hands[s].remove(c)
         if top is not None and not self._beats(c, top):
             self._note_low(s, c, top)
@@ -207,12 +207,12 @@ class Cucumber(TrickGame):
         self.trick = []
         self.leader = self.to_act = winner
         if not self.hands[winner]:
-            self._score_hand(result)
+            self._score_hand(result, winner)
 
     # -- scoring ------------------------------------------------------------------
-    def _score_hand(self, last: TrickResult) -> None:
-        """Only the seventh trick scores (CU-1, CU-3); then busts (CU-5) and eliminations (CU-6)."""
-        taker = last.winner
+    def _score_hand(self, last: TrickResult, taker: int) -> None:
+        """Only the seventh trick scores (CU-1, CU-3); then busts (CU-5) and eliminations (CU-6):
+        ``taker`` won ``last``, the last trick."""
         win_card = next(p.cards[0] for p in reversed(last.plays) if p.seat == taker)
         v = value(win_card)
         self.scores[taker] += v
@@ -309,7 +309,7 @@ class Cucumber(TrickGame):
         top = self._top()
         if top is None:
             text = "Lead any card"
-        elif self._beats(self._playable(self.hands[self.to_act])[0], top):
+        elif self._beats(self._playable(self.hands[self.acting])[0], top):
             text = f"Play higher than {top.text}"
         else:
             text = f"You cannot beat {top.text}: play your lowest card"

@@ -30,11 +30,11 @@ class RamsBot(Bot):
             worst = min(view.hand, key=lambda c: (r.is_trump(c), SIDE_VALUE.get(c.rank, 0), c.rank))
             return by_text[f"discard {worst.text}"]
         rams_by = view.extra.rams_by
-        if rams_by is not None and rams_by == view.seat and not view.trick:
-            trumps = [a for a in legal if r.is_trump(a.card)]
+        if rams_by is not None and rams_by == view.my_seat and not view.trick:
+            trumps = [a for a in legal if r.is_trump(a.the_card)]
             if trumps:
-                return max(trumps, key=lambda a: a.card.rank)
-        grab = rams_by is not None and rams_by != view.seat
+                return max(trumps, key=lambda a: a.the_card.rank)
+        grab = rams_by is not None and rams_by != view.my_seat
         return choose_card(view, legal, r, low_rank=7, grab=grab)
 
     def _decide(self, view: SeatView, options: set[str], r: Ranking) -> str:

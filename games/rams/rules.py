@@ -143,7 +143,7 @@ class Rams(PotGame):
         self.log(
             "deal",
             f"Hand {self.hand_number}: {{p{self.dealer}}} deals and antes {ante}; {up} is turned up, "
-            f"{up.suit.noun} are trump; the pot holds {self.pot}",
+            f"{up.the_suit.noun} are trump; the pot holds {self.pot}",
             self.dealer,
             cards=(up,),
         )
@@ -151,10 +151,10 @@ class Rams(PotGame):
     # -- the protocol --------------------------------------------------------
     def _legal(self) -> list[Action]:
         if self.phase == "decide":
-            return self._legal_decide(self.to_act)
+            return self._legal_decide(self.acting)
         if self.phase == "swap":
-            return [choose("discard", c) for c in sorted(self.hands[self.to_act], key=lambda c: c.index)]
-        return self._legal_play(self.to_act)
+            return [choose("discard", c) for c in sorted(self.hands[self.acting], key=lambda c: c.index)]
+        return self._legal_play(self.acting)
 
     def _apply(self, action: Action) -> None:
         if self.phase == "decide":
@@ -167,7 +167,7 @@ class Rams(PotGame):
     def _why_illegal(self, text: str) -> str:
         if self.phase == "decide":
             return self._why_not_decide(text) or super()._why_illegal(text)
-        hand, c = self.hands[self.to_act], named_card(text)
+        hand, c = self.hands[self.acting], named_card(text)
         if c is None:
             return super()._why_illegal(text)
         if c not in hand:
@@ -209,7 +209,7 @@ class Rams(PotGame):
         return ""
 
     def _apply_decide(self, action: Action) -> None:
-        s, kind = self.to_act, action.kind
+        s, kind = self.acting, action.kind
         self.bids[s] = kind
         if kind == "pass":
             self.status[s] = "passed"
@@ -245,9 +245,9 @@ class Rams(PotGame):
         self.log("bid", f"{{p{s}}} declares Rams: everybody must play", s)
 
     def _apply_swap(self, action: Action) -> None:
-        s, up = self.to_act, self.up_cards[0]
-        self.hands[s].remove(action.card)
-        self.out.append(action.card)
+        s, up = self.acting, self.up_cards[0]
+        self.hands[s].remove(action.the_card)
+        self.out.append(action.the_card)
         self.hands[s].append(up)
         self.up_cards = []
         self.log("bid", f"{{p{s}}} discards a card face down and takes {up} into their hand", s, cards=(up,))
@@ -291,7 +291,7 @@ class Rams(PotGame):
         return [play(c) for c in sorted(cards, key=lambda c: c.index)]
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.to_act, action.card
+        s, c = self.acting, action.the_card
         self.hands[s].remove(c)
         self.trick.append(seat_play(s, c))
         self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
@@ -307,9 +307,9 @@ class Rams(PotGame):
     def _finish_trick(self) -> None:
         winner = self.collect_trick()
         if self.rams_by is not None and winner != self.rams_by:
-            self._settle_failed_rams(winner)
+            self._settle_failed_rams(self.rams_by, winner)
         elif self.rams_by is not None and self.tricks_won[winner] == HAND_SIZE:
-            self._settle_made_rams()
+            self._settle_made_rams(self.rams_by)
         elif self.rams_by is None and not self.hands[winner]:
             self._settle_normal()
 
@@ -340,8 +340,7 @@ class Rams(PotGame):
             lines.append(f"The pot carries {self.pot} to the next hand")
         self._end_hand(f"Hand {self.hand_number} settled", tuple(lines))
 
-    def _settle_made_rams(self) -> None:
-        d = self.rams_by
+    def _settle_made_rams(self, d: int) -> None:
         self.note_bid(d, True)  # a declared Rams counts as a bid
         lines = [f"{{p{d}}} made Rams, winning all {HAND_SIZE} tricks"]
         for s in range(self.num_seats):
@@ -354,8 +353,8 @@ class Rams(PotGame):
         lines.append(f"{{p{d}}}'s stack: {self.scores[d]}")
         self._end_hand(f"Hand {self.hand_number}: Rams made", tuple(lines))
 
-    def _settle_failed_rams(self, taker: int) -> None:
-        d = self.rams_by
+    def _settle_failed_rams(self, d: int, taker: int) -> None:
+        """``d`` declared Rams and ``taker`` won a trick."""
         self.note_bid(d, False)
         lines = [f"{{p{taker}}} won a trick, so {{p{d}}}'s Rams has failed (RA-6)"]
         if self._last_hand(self._after_rams_payments(d)):  # RA-9: the doubling only feeds the next hand

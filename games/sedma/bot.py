@@ -49,7 +49,7 @@ class SedmaBot(Bot):
         scene = _Scene(view)
         if view.extra.deciding:
             return by_text[scene.decide([a.card for a in legal if a.card is not None])]
-        cards = [a.card for a in legal]
+        cards = [a.the_card for a in legal]
         pick = scene.lead(cards) if not view.trick else scene.follow(cards)
         return by_text[pick.text]
 
@@ -60,7 +60,7 @@ class _Scene:
     def __init__(self, view: SeatView) -> None:
         self.view = view
         extra = view.extra
-        self.me = view.seat
+        self.me = view.my_seat
         self.side = {self.me, *partner_seats(view, self.me)}
         self.starter: Card | None = extra.starter
         self.holder = extra.holder

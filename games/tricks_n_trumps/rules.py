@@ -112,7 +112,7 @@ class TricksNTrumps(TrickGame):
 
     # -- the protocol ----------------------------------------------------
     def _legal(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if self.trick:  # follow suit if able (follow_suit's test, without building its message)
             suit_of = self.ranking.suit_of
             led = suit_of(self.trick[0].cards[0])
@@ -122,14 +122,14 @@ class TricksNTrumps(TrickGame):
         return [_PLAY[c] for c in sorted(cards, key=_INDEX)]  # one deck: no duplicate cards
 
     def _why_illegal(self, text: str) -> str:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if not any(c.text == text for c in hand):
             return "you do not hold that card"
         _, rule = follow_suit(hand, self.ranking.suit_of(self.trick[0].cards[0]), self.ranking)
         return rule or super()._why_illegal(text)
 
     def _apply(self, action: Action) -> None:
-        seat, c = self.to_act, action.card
+        seat, c = self.acting, action.the_card
         self.hands[seat].remove(c)
         self.trick.append(seat_play(seat, c))
         self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
@@ -210,8 +210,8 @@ class TricksNTrumps(TrickGame):
     def _prompt(self) -> str:
         if not self.trick:
             return "Lead any card"
-        led = self.ranking.suit_of(self.trick[0].cards[0])
-        return f"Follow {led.noun} if you can"
+        led = self.ranking.suit_of(self.trick[0].cards[0])  # a led joker leads trumps (TN-3)
+        return f"Follow {led.noun if led is not None else 'the lead'} if you can"
 
     def _hidden_piles(self, seat: int) -> list:
         """The undealt cards sit out face down (possible worlds, issue 13)."""

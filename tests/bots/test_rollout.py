@@ -257,19 +257,21 @@ def test_a_heuristic_with_a_horizon_stops_each_playout_there_and_judges_the_posi
 def test_a_result_shared_by_several_sides_is_worth_the_seats_share_of_a_win():
     """A Page One game that runs out of cards is a draw everyone shares (PO-1's end): worth a
     quarter of a win to each of four, not a win; partners share a side's win in full."""
-    from types import SimpleNamespace
-
     from games.bots.rollout import WIN, _reward
+    from games.core import Outcome, TrickGame
+
+    class Ended(TrickGame):
+        """A finished four-seat match: just what the reward reads."""
+
+        def __init__(self, winners, teams=()) -> None:
+            self.scores, self.num_seats, self.sides = [0, 0, 0, 0], 4, teams
+            self.result = Outcome((0, 0, 0, 0), winners, "")
+
+        def _teams(self):
+            return self.sides
 
     def world(winners, teams=()):
-        return SimpleNamespace(
-            scores=[0, 0, 0, 0],
-            num_seats=4,
-            is_over=True,
-            carried=lambda: [0.0] * 4,
-            _teams=lambda: teams,
-            outcome=lambda: SimpleNamespace(winners=winners),
-        )
+        return Ended(winners, teams)
 
     start = [0.0] * 4
     assert _reward(world((2,)), start, 2) == WIN and _reward(world((2,)), start, 0) == -WIN

@@ -317,3 +317,30 @@ def test_every_name_the_core_exports_resolves_to_its_module():
         module = getattr(value, "__module__", None)
         assert module is None or module.startswith("games.core") or not callable(value), name
     assert "Card" in dir(games.core)
+
+
+def _type_checking_imports(path: Path) -> dict[str, str]:
+    """The names a module imports under ``if TYPE_CHECKING:``, each with its (relative) module."""
+    found: dict[str, str] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            for imp in node.body:
+                if isinstance(imp, ast.ImportFrom):
+                    found.update({alias.name: imp.module or "" for alias in imp.names})
+    return found
+
+
+def test_what_type_checkers_see_of_the_lazy_packages_is_what_they_export():
+    """games.core and each game package load their names on first use (``__getattr__``); the
+    imports under TYPE_CHECKING beside it show type checkers the same names from the same modules."""
+    import games.core
+
+    core = _type_checking_imports(GAMES / "core" / "__init__.py")
+    assert core == dict(games.core._WHERE), (
+        "games/core/__init__.py: TYPE_CHECKING imports and _EXPORTS differ"
+    )
+    for name in LISTING:
+        package = importlib.import_module(f"games.{name}")
+        seen = _type_checking_imports(GAMES / name / "__init__.py")
+        assert set(seen) == set(package.__all__) - {"LISTING"}, f"games/{name}/__init__.py"
+        assert set(seen.values()) == {"rules"}

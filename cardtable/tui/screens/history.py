@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -198,7 +198,7 @@ class ReplayScreen(SizedScreen):
     def render_stop(self, stop: Stop) -> Group:
         state = stop.state
         public = state.view(None)
-        a = self.app.ascii_suits
+        a = self.settings.ascii_suits
         head = Text(f"{stop.label}  ·  step {self.at + 1} of {len(self.stops)}", style="bold")
         seats = RichTable(box=None, padding=(0, 2), show_header=True, header_style="dim")
         for col in ("player", "score", "tricks", "cards (all open)"):
@@ -211,7 +211,7 @@ class ReplayScreen(SizedScreen):
                 str(public.tricks_won[s]),
                 cards_line(view.hand, a),
             )
-        parts = [head, seats]
+        parts: list[RenderableType] = [head, seats]
         trick = stop.trick
         if trick is not None:
             line = Text("Trick: ")
@@ -231,9 +231,8 @@ class ReplayScreen(SizedScreen):
             for e in scored:
                 log.append(show_cards(e.render(self.names), a))
                 log.extend("  " + show_cards(render_seats(line, self.names), a) for line in e.lines)
-        if state.is_over and stop.index == len(self.match.record().actions):
-            out = state.outcome()
-            log.append(f"Match over: {render_seats(out.reason, self.names)}")
+        if state.result is not None and stop.index == len(self.match.record().actions):
+            log.append(f"Match over: {render_seats(state.result.reason, self.names)}")
         parts.append(Text("\n".join(log), style="dim"))
         return Group(*parts)
 
