@@ -39,13 +39,10 @@ from games.core import (
     deck_agram,
     follow_suit,
     next_seat,
-    parse_card,
     play,
     seat_order,
-    seat_play,
     shared_ranking,
 )
-from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 from games.core.words import plural
 
@@ -87,15 +84,7 @@ class Agram(TrickGame):
     def _deal(self) -> None:
         """Two batches of three to each player, starting on the dealer's right and going right."""
         n = self.num_seats
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        order = self._order_from(next_seat(self.dealer, n, self.clockwise))
-        for _ in range(HAND_SIZE // BATCH):
-            for s in order:
-                self.hands[s].extend(deck.pop() for _ in range(BATCH))
+        deck, order = self._deal_hands(HAND_SIZE, BATCH)
         self.out = deck
         self.voids = [[] for _ in range(n)]
         self.tricks_won = [0] * n
@@ -119,13 +108,10 @@ class Agram(TrickGame):
         return [_PLAY[c] for c in sorted(hand, key=_INDEX)]
 
     def _why_illegal(self, text: str) -> str:
-        try:
-            c = parse_card(text)
-        except BadNotationError:
-            return super()._why_illegal(text)
+        refused = self._card_refusal(text)
+        if refused is not None:
+            return refused
         hand = self.hands[self.acting]
-        if c not in hand:
-            return "you do not hold that card"
         if not self.trick:
             return super()._why_illegal(text)
         _, rule = follow_suit(hand, self.trick[0].cards[0].suit, self.ranking)
@@ -135,9 +121,7 @@ class Agram(TrickGame):
         seat, c = self.acting, action.the_card
         if self.trick and c.suit is not self.trick[0].cards[0].suit:
             self._note_void(seat, self.trick[0].cards[0].the_suit)
-        self.hands[seat].remove(c)
-        self.trick.append(seat_play(seat, c))
-        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+        self.play_to_trick(seat, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats, self.clockwise)
             return

@@ -46,8 +46,6 @@ from games.core import (
     next_active,
     next_seat,
     play,
-    seat_order,
-    seat_play,
     trick_complete,
     trump_ranking,
     trump_text,
@@ -106,15 +104,8 @@ class Bacon(TrickGame):
 
     # -- dealing ---------------------------------------------------------
     def _deal(self) -> None:
-        deck = list(PACK)
-        self.rng.shuffle(deck)
         self.deals += 1
-        self.hand_number += 1
-        order = seat_order(next_seat(self.dealer, 4), 4)
-        self.hands = [[] for _ in range(4)]
-        for _ in range(HAND_SIZE):
-            for s in order:
-                self.hands[s].append(deck.pop())
+        deck, order = self._deal_hands(HAND_SIZE)
         for h in self.hands:
             h.sort(key=_index)
         self.up_cards = [deck.pop()]
@@ -282,9 +273,7 @@ class Bacon(TrickGame):
             self.voids[s] += led.letter
         if c is self.known_up:
             self.known_up = None
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         if not trick_complete(self.trick, 4, self.sitting_out):
             self.to_act = next_active(s, 4, self.sitting_out)
             return

@@ -87,10 +87,17 @@ def choose_card(
 
 
 def _lead(cards: list[Card], r: Ranking, known: set[Card], low_rank: int) -> Card:
+    top_trump = max((c for c in cards if r.is_trump(c)), key=lambda c: c.rank, default=None)
+    if top_trump is not None and is_boss(top_trump, known, low_rank):
+        return top_trump
+    return side_lead(cards, r, known, low_rank)
+
+
+def side_lead(cards: Sequence[Card], r: Ranking, known: set[Card], low_rank: int) -> Card:
+    """A lead when no trump is worth leading: the highest side card no unseen card beats, else
+    the lowest side card, else the lowest trump (``known``: the cards seen or held)."""
     trumps = sorted((c for c in cards if r.is_trump(c)), key=lambda c: -c.rank)
     side = [c for c in cards if not r.is_trump(c)]
-    if trumps and is_boss(trumps[0], known, low_rank):
-        return trumps[0]
     bosses = [c for c in side if is_boss(c, known, low_rank)]
     if bosses:
         return max(bosses, key=lambda c: c.rank)

@@ -60,11 +60,10 @@ from games.core import (
     next_seat,
     play,
     seat_order,
-    seat_play,
     shared_ranking,
     word,
 )
-from games.core.potgame import check_ending, hand_limit_option, named_card
+from games.core.potgame import check_ending, ending_options, named_card
 from games.core.trickgame import PastPlay
 from games.core.words import plural
 
@@ -107,18 +106,10 @@ class Bourre(PotGame):
     # -- dealing -----------------------------------------------------------
     def _deal(self) -> None:
         n = self.num_seats
-        self.hand_number += 1
         antes = sum(self._pay(s, self.options["ante"]) for s in range(n) if s not in self.no_ante)
         self.no_ante, self.tied = [], ()
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hands = [[] for _ in range(n)]
-        for _ in range(
-            HAND_SIZE
-        ):  # one at a time from the dealer's left; the dealer's last card is turned up
-            for s in seat_order(next_seat(self.dealer, n), n):
-                self.hands[s].append(deck.pop())
-        up = self.hands[self.dealer][-1]
+        deck, _ = self._deal_hands(HAND_SIZE)  # one at a time from the dealer's left
+        up = self.hands[self.dealer][-1]  # the dealer's last card is turned up
         self.up_cards = [up]
         self.stock, self.discards, self.setting_aside = deck, [], []
         self.ranking = shared_ranking((up.suit,))
@@ -251,9 +242,7 @@ class Bourre(PotGame):
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         active = self._active()
         if len(self.trick) < len(active):
             t = next_seat(s, self.num_seats)  # the next active seat clockwise
@@ -436,15 +425,7 @@ class BourreRules(Rules):
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=1, maximum=10_000),
         Option("ante", 1, "Each player's ante.", minimum=1, maximum=100),
-        Option("hands", 8, "With ending=hands, how many deals the match lasts.", minimum=1, maximum=100),
-        Option(
-            "ending",
-            "hands",
-            "hands: stop after the set number of deals or when a player is out of counters; "
-            "broke: play until a player is out of counters.",
-            choices=("hands", "broke"),
-        ),
-        hand_limit_option("ending=broke"),
+        *ending_options(8, "With ending=hands, how many deals the match lasts.", "deals"),
     )
     summary = """\
 Bourré — 2 to 8 players, 52 cards, counters and a pot.

@@ -62,7 +62,6 @@ from games.core import (
     follow_suit,
     next_seat,
     play,
-    seat_play,
     shared_ranking,
     standard_deck,
     word,
@@ -330,9 +329,7 @@ class ContractGrid(TrickGame):
 
     def _apply_play(self, action: Action) -> None:
         seat, c = self.acting, action.the_card
-        self.hands[seat].remove(c)
-        self.trick.append(seat_play(seat, c))
-        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+        self.play_to_trick(seat, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)
             return

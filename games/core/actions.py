@@ -142,6 +142,14 @@ def word(kind: str, arg: object | None = None, label: None = None) -> Action:
     return _intern(kind, None, None if arg is None else str(arg), text, generic_label(kind, arg))
 
 
+def named_card(text: str) -> Card | None:
+    """The card an action's notation names (``QS``, ``discard QS``), or None for a word."""
+    try:
+        return parse_card(text.split()[-1]) if text.strip() else None
+    except BadNotationError:
+        return None
+
+
 def normalize(text: str) -> str:
     """Canonical notation of what a person typed: ``th`` → ``10H``, ``Bid  3`` → ``bid 3``."""
     parts = text.strip().split()

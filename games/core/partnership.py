@@ -178,14 +178,3 @@ def bowers_of(trump: Suit) -> tuple[Card, Card]:
 def trump_text(trump: Suit | None) -> str:
     """``hearts trump`` or ``no trump``, for headers and events."""
     return "no trump" if trump is None else f"{trump.noun} trump"
-
-
-__all__ = [
-    "Teams",
-    "active_seats",
-    "bowers_of",
-    "next_active",
-    "trick_complete",
-    "trump_ranking",
-    "trump_text",
-]

@@ -14,13 +14,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple, Self
 
-from .cards import Card, Suit
+from .cards import Card, Suit, parse_card
 from .clone import LIST, LISTS
+from .errors import BadNotationError
 from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
-from .tricks import Ranking, follow_suit, trick_winner
+from .tricks import Ranking, follow_suit, next_seat, seat_order, trick_winner
 from .viewdata import NO_EXTRA
-from .views import Play, SeatView, TrickResult, make_event
+from .views import Outcome, Play, SeatView, TrickResult, make_event
 
 _SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
 
@@ -166,6 +167,55 @@ class TrickGame(GameState):
         """Deal the next hand (every game has its own deal)."""
         raise NotImplementedError
 
+    def _top_scorers(self) -> tuple[float, tuple[int, ...]]:
+        """The best score and the seats that hold it."""
+        best = max(self.scores)
+        return best, tuple(s for s in range(self.num_seats) if self.scores[s] == best)
+
+    def _end_match(
+        self,
+        winners: tuple[int, ...],
+        reason: str,
+        won_with: str,
+        lines: tuple[str, ...] = (),
+        scores: tuple[float, ...] | None = None,
+    ) -> None:
+        """The match is over: ``winners`` take it for ``reason`` with the scores as they stand (or
+        ``scores``), and the log says so: "{p0} wins with ``won_with`` (``reason``)"."""
+        self.phase, self.to_act = "over", None
+        self.result = Outcome(tuple(self.scores) if scores is None else scores, winners, reason, lines=lines)
+        names = " and ".join(f"{{p{w}}}" for w in winners)
+        verb = "share the win" if len(winners) > 1 else "wins"
+        self.log("match", f"{names} {verb} with {won_with} ({reason})", lines=lines)
+
+    def _deal_hands(
+        self,
+        size: int,
+        batch: int = 1,
+        seats: Sequence[int] | None = None,
+        pack: Sequence[Card] | None = None,
+    ) -> tuple[list[Card], list[int]]:
+        """The start most deals share: the hand count moves on, the pack (``self.pack`` unless
+        given) is shuffled, every hand and won pile is emptied, and ``size`` cards go to each of
+        ``seats`` (default: every seat from the dealer's next in the direction of play), ``batch``
+        at a time, each from the end of the shuffled deck.  Returns the rest of the deck (its
+        next card last) and the seats in dealing order."""
+        n = self.num_seats
+        deck = list(self.pack if pack is None else pack)
+        self.rng.shuffle(deck)
+        self.hand_number += 1
+        self.hands = [[] for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        order = (
+            seat_order(next_seat(self.dealer, n, self.clockwise), n, self.clockwise)
+            if seats is None
+            else list(seats)
+        )
+        for _ in range(size // batch):
+            for s in order:
+                self.hands[s].extend(deck.pop() for _ in range(batch))
+        return deck, order
+
     # -- card conservation -------------------------------------------------
     def deck(self) -> list[Card]:
         """The match's full pack: a game keeps it in ``self.pack`` (or overrides this)."""
@@ -203,6 +253,22 @@ class TrickGame(GameState):
 
     def remove_from_hand(self, seat: int, c: Card) -> None:
         self.hands[seat].remove(c)
+
+    def _card_refusal(self, text: str) -> str | None:
+        """Why ``text`` cannot be played when it names no card of the hand to act: the choices
+        for what is no card, "you do not hold that card" for another card; None for a card held
+        (which the game's own rules may still refuse)."""
+        try:
+            c = parse_card(text)
+        except BadNotationError:
+            return GameState._why_illegal(self, text)
+        return None if c in self.hands[self.acting] else "you do not hold that card"
+
+    def play_to_trick(self, seat: int, c: Card) -> None:
+        """``seat`` plays ``c`` from its hand to the trick, for everyone to see."""
+        self.hands[seat].remove(c)
+        self.trick.append(seat_play(seat, c))
+        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
 
     # -- determinisation (issue 13): possible worlds for a search bot ------------
     def resample(self, seat: int, rng: random.Random) -> GameState:

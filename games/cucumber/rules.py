@@ -37,7 +37,6 @@ from games.core import (
     LISTS,
     SHARED,
     Action,
-    BadNotationError,
     Card,
     Option,
     Outcome,
@@ -48,7 +47,6 @@ from games.core import (
     cards_text,
     deck_52,
     next_active,
-    parse_card,
     play,
     seat_play,
     trick_complete,
@@ -112,13 +110,8 @@ class Cucumber(TrickGame):
     # -- dealing --------------------------------------------------------------
     def _deal(self) -> None:
         n, out = self.num_seats, self.eliminated
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
         order = active_seats(next_active(self.dealer, n, out), n, out)  # CU-6: the eliminated get nothing
-        for s in order:  # seven cards at a time, from the dealer's left round to the dealer
-            self.hands[s] = [deck.pop() for _ in range(HAND_SIZE)]
+        deck, _ = self._deal_hands(HAND_SIZE, HAND_SIZE, order)  # seven at a time, the dealer's left first
         self.out, self.table, self.done, self.trick = deck, [], [], []
         self.bounds = [NO_BOUNDS] * n
         self.tricks_won = [0] * n
@@ -155,13 +148,10 @@ class Cucumber(TrickGame):
         return [_PLAY[c] for c in sorted(self._playable(self.hands[self.acting]), key=_INDEX)]
 
     def _why_illegal(self, text: str) -> str:
-        try:
-            c = parse_card(text)
-        except BadNotationError:
-            return super()._why_illegal(text)
+        refused = self._card_refusal(text)
+        if refused is not None:
+            return refused
         hand = self.hands[self.acting]
-        if c not in hand:
-            return "you do not hold that card"
         top, ok = self._top(), self._playable(hand)
         if top is None:
             return super()._why_illegal(text)

@@ -63,7 +63,6 @@ from games.core import (
     next_seat,
     parse_card,
     play,
-    seat_order,
     seat_play,
     shared_ranking,
     trick_winner,
@@ -129,14 +128,7 @@ class PageOne(TrickGame):
     # -- dealing -----------------------------------------------------------
     def _deal(self) -> None:
         n = self.num_seats
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(HAND_SIZE):
-            for s in order:
-                self.hands[s].append(deck.pop())
+        deck, order = self._deal_hands(HAND_SIZE)
         self.stock, self.discard, self.trick, self.last_trick = deck, [], [], None
         self.generation, self.regen, self.drawn, self.warning_until = 0, {}, 0, 0
         self.slots = [[(0, NO_SUITS)] * HAND_SIZE for _ in range(n)]

@@ -46,7 +46,6 @@ from games.core import (
     next_seat,
     play,
     seat_order,
-    seat_play,
     trump_ranking,
     trump_text,
     word,
@@ -231,9 +230,7 @@ class Pepper(TrickGame):
         led = self._led()
         if led is not None and self.ranking.suit_of(c) != led and led.letter not in self.voids[s]:
             self.voids[s] += led.letter  # public: everyone saw the failure to follow
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
             return

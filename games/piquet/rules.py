@@ -84,13 +84,12 @@ from games.core import (
     deck_32,
     follow_suit,
     make_event,
-    parse_card,
     play,
     seat_play,
     shared_ranking,
     word,
 )
-from games.core.errors import BadNotationError
+from games.core.actions import named_card
 from games.core.resample import DealPlan, Place
 
 from . import LISTING
@@ -1172,14 +1171,6 @@ class Piquet(TrickGame):
         base.drawn[opp] = self.drawn[opp][: self.peek_count] if seat == self.elder else []
         if self.phase == "exchange" and self.to_act == opp:
             base.picked = []
-
-
-def named_card(text: str) -> Card | None:
-    """The card an action's notation names (``QS``, ``discard QS``), or None."""
-    try:
-        return parse_card(text.split()[-1]) if text.strip() else None
-    except BadNotationError:
-        return None
 
 
 def _count(n: int) -> str:

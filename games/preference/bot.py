@@ -29,7 +29,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 from games.bots import Bot, Levels, Playouts
-from games.bots.cardplay import is_boss, seen_cards
+from games.bots.cardplay import is_boss, seen_cards, side_lead
 from games.core import Action, Card, Ranking, SeatView, Suit, card, shared_ranking
 
 from .rules import BY_RANK, SUIT_RANK, suits_from
@@ -192,17 +192,11 @@ class PreferenceBot(Bot):
 
     def _lead(self, view: SeatView, cards: list[Card], r: Ranking, known: set[Card]) -> Card:
         trumps = sorted((c for c in cards if r.is_trump(c)), key=lambda c: -c.rank)
-        side = [c for c in cards if not r.is_trump(c)]
         outside_trumps = [c for c in _suit_cards(r.trumps[0]) if c not in known]
         declaring = view.extra.declarer == view.my_seat
         if declaring and trumps and outside_trumps and (len(trumps) >= 3 or is_boss(trumps[0], known, LOW)):
             return trumps[0] if is_boss(trumps[0], known, LOW) else trumps[-1]
-        bosses = [c for c in side if is_boss(c, known, LOW)]
-        if bosses:
-            return max(bosses, key=lambda c: c.rank)
-        if side:
-            return min(side, key=lambda c: c.rank)
-        return trumps[-1]
+        return side_lead(cards, r, known, LOW)
 
     def _follow(self, view: SeatView, cards: list[Card], r: Ranking, known: set[Card]) -> Card:
         played = [(p.seat, c) for p in view.trick for c in p.cards]

@@ -71,7 +71,6 @@ from games.core import (
     LIST,
     SHARED,
     Action,
-    BadNotationError,
     BadOptionError,
     Card,
     Option,
@@ -85,13 +84,12 @@ from games.core import (
     deck_32,
     must_head,
     next_active,
-    parse_card,
     play,
     seat_order,
-    seat_play,
     shared_ranking,
     word,
 )
+from games.core.actions import named_card
 from games.core.resample import Place
 from games.core.trickgame import PastPlay
 
@@ -570,9 +568,7 @@ class Preference(TrickGame):
         c = action.the_card
         if s == self.declarer and c.rank == ACE:
             self.aces_played += 1  # PR-6: the aces of the playing hand, counted as they show
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         if len(self.trick) < len(self.players):
             self.to_act = self.players[(self.players.index(s) + 1) % len(self.players)]
             return
@@ -904,14 +900,6 @@ def allowed_cards(
         if explain
         else ""
     )
-
-
-def named_card(text: str) -> Card | None:
-    """The card an action's notation names (``QS``, ``discard QS``), or None for a word."""
-    try:
-        return parse_card(text.split()[-1]) if text.strip() else None
-    except BadNotationError:
-        return None
 
 
 class PreferenceRules(Rules):

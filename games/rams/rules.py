@@ -63,11 +63,10 @@ from games.core import (
     next_seat,
     play,
     seat_order,
-    seat_play,
     shared_ranking,
     word,
 )
-from games.core.potgame import check_ending, hand_limit_option, named_card
+from games.core.potgame import check_ending, ending_options, named_card
 from games.core.words import plural
 
 from . import LISTING
@@ -292,9 +291,7 @@ class Rams(PotGame):
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         active = self._active()
         if len(self.trick) < len(active):
             t = next_seat(s, self.num_seats)  # the next active seat clockwise
@@ -465,22 +462,11 @@ class RamsRules(Rules):
             "payments are counted in it.",
             choices=(5, 10, 20, 50),
         ),
-        Option(
-            "hands",
+        *ending_options(
             10,
             "With ending=hands, how many hands the match lasts (a hand thrown in because "
             "everybody passed does not count).",
-            minimum=1,
-            maximum=100,
         ),
-        Option(
-            "ending",
-            "hands",
-            "hands: stop after the set number of hands or when a player is out of counters; "
-            "broke: play until a player is out of counters.",
-            choices=("hands", "broke"),
-        ),
-        hand_limit_option("ending=broke"),
     )
     summary = """\
 Rams — 3 to 5 players, 32 cards (7 to ace), counters and a pot.

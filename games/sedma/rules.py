@@ -137,15 +137,7 @@ class Sedma(TrickGame):
     def _deal(self) -> None:
         """Four cards each, two at a time, from the dealer's left; the rest is the stock."""
         n = self.num_seats
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(2):
-            for s in order:
-                self.hands[s].extend((deck.pop(), deck.pop()))
+        deck, order = self._deal_hands(4, batch=2)
         self.stock = deck
         self.points = [0] * len(self.teams)
         self.tricks_won = [0] * n

@@ -47,7 +47,6 @@ from games.core import (
     BadOptionError,
     Card,
     Option,
-    Outcome,
     Play,
     Rules,
     SeatView,
@@ -60,7 +59,6 @@ from games.core import (
     deck_double,
     next_seat,
     play,
-    seat_order,
     shared_ranking,
     word,
 )
@@ -183,16 +181,8 @@ class SimpleStrange(TrickGame):
 
     # -- dealing ---------------------------------------------------------
     def _deal(self) -> None:
-        n, size = self.num_seats, self.options["hand_size"]
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(size):
-            for s in order:
-                self.hands[s].append(deck.pop())
+        n = self.num_seats
+        deck, order = self._deal_hands(self.options["hand_size"])
         self.set_up_cards([deck.pop(), deck.pop()])
         self.stock = deck
         self.tricks_won = [0] * n
@@ -377,17 +367,8 @@ class SimpleStrange(TrickGame):
             self._deal()
 
     def _finish_match(self) -> None:
-        best = max(self.scores)
-        winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)  # SS-7
-        reason = f"most tricks over {plural(self.deals_played, 'deal')}"
-        self.phase = "over"
-        self.to_act = None
-        self.result = Outcome(tuple(self.scores), winners, reason)
-        names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log(
-            "match",
-            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} tricks ({reason})",
-        )
+        best, winners = self._top_scorers()  # SS-7
+        self._end_match(winners, f"most tricks over {plural(self.deals_played, 'deal')}", f"{best} tricks")
 
     # -- views and checks ------------------------------------------------
     def view(self, seat: int | None) -> SeatView:

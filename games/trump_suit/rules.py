@@ -67,7 +67,6 @@ from games.core import (
     BadOptionError,
     Card,
     Option,
-    Outcome,
     Ranking,
     Rules,
     Suit,
@@ -78,7 +77,6 @@ from games.core import (
     make_event,
     next_seat,
     play,
-    seat_order,
     seat_play,
     word,
 )
@@ -175,15 +173,7 @@ class TrumpSuit(TrickGame):
     # -- dealing ---------------------------------------------------------
     def _deal(self) -> None:
         n = self.num_seats
-        deck = list(PACK)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(HAND_SIZE):  # one card at a time, clockwise from the dealer's left
-            for s in order:
-                self.hands[s].append(deck.pop())
+        deck, order = self._deal_hands(HAND_SIZE, pack=PACK)  # one at a time from the dealer's left
         for h in self.hands:
             h.sort(key=_by_index)
         top = deck.pop()
@@ -546,15 +536,7 @@ class TrumpSuit(TrickGame):
         return False
 
     def _finish_match(self, winners: tuple[int, ...], reason: str) -> None:
-        self.phase = "over"
-        self.to_act = None
-        self.result = Outcome(tuple(self.scores), winners, reason)
-        names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log(
-            "match",
-            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with "
-            f"{self.scores[winners[0]]} points ({reason})",
-        )
+        self._end_match(winners, reason, f"{self.scores[winners[0]]} points")
 
     # -- refusals ----------------------------------------------------------
     def _why_illegal(self, text: str) -> str:
