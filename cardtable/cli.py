@@ -116,14 +116,6 @@ def _show(value: Any) -> str:
 # ---------------------------------------------------------------- simulate
 
 
-def play_match(rules, levels: list[str], options: dict[str, Any], seed: int):
-    """Play one complete bot match; returns the final state (games.arena.play_match: the
-    Table's seeding rule, and search bots get their possible worlds)."""
-    from games.arena import play_match as arena_match
-
-    return arena_match(rules.name, levels, seed, options)
-
-
 def simulate_stats(
     game: str,
     games: int,
@@ -137,6 +129,7 @@ def simulate_stats(
     import time
 
     from games import get_rules
+    from games.arena import SeatTotals, play_match
     from games.bots import make_bot
 
     r = get_rules(game)
@@ -151,19 +144,13 @@ def simulate_stats(
     for level in dict.fromkeys(levels):
         make_bot(level, r.name, 0)  # BadOptionError for an unknown level, before any play
     n = len(levels)
-    wins, shared, totals = [0] * n, [0] * n, [0.0] * n
+    totals = SeatTotals(n)
     actions = hands = 0
     start = time.perf_counter()
     for i in range(games):
         s = seed + i
-        state = play_match(r, levels, resolved, s)
-        out = state.outcome()
-        for w in out.winners:
-            wins[w] += 1
-            if out.is_shared:
-                shared[w] += 1
-        for k in range(n):
-            totals[k] += out.scores[k]
+        state = play_match(r.name, levels, s, resolved)
+        totals.add(state)
         actions += len(state.history)
         hands += sum(1 for e in state.events if e.kind == "hand")
         if record_dir is not None:
@@ -188,10 +175,10 @@ def simulate_stats(
             {
                 "seat": k,
                 "bot": levels[k],
-                "wins": wins[k],
-                "shared_wins": shared[k],
-                "win_pct": round(100.0 * wins[k] / games, 2),
-                "mean_score": round(totals[k] / games, 3),
+                "wins": totals.wins[k],
+                "shared_wins": totals.shared[k],
+                "win_pct": round(100.0 * totals.wins[k] / games, 2),
+                "mean_score": round(totals.scores[k] / games, 3),
             }
             for k in range(n)
         ],

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Literal
 
 import typer
 
@@ -44,7 +43,7 @@ def stats(
     """How you are doing: matches played and won per game, against each bot level, scores, form."""
     from rich.table import Table
 
-    from cardtable.stats import bar, bids_text, player_stats, sparkline
+    from cardtable.stats import COLUMNS, NUMBER_COLUMNS, figures_row, player_stats
     from cardtable.tui.players import default_player_name
 
     name = player or default_player_name()
@@ -58,31 +57,10 @@ def stats(
         typer.echo(f"No finished matches of {name} yet" + (f" in {game}" if game else "") + ".")
         return
     table = Table(title=f"{name}: finished matches", title_justify="left")
-    columns: tuple[tuple[str, Literal["left", "right"]], ...] = (
-        ("game", "left"),
-        ("played", "right"),
-        ("won", "right"),
-        ("win rate", "left"),
-        ("best", "right"),
-        ("average", "right"),
-        ("bids made", "right"),
-        ("form", "left"),
-        ("scores", "left"),
-    )
-    for col, just in columns:
-        table.add_column(col, justify=just)
+    for col in COLUMNS:
+        table.add_column(col, justify="right" if col in NUMBER_COLUMNS else "left")
     for st in figures.values():
-        table.add_row(
-            st.game,
-            str(st.played),
-            str(st.won),
-            f"{bar(st.win_rate)} {st.win_rate:.0%}",
-            f"{st.best:g}",
-            f"{st.average:.1f}",
-            bids_text(st),
-            st.form(),
-            sparkline(st.scores[-20:]),
-        )
+        table.add_row(*figures_row(st))
     out = _console()
     out.print(table)
     levels = Table(title="Against each bot level", title_justify="left")

@@ -280,7 +280,7 @@ class StatsScreen(SizedScreen):
         self.player = player or default_player_name()
 
     def compose(self) -> ComposeResult:
-        from cardtable.stats import bar, bids_text, player_stats, players, sparkline
+        from cardtable.stats import COLUMNS, bar, figures_row, player_stats, players
 
         store, problem = _open_store()
         matches = store.matches() if store is not None else []
@@ -290,20 +290,10 @@ class StatsScreen(SizedScreen):
             figures = player_stats(matches, self.player)
         yield Static(f"Statistics of {self.player}", id="lobby-title")
         table = RichTable(box=None, padding=(0, 1), header_style="dim")
-        for col in ("game", "played", "won", "win rate", "best", "average", "bids made", "form", "scores"):
+        for col in COLUMNS:
             table.add_column(col, no_wrap=col in ("game", "win rate", "bids made"))
         for st in figures.values():
-            table.add_row(
-                st.game,
-                str(st.played),
-                str(st.won),
-                f"{bar(st.win_rate)} {st.win_rate:.0%}",
-                f"{st.best:g}",
-                f"{st.average:.1f}",
-                bids_text(st),
-                st.form(),
-                sparkline(st.scores[-20:]),
-            )
+            table.add_row(*figures_row(st))
         levels = RichTable(
             box=None, padding=(0, 2), header_style="dim", title="Against each bot level", title_justify="left"
         )
