@@ -46,7 +46,6 @@ from games.core import (
 from games.core.resample import DealPlan, Place
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import AgramView
 
 HAND_SIZE = 6
@@ -232,7 +231,6 @@ def join_seats(seats: tuple[int, ...]) -> str:
 
 
 class AgramRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     hand_word = "Game"
     state_class = Agram
     options = (

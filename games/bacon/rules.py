@@ -53,7 +53,6 @@ from games.core import (
 )
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import BaconView
 
 PACK = tuple(deck_52())
@@ -462,7 +461,6 @@ def _index(c: Card) -> int:
 
 
 class BaconRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = Bacon
     options = (
         Option("target", 10, "The first side to reach this many points wins.", minimum=1, maximum=50),

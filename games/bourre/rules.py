@@ -67,7 +67,6 @@ from games.core.potgame import check_ending, ending_options, named_card
 from games.core.trickgame import PastPlay
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import BourreView
 
 HAND_SIZE = 5
@@ -420,7 +419,6 @@ def _playable(
 
 
 class BourreRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = Bourre
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=1, maximum=10_000),

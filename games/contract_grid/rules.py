@@ -69,7 +69,6 @@ from games.core import (
 from games.core.potgame import hand_limit_option
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import GridView, HandScore, Square
 
 CONTRACTS = (
@@ -565,7 +564,6 @@ class ContractGrid(TrickGame):
 
 
 class ContractGridRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = ContractGrid
     options = (
         Option(

@@ -16,6 +16,7 @@ values (cards and actions are interned), so :meth:`GameState.clone` can copy it 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -39,9 +40,10 @@ class Rules:
 
     Subclasses set the class attributes and ``state_class``; ``check(num_seats, options)``
     may add cross-option checks (raise BadOptionError).  A game is found by the registry
-    (``games/__init__.py``) as the package ``games/<name>/`` exporting ``RULES``.  A subclass that
-    sets ``listing`` (its package's :class:`~games.core.listing.Listing`) takes its name, title,
-    description, seat range and position from it.
+    (``games/__init__.py``) as the package ``games/<name>/`` exporting ``RULES``.  A subclass
+    defined in a package that declares a ``LISTING`` (:class:`~games.core.listing.Listing`), or
+    that sets ``listing`` itself, takes its name, title, description, seat range and position
+    from it.
     """
 
     name: ClassVar[str]
@@ -61,6 +63,11 @@ class Rules:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "listing" not in cls.__dict__:  # the listing of the package the class is defined in
+            package = sys.modules.get(cls.__module__.rpartition(".")[0])
+            found = getattr(package, "__dict__", {}).get("LISTING")
+            if isinstance(found, Listing):
+                cls.listing = found
         if "listing" in cls.__dict__ and cls.listing is not None:
             for attribute in LISTED:
                 setattr(cls, attribute, getattr(cls.listing, attribute))

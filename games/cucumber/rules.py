@@ -53,7 +53,6 @@ from games.core import (
 )
 from games.core.resample import anywhere, deal_unseen
 
-from . import LISTING
 from .viewdata import CucumberView
 
 HAND_SIZE = 7
@@ -356,7 +355,6 @@ def _by_rank(cards: list[Card]) -> list[Card]:
 
 
 class CucumberRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = Cucumber
     options = (
         Option(

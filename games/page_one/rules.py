@@ -71,7 +71,6 @@ from games.core import (
 from games.core.resample import anywhere, deal_unseen
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import PageOneView
 
 HAND_SIZE = 4
@@ -537,7 +536,6 @@ def _named(text: str) -> tuple[str, Card | None]:
 
 
 class PageOneRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     hand_word = "Game"
     state_class = PageOne
     options = (

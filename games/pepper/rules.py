@@ -52,7 +52,6 @@ from games.core import (
 )
 from games.core.words import plural
 
-from . import LISTING
 from .hands import PARTNER_SHARE, best_trump, hand_estimate
 from .viewdata import PepperView
 
@@ -441,7 +440,6 @@ def _index(c: Card) -> int:
 
 
 class PepperRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = Pepper
     options = (
         Option(

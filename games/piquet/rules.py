@@ -92,7 +92,6 @@ from games.core import (
 from games.core.actions import named_card
 from games.core.resample import DealPlan, Place
 
-from . import LISTING
 from .viewdata import PiquetView
 
 HAND_SIZE = 12
@@ -1281,7 +1280,6 @@ def _claim_holds(claim: tuple, hand: Sequence[Card]) -> bool:
 
 
 class PiquetRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = Piquet
     options = (
         Option(

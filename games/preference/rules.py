@@ -93,7 +93,6 @@ from games.core.actions import named_card
 from games.core.resample import Place
 from games.core.trickgame import PastPlay
 
-from . import LISTING
 from .viewdata import PreferenceView
 
 TRICKS = 10
@@ -903,7 +902,6 @@ def allowed_cards(
 
 
 class PreferenceRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = Preference
     options = (
         Option(

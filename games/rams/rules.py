@@ -69,7 +69,6 @@ from games.core import (
 from games.core.potgame import check_ending, ending_options, named_card
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import RamsView
 
 HAND_SIZE = 5
@@ -451,7 +450,6 @@ class Rams(PotGame):
 
 
 class RamsRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = Rams
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=5, maximum=10_000),

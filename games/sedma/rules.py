@@ -69,7 +69,6 @@ from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import SedmaView
 
 HAND_SIZE = 4
@@ -436,7 +435,6 @@ class Sedma(TrickGame):
 
 
 class SedmaRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = Sedma
     options = (
         Option(

@@ -64,7 +64,6 @@ from games.core import (
 )
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import Staged, StrangeView
 
 TAKEBACK = word("takeback")
@@ -485,7 +484,6 @@ def _distinct(cards: list[Card]) -> list[Card]:
 
 
 class SimpleStrangeRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = SimpleStrange
     options = (
         Option(

@@ -45,7 +45,6 @@ from games.core import (
 from games.core.potgame import hand_limit_option
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import TricksView
 
 _INDEX = attrgetter("index")
@@ -211,7 +210,6 @@ class TricksNTrumps(TrickGame):
 
 
 class TricksNTrumpsRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = TricksNTrumps
     options = (
         Option(

@@ -83,7 +83,6 @@ from games.core import (
 from games.core.resample import Place
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import SheetRow, TrumpSuitView
 
 HAND_SIZE = 13
@@ -759,7 +758,6 @@ def _lacks(c: Card, lead: bool, led: Suit | None, trump: Suit | None) -> set[Sui
 
 
 class TrumpSuitRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     state_class = TrumpSuit
     options = (
         Option(
