@@ -34,9 +34,11 @@ SLOW = ["contract_grid", "--levels", "random,normal"]  # about 0.5 s a match: ti
 class Cluster:
     """A scheduler and ``workers`` worker processes on 127.0.0.1, run from an empty folder."""
 
-    def __init__(self, where: Path, workers: int = 2) -> None:
+    def __init__(self, where: Path, workers: int = 2, nanny: bool = False, **config: str) -> None:
         self.where = where
         self.env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        self.env.update({f"DASK_DISTRIBUTED__{k.upper()}": v for k, v in config.items()})
+        self.env["DASK_TEMPORARY_DIRECTORY"] = str(where)  # the workers' scratch space, not /tmp
         self.procs: list[subprocess.Popen] = []
         info = where / "scheduler.json"
         self.scheduler = self._start(
@@ -57,7 +59,11 @@ class Cluster:
             assert self.scheduler.poll() is None and time.monotonic() < deadline, self.log("scheduler")
             time.sleep(0.05)
         self.address = json.loads(info.read_text())["address"]
-        self.workers = [self._start(f"worker{i}", "worker", self.address, *WORKER) for i in range(workers)]
+        how = ("--nanny",) if nanny else ("--no-nanny",)  # a nanny starts its worker again when it dies
+        self.workers = [
+            self._start(f"worker{i}", "worker", self.address, *WORKER, *how, "--local-directory", str(where))
+            for i in range(workers)
+        ]
         import distributed
 
         self.client = distributed.Client(self.address, set_as_default=False, timeout=START_SECONDS)
@@ -66,7 +72,12 @@ class Cluster:
     def _start(self, name: str, *args: str) -> subprocess.Popen:
         log = open(self.where / f"{name}.log", "wb")  # noqa: SIM115 (the process writes it)
         proc = subprocess.Popen(
-            [sys.executable, "-m", "dask", *args], cwd=self.where, env=self.env, stdout=log, stderr=log
+            [sys.executable, "-m", "dask", *args],
+            cwd=self.where,
+            env=self.env,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,  # its own process group: a nanny and its worker go together
         )
         log.close()
         self.procs.append(proc)
@@ -87,15 +98,20 @@ class Cluster:
             self.client.close(timeout=5)
         except Exception:
             pass
-        for proc in self.procs:
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        for stop in (None, signal.SIGTERM, signal.SIGKILL):  # the last two only for a process still there
+            for proc in self.procs:
+                if proc.poll() is None and stop is not None:
+                    os.killpg(proc.pid, stop)
+            for proc in self.procs:
+                try:
+                    proc.wait(timeout=3)
+                except subprocess.TimeoutExpired:
+                    pass
+            if all(proc.poll() is not None for proc in self.procs):
+                return
 
 
-WORKER = ("--host", "127.0.0.1", "--nthreads", "1", "--no-nanny", "--no-dashboard", "--death-timeout", "20")
+WORKER = ("--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard", "--death-timeout", "20")
 
 
 @pytest.fixture(scope="module")
@@ -113,9 +129,9 @@ def own_cluster(tmp_path):
     pytest.importorskip("distributed")
     clusters: list[Cluster] = []
 
-    def start(workers: int = 2) -> Cluster:
+    def start(workers: int = 2, nanny: bool = False, **config: str) -> Cluster:
         (tmp_path / "c").mkdir(exist_ok=True)
-        clusters.append(Cluster(tmp_path / "c", workers))
+        clusters.append(Cluster(tmp_path / "c", workers, nanny, **config))
         return clusters[-1]
 
     yield start
@@ -209,7 +225,29 @@ def test_a_worker_killed_in_the_middle_of_a_match_loses_nothing(own_cluster, tmp
     assert (tmp_path / "remote.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
 
 
-def test_a_scheduler_that_goes_away_ends_the_run_and_keeps_the_results(own_cluster, tmp_path):
+def stops_its_worker(item: int) -> int:
+    """A job that takes its worker process down (a match that crashes the interpreter)."""
+    os.kill(os.getpid(), signal.SIGKILL)
+    return item
+
+
+def test_a_job_that_keeps_killing_its_workers_stops_the_run_with_its_name(own_cluster):
+    c = own_cluster(1, nanny=True, scheduler__allowed_failures="1")
+    run = dispatch.unordered(
+        stops_its_worker,
+        [1],
+        scheduler=c.address,
+        by_value=[sys.modules[__name__]],  # the workers have no tests/
+        describe=lambda item: f"job {item}",
+    )
+    with pytest.raises(
+        dispatch.ClusterError, match=r"job 1 stopped 2 Dask workers in a row \(the last at tcp"
+    ):
+        next(run)
+
+
+@pytest.mark.parametrize("how", ["terminate", "kill"])
+def test_a_scheduler_that_goes_away_ends_the_run_and_keeps_the_results(own_cluster, tmp_path, how):
     c = own_cluster(1)
     path = tmp_path / "r.jsonl"
 
@@ -217,7 +255,7 @@ def test_a_scheduler_that_goes_away_ends_the_run_and_keeps_the_results(own_clust
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if path.exists() and path.read_text().count("\n") >= 1:
-                c.scheduler.kill()
+                getattr(c.scheduler, how)()  # stopped (SIGTERM) or killed (SIGKILL)
                 return
             time.sleep(0.02)
 
