@@ -16,9 +16,11 @@ hands them to its workers; nothing here schedules anything:
   yielded so far are the caller's to keep);
 - a job that raises on its last try raises the same exception here as it would locally.
 
-``fn`` must be importable on the workers by name (a function of ``games`` or ``cardtable``: a
-worker needs only the project installed), or its module must be listed in ``by_value`` (it is
-then shipped with each job, as cloudpickle does for a script's own functions).
+``fn`` must be importable by name on the scheduler (which reads the jobs) and the workers: a
+function of ``games`` or ``cardtable``, so that they need only the project installed.  Or its
+modules are listed in ``by_value``: ``fn`` is then pickled once with their code (cloudpickle), the
+bytes go with every job, and :func:`_call_pickled` unpacks them on the worker (the soak does
+this: its script and the conformance checks are not installed anywhere).
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ def unordered(
 ) -> Generator[R, None, None]:
     """``fn(item)`` for every item, each result once, as they finish (see the module docstring).
     Close the iterator (or let it run out) to free the pool or the cluster's jobs."""
+    if not items:
+        return  # nothing to play: no pool, no connection (a finished tournament reprints at once)
     if scheduler:
         yield from _on_cluster(fn, items, scheduler, by_value, describe)
     elif workers <= 1 or len(items) <= 1:

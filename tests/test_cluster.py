@@ -162,6 +162,9 @@ def test_a_tournament_on_the_cluster_is_the_local_run_byte_for_byte_and_resumes_
     rest = tournament(*FAST, "-n", "4", results=tmp_path / "resumed.jsonl", scheduler=cluster.address)
     assert rest.exit_code == 0 and rest.stdout == local.stdout, rest.output
     assert (tmp_path / "resumed.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+    # A finished tournament reprints at once: nothing to play, no scheduler asked.
+    again = tournament(*FAST, "-n", "4", results=tmp_path / "resumed.jsonl", scheduler="tcp://127.0.0.1:9")
+    assert again.exit_code == 0 and again.stdout == local.stdout, again.output
 
 
 def test_a_local_pool_writes_the_results_file_in_task_order(tmp_path):
