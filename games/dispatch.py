@@ -14,7 +14,10 @@ hands them to its workers; nothing here schedules anything:
   (:class:`ClusterError`, naming the job);
 - a scheduler that goes away ends the run at once with :class:`SchedulerLost` (the results
   yielded so far are the caller's to keep);
-- a job that raises on its last try raises the same exception here as it would locally.
+- a job that raises on its last try raises the same exception here as it would locally;
+- workers whose ``games`` package (the rules and bots, which decide every match) differs from
+  this machine's are refused before anything is sent (those connected when the run starts) (:func:`games_fingerprint`): the same
+  seeds give the same matches only with the same code.
 
 ``fn`` must be importable by name on the scheduler (which reads the jobs) and the workers: a
 function of ``games`` or ``cardtable``, so that they need only the project installed.  Or its
@@ -101,6 +104,7 @@ def _on_cluster(
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address} ({_first_line(exc)})") from None
     try:
+        _check_same_games(client, address)
         run = uuid.uuid4().hex[:8]
         name = getattr(fn, "__name__", "job").strip("_") or "job"
         futures = {
@@ -112,6 +116,35 @@ def _on_cluster(
             future.release()
     finally:
         _close(client)
+
+
+def games_fingerprint() -> str:
+    """A digest of the ``games`` package's source files (the rules and bots)."""
+    import hashlib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _local_fingerprint() -> str:
+    return games_fingerprint()
+
+
+def _check_same_games(client: Any, address: str) -> None:
+    """Refuse a cluster whose workers run other rules or bots than this machine (each worker
+    computes its own :func:`games_fingerprint`)."""
+    mine = _local_fingerprint()
+    theirs = client.run(games_fingerprint, on_error="return")
+    other = sorted(worker for worker, print_ in theirs.items() if print_ != mine)
+    if other:
+        raise ClusterError(
+            f"{len(other)} of the {len(theirs)} workers of {address} (such as {other[0]}) have "
+            "other rules or bots than this machine: install the same version of cardtable on every machine"
+        )
 
 
 def _pickled(fn: Callable, by_value: Sequence[ModuleType]) -> bytes:

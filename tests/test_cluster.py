@@ -297,6 +297,19 @@ def test_the_soak_runs_on_the_cluster_with_workers_that_have_only_the_project(cl
     assert "12 matches" in remote and "4 with full leak and refusal checks, 0 failures" in remote
 
 
+def test_workers_with_other_rules_or_bots_are_refused_before_anything_is_played(
+    cluster, monkeypatch, tmp_path
+):
+    """Same seeds give the same matches only with the same code on every worker."""
+    assert set(cluster.client.run(dispatch.games_fingerprint).values()) == {dispatch.games_fingerprint()}
+    monkeypatch.setattr(dispatch, "_local_fingerprint", lambda: "another version")
+    out = tournament(*FAST, "-n", "1", results=tmp_path / "r.jsonl", scheduler=cluster.address)
+    assert out.exit_code == 2 and "Traceback" not in out.output, out.output
+    assert f"2 of the 2 workers of {cluster.address} (such as tcp://127.0.0.1:" in out.output
+    assert "install the same version of cardtable on every machine" in out.output
+    assert not (tmp_path / "r.jsonl").read_text()
+
+
 def test_an_unreachable_scheduler_is_one_line(monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr(dispatch, "CONNECT_SECONDS", 1)
