@@ -27,6 +27,7 @@ from cardtable.cli import app, live_line
 from games import arena, dispatch
 
 START_SECONDS = 60  # generous: the machine is shared; a cluster starts in about 2 s
+HANG_SECONDS = 150  # a test still running then has hung (a lost result would wait forever): it fails
 FAST = ["trump_suit", "--levels", "random,normal"]  # about 0.1 s a match
 SLOW = ["contract_grid", "--levels", "random,normal"]  # about 0.5 s a match: time to stop something
 
@@ -40,7 +41,15 @@ class Cluster:
         self.env.update({f"DASK_DISTRIBUTED__{k.upper()}": v for k, v in config.items()})
         self.env["DASK_TEMPORARY_DIRECTORY"] = str(where)  # the workers' scratch space, not /tmp
         self.procs: list[subprocess.Popen] = []
-        info = where / "scheduler.json"
+        self.client = None
+        try:
+            self._start_all(workers, nanny)
+        except BaseException:  # a start that fails (or is interrupted) leaves no process behind
+            self.close()
+            raise
+
+    def _start_all(self, workers: int, nanny: bool) -> None:
+        info = self.where / "scheduler.json"
         self.scheduler = self._start(
             "scheduler",
             "scheduler",
@@ -61,7 +70,9 @@ class Cluster:
         self.address = json.loads(info.read_text())["address"]
         how = ("--nanny",) if nanny else ("--no-nanny",)  # a nanny starts its worker again when it dies
         self.workers = [
-            self._start(f"worker{i}", "worker", self.address, *WORKER, *how, "--local-directory", str(where))
+            self._start(
+                f"worker{i}", "worker", self.address, *WORKER, *how, "--local-directory", str(self.where)
+            )
             for i in range(workers)
         ]
         import distributed
@@ -93,9 +104,10 @@ class Cluster:
     def close(self) -> None:
         """Shut the scheduler and its workers down (Dask's own way), then make sure of it."""
         try:
-            if self.scheduler.poll() is None:
-                self.client.shutdown()
-            self.client.close(timeout=5)
+            if self.client is not None:
+                if self.scheduler.poll() is None:
+                    self.client.shutdown()
+                self.client.close(timeout=5)
         except Exception:
             pass
         for stop in (None, signal.SIGTERM, signal.SIGKILL):  # the last two only for a process still there
@@ -112,6 +124,24 @@ class Cluster:
 
 
 WORKER = ("--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard", "--death-timeout", "20")
+
+
+class Hung(Exception):
+    """Raised in a test that ran past HANG_SECONDS."""
+
+
+@pytest.fixture(autouse=True)
+def hang_guard():
+    """Turn a hang into a failure (SIGALRM interrupts the wait for results in the main thread)."""
+
+    def hung(*_) -> None:
+        raise Hung(f"the test ran past {HANG_SECONDS} s")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(HANG_SECONDS)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")
