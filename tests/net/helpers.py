@@ -17,9 +17,13 @@ def make_table(
     seed: int = 7,
     save_path: Path | None = None,
     options: dict | None = None,
+    open_seats: bool = False,
 ) -> Table:
+    """A Tricks'N'Trumps table; ``open_seats``: its remote seats are left for anyone (a lobby may give them)."""
     configs = [
-        SeatConfig("remote", f"P{i}") if k == "remote" else SeatConfig("bot", f"Bot{i}", "heuristic")
+        SeatConfig("remote", f"P{i}", open=open_seats)
+        if k == "remote"
+        else SeatConfig("bot", f"Bot{i}", "heuristic")
         for i, k in enumerate(seats.split(","))
     ]
     return Table.new("tricks_n_trumps", configs, options or {}, seed=seed, save_path=save_path)
