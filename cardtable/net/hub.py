@@ -69,7 +69,10 @@ class Login:
 def parse_table_spec(spec: str, base: HostConfig, number: int) -> HostConfig:
     """``"rams seats=remote,remote,normal seed=3 hand_size=6"`` -> that table's HostConfig
     (the host-wide settings come from ``base``); BadOptionError naming the bad word."""
-    words = shlex.split(spec)
+    try:
+        words = shlex.split(spec)
+    except ValueError as exc:  # an unclosed quote
+        raise BadOptionError(f"--table {number} cannot be read ({exc}): {spec!r}") from None
     if not words:
         raise BadOptionError(f"--table {number} is empty: give a game name, or resume=FILE")
     cfg = replace(base, game="", options={}, seats=[], seed=None, save=None, resume=None)
