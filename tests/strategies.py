@@ -4,9 +4,12 @@ kind, and one drawn mutation of a valid document (a value replaced, a key droppe
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 from hypothesis import strategies as st
+
+from games import game_names, get_rules
 
 scalars = (
     st.none()
@@ -50,3 +53,18 @@ def mutate(doc: Any, data: st.DataObject) -> Any:
         else:
             node[key] = data.draw(json_values)
         return doc
+
+
+def games_under_way(seed: int, moves: int) -> list:
+    """One state of every game, ``moves`` random legal moves in (fewer if it ends first)."""
+    out = []
+    for name in game_names():
+        rules = get_rules(name)
+        state = rules.new_game(max(rules.default_seats, rules.min_seats), None, seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        out.append(state)
+    return out

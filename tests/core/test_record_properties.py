@@ -11,30 +11,21 @@ changed moves, 200 damaged files.
 from __future__ import annotations
 
 import json
-import random
 import sys
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.session import Table
-from games import game_names, get_rules
 from games.core import BadRecordError, CardtableError, Record
 
-from ..strategies import json_values, mutate
+from ..strategies import games_under_way, json_values, mutate
 
 
 def _records() -> list[dict]:
     """A short real record of every game, as its JSON document."""
     out = []
-    for name in game_names():
-        rules = get_rules(name)
-        state = rules.new_game(max(rules.default_seats, rules.min_seats), None, 11)
-        rng = random.Random(11)
-        for _ in range(10):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
+    for state in games_under_way(11, 10):
         meta = {"seats": [{"kind": "bot", "level": "random"}] * state.num_seats, "bot_seed": 3}
         out.append(json.loads(Record.of(state, [f"S{i}" for i in range(state.num_seats)], meta).to_json()))
     return out

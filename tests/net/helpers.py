@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -10,6 +11,14 @@ from pathlib import Path
 
 from cardtable.net.server import Limits, TableServer
 from cardtable.session import SeatConfig, Table
+
+#: ``cardtable host`` as a subprocess runs it (followed by the host's arguments)
+HOST_COMMAND = [
+    sys.executable,
+    "-c",
+    "import sys; from cardtable.cli import main; main(sys.argv[1:])",
+    "host",
+]
 
 
 def make_table(
@@ -72,4 +81,4 @@ def wait_until(pred: Callable[[], bool], timeout: float = 10.0, what: str = "con
     raise AssertionError(f"timed out waiting for {what}")
 
 
-__all__ = ["Limits", "ServerThread", "make_table", "wait_until"]
+__all__ = ["HOST_COMMAND", "Limits", "ServerThread", "make_table", "wait_until"]

@@ -16,7 +16,6 @@ import re
 import resource
 import signal
 import socket
-import sys
 import time
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from cardtable.net.server import TableServer
 from cardtable.net.web import WebFrontDoor
 from games.core import Record
 
-from .helpers import make_table
+from .helpers import HOST_COMMAND, make_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -140,10 +139,7 @@ async def test_a_web_flood_starves_no_door_of_a_host_with_few_files(tmp_path):
     a player joins on the table port, an ssh login and a web sign-in work, a move is made and saved."""
     save = tmp_path / "t.json"
     argv = [
-        sys.executable,
-        "-c",
-        "import sys; from cardtable.cli import main; main(sys.argv[1:])",
-        "host",
+        *HOST_COMMAND,
         "tricks_n_trumps",
         "--seats",
         "remote:Ann,remote:Bob,normal",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import sys
 
 from hypothesis import given, settings
@@ -18,10 +17,9 @@ from hypothesis import strategies as st
 
 from cardtable.net import wire
 from cardtable.net.server import Connection, Limits, TableServer
-from games import game_names, get_rules
 from games.core import ProtocolError, SeatView
 
-from ..strategies import json_values, mutate
+from ..strategies import games_under_way, json_values, mutate
 from .helpers import make_table
 
 
@@ -111,17 +109,7 @@ def test_a_bad_message_gets_a_protocol_error_and_changes_nothing(msg, seat, join
 
 def _views() -> list[dict]:
     """Real encoded views: every game, from a seat and from a spectator, a few moves in."""
-    out = []
-    for name in game_names():
-        rules = get_rules(name)
-        state = rules.new_game(max(rules.default_seats, rules.min_seats), None, 7)
-        rng = random.Random(7)
-        for _ in range(12):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        out += [wire.encode_view(state.view(0)), wire.encode_view(state.view(None))]
-    return out
+    return [wire.encode_view(state.view(s)) for state in games_under_way(7, 12) for s in (0, None)]
 
 
 _VIEWS = _views()
