@@ -295,7 +295,13 @@ class TableHub:
         """The lobby session ``holder`` has gone: each seat it held that nobody has sat at is free
         again, under a new code (the code the lobby showed opens nothing now)."""
         for key in [k for k, (h, _) in self.claimed.items() if h is holder]:
-            self._give_back(key)
+            if not self._sitting_down(key):  # a seat whose player is joining now is theirs
+                self._give_back(key)
+
+    def _sitting_down(self, key: tuple[int, int]) -> bool:
+        """A table UI started for this seat holds a join token not spent yet (it is joining now)."""
+        server, now = self.servers[key[0]], time.monotonic()
+        return any(r is server.room and s == key[1] and exp >= now for r, s, exp in server.tokens.values())
 
     def _expire_claims(self) -> None:
         now = time.monotonic()
@@ -309,7 +315,7 @@ class TableHub:
         if slot.joined or slot.conn is not None:
             return  # the player sat down: the seat and its code are theirs
         taken = {code for s in self.servers for code in s.room.codes()} | {self.lobby_code or ""}
-        server.room.new_code(seat, taken)
+        server.room.change_code(seat, taken)
         problem = save_codes(server.table.save_path, {s: sl.code for s, sl in server.slots.items()})
         server.log(f"{server.table.names[seat]}'s seat is free again in the lobby (with a new code)")
         if problem:

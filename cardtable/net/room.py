@@ -187,7 +187,7 @@ class Room:
         conn = slot.conn if slot is not None else None
         return conn is not None and not conn.closed and time.monotonic() - conn.heard <= silent_after
 
-    def new_code(self, seat: int, taken: set[str]) -> str:
+    def change_code(self, seat: int, taken: set[str]) -> str:
         """Give ``seat`` a fresh join code (not one of ``taken``): the old one opens it no more."""
         code = new_code()
         while code in taken:
