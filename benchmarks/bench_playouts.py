@@ -1,6 +1,7 @@
 """Playout benchmark: every registered game through the generic protocol, beside OpenSpiel.
 
-For each game (default seat count, default options): random playouts (legal_actions + apply +
+For each game (default seat count, default options, or for Pepper and Preference the short
+match random players need to end one: ``Rules.random_play_options``): random playouts (legal_actions + apply +
 a random choice) as decisions/second and whole matches/second, clone() and apply()
 microseconds on mid-match states, and the heuristic bot's milliseconds per move (search-free bots).  In the same
 run, OpenSpiel's Python API (pyspiel) plays random games of spades and oh_hell in its own
@@ -47,7 +48,7 @@ def random_playouts(rules, seconds: float) -> dict:
     seed = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = rules.new_game(rules.default_seats, seed=seed)
+        state = rules.new_game(rules.default_seats, dict(rules.random_play_options), seed=seed)
         seed += 1
         while state.to_act is not None:
             legal = state.legal_actions()
@@ -99,7 +100,7 @@ def micro(rules, samples: int = 20000) -> dict:
 def heuristic_ms(rules, moves: int = 3000) -> float | None:
     try:
         bots = [make_bot("heuristic", rules.name, i) for i in range(rules.default_seats)]
-    except Exception:  # no heuristic bot for this game yet
+    except Exception:  # a game without a heuristic bot: only random
         return None
     spent, done, seed = 0.0, 0, 0
     while done < moves:
@@ -216,9 +217,9 @@ def main() -> None:
     else:
         print_openspiel(ours, spiel)
     print()
-    print("bot ms/move: the heuristic bot's choose() per decision (CPU time).  The heuristic bots are")
-    print("search-free (one look at the view, no simulation) and no search bot exists yet, so the")
-    print("design budget's 'search bot: thousands of simulations per second' is not measured here.")
+    print("bot ms/move: the heuristic bot's choose() per decision (CPU time): the normal level, which")
+    print("looks only at the view.  The hard and expert bots (tree search or the heuristic's playouts")
+    print("over possible deals) are measured by benchmarks/bench_search.py.")
 
 
 def print_openspiel(ours: dict, spiel: dict) -> None:

@@ -20,56 +20,10 @@ from typing import Any, NoReturn
 
 import typer
 
+from cardtable.cli_common import _console, _die, _Fail, _guard, _parse_options, app
 from cardtable.pacer import BOT_DELAY
 
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=False,
-    help=__doc__.split("\n\n")[0],
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
-
-MESSAGE_SHOWN = 600  # characters of an error line the CLI prints
-
-
-class _Fail(Exception):
-    """A user error found by the CLI itself (not a games.core error)."""
-
-
-def _die(message: str) -> NoReturn:
-    """Print one line on stderr and exit with status 2 (cut to a readable length: a message may
-    repeat hostile input)."""
-    from games.core.errors import cut_input
-
-    first = cut_input(" ".join(str(message).split()) or "error", MESSAGE_SHOWN)
-    typer.echo(f"cardtable: error: {first}", err=True)
-    raise typer.Exit(2)
-
-
-def _guard(fn):
-    """Turn our errors into one line on stderr and exit status 2 (also under CliRunner)."""
-    import functools
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from games.core import CardtableError
-
-        try:
-            return fn(*args, **kwargs)
-        except (CardtableError, _Fail) as exc:
-            _die(str(exc))
-        except OSError as exc:
-            _die(f"{getattr(exc, 'filename', None) or 'file'}: {exc.strerror or exc}")
-
-    return wrapper
-
-
-def _console(stderr: bool = False):
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+app.info.help = __doc__.split("\n\n")[0]
 
 
 # ---------------------------------------------------------------- lobby, resume
@@ -161,24 +115,6 @@ def _show(value: Any) -> str:
 # ---------------------------------------------------------------- simulate
 
 
-def _parse_options(pairs: list[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise _Fail(f"option {pair!r} must be written name=value")
-        options[name.strip()] = value
-    return options
-
-
-def play_match(rules, levels: list[str], options: dict[str, Any], seed: int):
-    """Play one complete bot match; returns the final state (games.arena.play_match: the
-    Table's seeding rule, and search bots get their possible worlds)."""
-    from games.arena import play_match as arena_match
-
-    return arena_match(rules.name, levels, seed, options)
-
-
 def simulate_stats(
     game: str,
     games: int,
@@ -192,6 +128,7 @@ def simulate_stats(
     import time
 
     from games import get_rules
+    from games.arena import SeatTotals, play_match
     from games.bots import make_bot
 
     r = get_rules(game)
@@ -206,19 +143,13 @@ def simulate_stats(
     for level in dict.fromkeys(levels):
         make_bot(level, r.name, 0)  # BadOptionError for an unknown level, before any play
     n = len(levels)
-    wins, shared, totals = [0] * n, [0] * n, [0.0] * n
+    totals = SeatTotals(n)
     actions = hands = 0
     start = time.perf_counter()
     for i in range(games):
         s = seed + i
-        state = play_match(r, levels, resolved, s)
-        out = state.outcome()
-        for w in out.winners:
-            wins[w] += 1
-            if out.is_shared:
-                shared[w] += 1
-        for k in range(n):
-            totals[k] += out.scores[k]
+        state = play_match(r.name, levels, s, resolved)
+        totals.add(state)
         actions += len(state.history)
         hands += sum(1 for e in state.events if e.kind == "hand")
         if record_dir is not None:
@@ -243,10 +174,10 @@ def simulate_stats(
             {
                 "seat": k,
                 "bot": levels[k],
-                "wins": wins[k],
-                "shared_wins": shared[k],
-                "win_pct": round(100.0 * wins[k] / games, 2),
-                "mean_score": round(totals[k] / games, 3),
+                "wins": totals.wins[k],
+                "shared_wins": totals.shared[k],
+                "win_pct": round(100.0 * totals.wins[k] / games, 2),
+                "mean_score": round(totals.scores[k] / games, 3),
             }
             for k in range(n)
         ],
@@ -366,13 +297,18 @@ def tournament(
         "lines) and skip the matches it already holds: a stopped "
         "tournament resumes, a finished one reprints at once.",
     ),
+    scheduler: str | None = typer.Option(
+        None,
+        "--scheduler",
+        help="Play the matches on a Dask cluster instead of local processes: the address of its "
+        "scheduler, tcp://HOST:PORT (needs pip install 'cardtable[cluster]'; --workers is then unused).",
+    ),
 ) -> None:
     """Seat-rotated matches between bot levels: each level's win share and mean score with 95%
     confidence intervals (over cycles), beside the fair share of one seat."""
-    import json
     import os
 
-    from games import arena
+    from games import arena, dispatch
 
     names = [x.strip() for x in levels.split(",") if x.strip()]
     if len(names) < 2:
@@ -380,9 +316,14 @@ def tournament(
     todo = arena.tasks(
         game, names, games, seed, seats, _parse_options(option)
     )  # checks game, levels, options
+    if scheduler:
+        dispatch.import_distributed()  # without Dask: how to install it, before anything is played
     workers = workers or os.cpu_count() or 1
     name, resolved = todo[0][0], todo[0][4]
     done = arena.read_results(str(results_file), name, resolved) if results_file is not None else []
+    keys = {(t[1], t[2], t[3]) for t in todo}
+    so_far = [r for r in done if (r.cycle, r.seed, r.levels) in keys]  # this tournament's matches
+    had = len(so_far)
     sink = None
     if results_file is not None:
         try:
@@ -392,42 +333,90 @@ def tournament(
             raise _Fail(f"{results_file}: cannot write the results ({exc.strerror or exc})") from None
 
     def keep(result: arena.MatchResult) -> None:
+        so_far.append(result)
         if sink is not None:
             sink.write(arena.result_line(name, result, resolved) + "\n")
             sink.flush()
 
-    show_bar = not as_json and sys.stderr.isatty()
+    def play(on_result) -> list[arena.MatchResult]:
+        return arena.tournament(
+            game, names, games, seed, seats, _parse_options(option), workers, on_result, done, scheduler
+        )
+
     try:
-        if show_bar:
-            from rich.progress import Progress
-
-            with Progress(console=_console(stderr=True), transient=True) as bar:
-                task = bar.add_task(f"{game}", total=len(todo))
-                bar.advance(
-                    task,
-                    sum(1 for t in todo if (t[1], t[2], t[3]) in {(r.cycle, r.seed, r.levels) for r in done}),
-                )
-
-                def advance(result: arena.MatchResult) -> None:
-                    keep(result)
-                    bar.advance(task)
-
-                results = arena.tournament(
-                    game, names, games, seed, seats, _parse_options(option), workers, advance, done
-                )
+        if not as_json and sys.stderr.isatty():
+            results = _with_progress(name, names, len(todo), so_far, keep, play)
         else:
-            results = arena.tournament(
-                game, names, games, seed, seats, _parse_options(option), workers, keep, done
-            )
+            results = play(keep)
+    except dispatch.SchedulerLost as exc:
+        _show_tournament(arena.summarise(_in_task_order(so_far, todo), names), name, as_json)
+        kept = (
+            f"they are kept in {results_file}: the same command plays the rest"
+            if results_file is not None
+            else "the table shows them; give --results FILE to keep a run's matches for a resume"
+        )
+        raise _Fail(f"{exc}: {len(so_far)} of {len(todo)} matches played, {kept}") from None
     finally:
         if sink is not None:
             sink.close()
+    if results_file is not None and len(so_far) > had:  # in task order: the same wherever played
+        others = [r for r in done if (r.cycle, r.seed, r.levels) not in keys]
+        arena.write_results(str(results_file), name, resolved, [*results, *others])
+    _show_tournament(arena.summarise(results, names), name, as_json)
+
+
+def _in_task_order(results: list, todo: list[tuple]) -> list:
+    order = {(t[1], t[3]): i for i, t in enumerate(todo)}
+    return sorted(results, key=lambda r: order[(r.cycle, r.levels)])
+
+
+def _with_progress(game: str, names: list[str], total: int, so_far: list, keep, play) -> list:
+    """Run ``play`` under a progress bar whose line shows each level's win share and its 95%
+    interval over the matches back so far, whatever their order (refreshed at most twice a second)."""
+    import time
+
+    from rich.markup import escape
+    from rich.progress import Progress
+
+    from games import arena
+
+    with Progress(console=_console(stderr=True), transient=True) as bar:
+        task = bar.add_task(escape(game), total=total, completed=len(so_far))
+        shown = [0.0]
+
+        def advance(result: arena.MatchResult) -> None:
+            keep(result)
+            now = time.monotonic()
+            if now - shown[0] >= 0.5 or len(so_far) == total:
+                shown[0] = now
+                bar.update(task, description=escape(live_line(game, so_far, names)))
+            bar.advance(task)
+
+        return play(advance)
+
+
+def live_line(game: str, results: list, names: list[str]) -> str:
+    """The progress bar's line: per level, the win share so far and its 95% interval."""
+    from games import arena
+
     summary = arena.summarise(results, names)
-    out = arena.to_json(summary, todo[0][0])
+    cells = [
+        f"{st.level} {100 * st.win_share:.0f}% ({100 * st.win_ci[0]:.0f}–{100 * st.win_ci[1]:.0f})"
+        for st in summary["levels"]
+    ]
+    return f"{game}: " + ", ".join(cells)
+
+
+def _show_tournament(summary: dict[str, Any], game: str, as_json: bool) -> None:
+    import json
+
+    from games import arena
+
+    out = arena.to_json(summary, game)
     if as_json:
         typer.echo(json.dumps(out, sort_keys=True))
-        return
-    _print_tournament(out)
+    else:
+        _print_tournament(out)
 
 
 def _drop_cut_line(path: Path) -> None:
@@ -658,6 +647,13 @@ def host(
         help="Seconds between checks that each player "
         "is still there; one silent for three is treated as dropped.",
     ),
+    turn_timeout: float | None = typer.Option(
+        None,
+        "--turn-timeout",
+        min=1.0,
+        help="Seconds a player has to move before a bot plays for them, as for a dropped player "
+        "(off unless given).",
+    ),
 ) -> None:
     """Host a table (or several, with --table) that friends join with `cardtable join`, plain ssh or a web browser."""
     from cardtable.net.config import HostConfig, parse_seats
@@ -686,6 +682,7 @@ def host(
         public_host=public_host,
         heartbeat=heartbeat,
         web_port=web,
+        turn_timeout=turn_timeout,
     )
     if not table and len(resume) <= 1:
         run(cfg)

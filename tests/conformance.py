@@ -17,12 +17,6 @@ from games.core.resample import DealPlan
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([SHDC])(?![A-Za-z0-9])")
 
-#: Games whose rules end a match only when its players bring the end about: random Pepper
-#: bidders overbid to big pepper and both sides sink for ever (PE-9), random Preference players
-#: feed the pot with fines faster than declarers empty it (PR-11).  Matches (and possible
-#: worlds played out) with random players use the short match these rules offer.
-ENDLESS_AT_RANDOM: dict[str, dict] = {"pepper": {"hand_limit": 20}, "preference": {"max_hands": 20}}
-
 
 def within_bound(state: GameState, steps: int, what: str = "the match") -> None:
     """A match past its game's declared bound (Rules.max_game_length, issue 29) is a failure

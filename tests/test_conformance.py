@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games import all_rules
+from games.bots import heuristic_of
 from games.core import BadOptionError, Rules
-from tests.conformance import ENDLESS_AT_RANDOM, play_checking_worlds, play_match, worlds_differ
+from tests.conformance import play_checking_worlds, play_match, worlds_differ
 
 CASES = [(r, n) for r in all_rules() for n in range(r.min_seats, r.max_seats + 1)]
 SEEDS = range(6)
@@ -16,14 +17,14 @@ SEEDS = range(6)
 @pytest.mark.parametrize("rules,seats", CASES, ids=[f"{r.name}-{n}" for r, n in CASES])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_matches_obey_the_protocol(rules, seats, seed):
-    play_match(rules, seats, seed, ["random"], options=ENDLESS_AT_RANDOM.get(rules.name))
+    play_match(rules, seats, seed, ["random"], options=dict(rules.random_play_options))
 
 
 @pytest.mark.parametrize("rules,seats", CASES, ids=[f"{r.name}-{n}" for r, n in CASES])
 @pytest.mark.parametrize("seed", range(2))
 def test_heuristic_matches_obey_the_protocol(rules, seats, seed):
-    assert rules.bot is not None, f"{rules.name} needs a heuristic bot"
-    play_match(rules, seats, 1000 + seed, ["heuristic", "random"], options=ENDLESS_AT_RANDOM.get(rules.name))
+    assert heuristic_of(rules.name) is not None, f"{rules.name} needs a heuristic bot"
+    play_match(rules, seats, 1000 + seed, ["heuristic", "random"], options=dict(rules.random_play_options))
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
@@ -65,7 +66,7 @@ def test_every_option_variant_conforms(rules, name, value):
     except BadOptionError as exc:
         assert name in str(exc) or "players" in str(exc)
         return
-    options = {**ENDLESS_AT_RANDOM.get(rules.name, {}), name: value}
+    options = {**rules.random_play_options, name: value}
     play_match(rules, rules.default_seats, 3, ["heuristic", "random"], full_every=17, options=options)
 
 
@@ -75,7 +76,7 @@ def test_possible_worlds_agree_with_what_the_seat_knows(rules, seats):
     cards are kept, cards are conserved, every play of this hand stays legal from the world's
     hands (voids, must-head refusals), worlds play on to a legal end, and two states that
     differ only in cards hidden from the seat give identical worlds for the same seed."""
-    options = ENDLESS_AT_RANDOM.get(rules.name)
+    options = dict(rules.random_play_options)
     assert play_checking_worlds(rules, seats, 5, every=max(3, 40 // seats), options=options) > 0
 
 

@@ -19,7 +19,10 @@ Trump Suit to 100 instead of 500) so that many whole matches fit in little time;
 25 uses the game's defaults with the heuristic bot in every seat (whole matches as people play
 them: random players never end some games at their defaults, e.g. Pepper's sinking scores).
 ``--seats N`` plays only that seat count, ``--bots LEVEL`` puts that bot level in every seat,
-and ``--defaults`` plays every match at the game's default options.  Matches run in parallel over ``--jobs`` processes with a progress
+and ``--defaults`` plays every match at the game's default options.  Matches run in parallel
+over ``--jobs`` processes, or on a Dask cluster with ``--scheduler tcp://HOST:PORT``
+(games.dispatch: the workers need only cardtable installed, this script and the conformance
+checks travel with each batch), with a progress
 bar; the summary says what was checked (matches, steps, full-check matches, failures with the
 seed that reproduces each).  tests/test_soak.py runs a smaller soak in CI with the same code.
 """
@@ -40,9 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from games import all_rules, get_rules  # noqa: E402
+from games import all_rules, dispatch, get_rules  # noqa: E402
 from games.bots import make_bot  # noqa: E402
 from games.core import BadOptionError, CardtableError, Record, Rules  # noqa: E402
+from tests import conformance  # noqa: E402  (the full checks; shipped by value to Dask workers)
 
 # Options that make a game's matches short (the per-game defaults are long: Trump Suit to 500, ...).
 SHORT: dict[str, dict[str, object]] = {
@@ -52,10 +56,12 @@ SHORT: dict[str, dict[str, object]] = {
     "bourre": {"hands": 3},
     "cucumber": {"limit": 10},  # the default bust line of 21 takes about five times as many hands
     "pepper": {"target": 10, "hand_limit": 10},  # random bidders never reach a target (PE-9)
+    "preference": {"max_hands": 5},  # random players seldom empty a pot (PR-11)
 }
 # For games not listed in SHORT: options that set a match's length, tried at their minimum.
 LENGTH_OPTIONS = ("hands", "rounds", "deals", "games", "pots", "parties", "target", "max_hands")
 DEFAULTS_EVERY = 25  # one match in this many plays the game's default options (whole, long matches)
+CLUSTER_SLOTS = 32  # on a Dask cluster, batches are cut for about this many worker processes
 
 
 @dataclass
@@ -187,13 +193,11 @@ def end_checks(state, deck: Counter) -> None:
 
 def _full_checks(state):
     """The conformance suite's leak watch and refusal checks, as a per-step callable."""
-    from tests.conformance import LeakWatch, check_step
-
-    watch = LeakWatch(state)
+    watch = conformance.LeakWatch(state)
 
     def check(s) -> None:
         if s.to_act is not None:
-            check_step(s, True)
+            conformance.check_step(s, True)
         watch.check(s)
 
     return check
@@ -234,27 +238,21 @@ def soak(
     base_seed: int = 0,
     full_every: int = 50,
     progress=None,
+    scheduler: str | None = None,
     variant: dict | None = None,
 ) -> Tally:
-    """Run a whole soak, in ``jobs`` processes (1: in this process); ``progress(n)`` after each
-    batch; ``variant``: seats, bots and defaults for :func:`plan`."""
-    size = max(1, min(200, matches // (jobs * 8) or 1))
+    """Run a whole soak, in ``jobs`` processes (1: in this process) or on the Dask cluster of
+    ``scheduler``; ``progress(n)`` after each batch; ``variant``: seats, bots and defaults for
+    :func:`plan`."""
+    slots = CLUSTER_SLOTS if scheduler else jobs
+    size = max(1, min(200, matches // (slots * 8) or 1))
     work = list(batches(game, matches, base_seed, full_every, size, variant))
     total = Tally()
-    if jobs <= 1:
-        results = map(run_batch, work)
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs)
-        results = pool.imap_unordered(run_batch, work)
-    for t in results:
+    ship = (sys.modules[__name__], conformance)  # a worker needs only cardtable installed
+    for t in dispatch.unordered(run_batch, work, jobs, scheduler, by_value=ship):
         total.add(t)
         if progress is not None:
             progress(t.matches)
-    if jobs > 1:
-        pool.close()
-        pool.join()
     return total
 
 
@@ -268,23 +266,31 @@ def main(argv: list[str] | None = None) -> int:
         "--full-every", type=int, default=50, help="full leak and refusal checks every N-th match"
     )
     ap.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="play on this Dask scheduler's workers instead of --jobs processes "
+        f"(needs {dispatch.INSTALL_HINT})",
+    )
+    ap.add_argument(
         "--seats", type=int, help="play only this seat count (games that do not seat it are left out)"
     )
     ap.add_argument("--bots", help="this bot level in every seat (e.g. normal) instead of the mixed plan")
     ap.add_argument("--defaults", action="store_true", help="every match at the game's default options")
     args = ap.parse_args(argv)
+    failed = 0
     try:
+        if args.scheduler:
+            dispatch.import_distributed()
         names = [r.name for r in all_rules()] if args.game == "all" else [get_rules(args.game).name]
-    except CardtableError as exc:
+        for name in names:
+            rules = get_rules(name)
+            if args.seats is not None and not rules.min_seats <= args.seats <= rules.max_seats:
+                print(f"{name}: left out ({rules.title} is not for {args.seats} players)")
+                continue
+            failed += report(name, args)
+    except CardtableError as exc:  # a bad game name, no Dask, a scheduler gone away
         print(f"soak: error: {exc}", file=sys.stderr)
         return 2
-    failed = 0
-    for name in names:
-        rules = get_rules(name)
-        if args.seats is not None and not rules.min_seats <= args.seats <= rules.max_seats:
-            print(f"{name}: left out ({rules.title} is not for {args.seats} players)")
-            continue
-        failed += report(name, args)
     return 1 if failed else 0
 
 
@@ -317,6 +323,7 @@ def report(name: str, args) -> int:
                 args.seed,
                 args.full_every,
                 lambda n: bar.advance(task, n),
+                args.scheduler,
                 variant,
             )
     else:  # a log file: a line at every tenth
@@ -327,12 +334,14 @@ def report(name: str, args) -> int:
             args.seed,
             args.full_every,
             _log_progress(name, args.matches),
+            args.scheduler,
             variant,
         )
     elapsed = time.perf_counter() - start
+    where = f"on {args.scheduler}" if args.scheduler else f"{args.jobs} jobs"
     print(
         f"{name}: {tally.matches} matches, {tally.steps} steps, {tally.full} with full leak and refusal checks, "
-        f"{len(tally.failures)} failures ({elapsed:.0f} s, {args.jobs} jobs, seeds {args.seed}.."
+        f"{len(tally.failures)} failures ({elapsed:.0f} s, {where}, seeds {args.seed}.."
         f"{args.seed + args.matches - 1})"
     )
     print(

@@ -11,6 +11,9 @@ A TCP connection that drops is retried with the same join code for ``reconnect_f
 the server holds the seat meanwhile and sends the current view on return.  ``status`` says
 what is going on ("connected", "reconnecting ...", "closed: <reason>") for the UI to show.
 
+The table's presence messages also say when the host could not save the table
+(``save_problem``: the TUI shows it on a status line, as for a local table).
+
 Heartbeats: the handle pings the table every ``heartbeat`` seconds and answers the table's
 pings; a table that says nothing for ``dead_after`` seconds (frozen, or its machine gone) counts
 as a dropped connection.  :meth:`RemoteSeatHandle.away` tells which seats are away, how long the
@@ -107,7 +110,7 @@ class RemoteSeatHandle:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-net", daemon=True)
         self._thread.start()
-        self._task: asyncio.Future | None = None
+        self._task: Future[None] | None = None
         self._run_task: asyncio.Task | None = None
 
     # -- connecting ---------------------------------------------------------------
@@ -117,7 +120,7 @@ class RemoteSeatHandle:
             asyncio.run_coroutine_threadsafe(self._open(), self._loop).result(self._timeout)
         except (OSError, TimeoutError) as exc:
             self.close()
-            where = self._unix or "{}:{}".format(*self._address)
+            where = self._unix or "{}:{}".format(*(self._address or ("?", "?")))
             raise ProtocolError(
                 f"cannot reach the table at {where}: {str(exc) or 'no answer in time'}"
             ) from None
@@ -227,7 +230,8 @@ class RemoteSeatHandle:
                 self._first_view.set()
                 self._notify()
             elif kind in ("ok", "error"):
-                fut = self._pending.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
+                ident = msg.get("id")
+                fut = self._pending.pop(ident, None) if isinstance(ident, int) else None
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
             elif kind == "table":
@@ -265,6 +269,12 @@ class RemoteSeatHandle:
         if self._view is None:
             raise ProtocolError("not connected to a table yet")
         return self._view
+
+    @property
+    def save_problem(self) -> str:
+        """Why the host's save of the table is behind, as the table last said ("" while it is saved)."""
+        problem = self.presence.get("unsaved")
+        return problem[:200] if isinstance(problem, str) else ""
 
     def submit(self, action: str | Action) -> None:
         """Send an action and wait for the verdict; IllegalActionError with the server's reason if refused."""
