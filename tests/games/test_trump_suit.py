@@ -127,7 +127,7 @@ def test_the_leader_must_lead_the_trump_suit():
 def test_no_flip_on_the_first_trick_and_a_void_leader_leads_anything_ts1():
     state = table("KH 3D", "2H 4H", pile="2S", draw="7C", trick_no=1)
     assert legal(state) == ["KH", "3D"]
-    with pytest.raises(IllegalActionError, match=r"no flip on trick 1 \(TS-1\)"):
+    with pytest.raises(IllegalActionError, match=r"no flip on trick 1$"):
         state.apply("flip")
 
 
