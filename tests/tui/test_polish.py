@@ -13,7 +13,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget, TrickArea
 from games import all_rules
 
-from .helpers import local_app, screen_text, seats, settle, table_for
+from .helpers import local_app, said, screen_text, seats, settle, table_for
 
 SIDE = 52  # the side column starts here at 80 columns (28 wide, its left border included)
 
@@ -54,7 +54,7 @@ async def test_choices_beyond_ten_by_arrows_and_by_click():
         bar = app.screen.query_one(ActionBar)
         await pilot.press("down", *["right"] * 4)  # the second row, then four to the right
         k = bar.cursor
-        assert bar._cells()[k][0] == 1 and k > 9 and bar.actions[k].label == "Bid 12"
+        assert bar.cells()[k][0] == 1 and k > 9 and bar.actions[k].label == "Bid 12"
         chosen = bar.actions[k]
         before = len(t.state.history)
         await pilot.press("enter")
@@ -175,9 +175,7 @@ async def test_final_trick_stays_on_the_table_before_the_summary_and_l_shows_it_
         assert "won the trick" not in str(app.screen.query_one(TrickArea).render())  # a clear table
         await pilot.press("l")
         await pilot.pause()
-        last = [
-            n for n in app._notifications if n.title == "Last trick of the previous hand"
-        ]  # said so after a deal
+        last = [n for n in said(app) if n.title == "Last trick of the previous hand"]  # said so after a deal
         assert last and last_card.display() in last[-1].message
 
 
