@@ -27,7 +27,7 @@ from .options import Option
 from .state import Rules
 from .trickgame import TrickGame
 from .tricks import next_seat, seat_order
-from .views import Outcome
+from .views import InfoLine, Outcome
 from .words import plural
 
 HAND_LIMITS = (None, 5, 10, 20, 50, 100, 200, 500, 1000)  # the choices of a hand_limit option
@@ -159,10 +159,13 @@ class PotGame(TrickGame):
         )
 
     # -- views and checks --------------------------------------------------------
-    def _pot_info(self) -> list[tuple[str, str]]:
+    def _pot_info(self) -> list[InfoLine]:
         limit = self._hand_limit()
         current = self.hands_played + (0 if self.result else 1)  # thrown-in Rams hands do not count
-        return [("Pot", str(self.pot)), ("Hand", f"{current} of {limit}" if limit else str(current))]
+        return [
+            InfoLine("pot", "Pot", str(self.pot)),
+            InfoLine("hand", "Hand", f"{current} of {limit}" if limit else str(current)),
+        ]
 
     def check_invariants(self) -> None:
         assert sum(self.scores) + self.pot == self.options["stack"] * self.num_seats, "counters not conserved"

@@ -107,15 +107,17 @@ async def test_scoreboard_and_panel_fit_the_side_at_80x24(rules):
             assert any(names[s][:5] in line for line in side)
         view = table.view(0)
         panel = screen.extra_panel
-        shown = [key for key, _ in view.info if panel is None or not panel.hides_info(key)]
+        shown = [line.label for line in view.info if panel is None or not panel.hides_info(line.key)]
         text = "\n".join(side)
         if panel is not None:
             assert panel.region.width <= 27 and panel.region.right <= 80
             assert all(
-                f"{key}:" not in text for key, _ in view.info if panel.hides_info(key) and "{" not in key
+                f"{line.label}:" not in text
+                for line in view.info
+                if panel.hides_info(line.key) and "{" not in line.label
             )
-        for key in shown[:1]:
-            assert f"{key}:" in text
+        for label in shown[:1]:
+            assert f"{label}:" in text
 
 
 async def test_trump_suit_panel_does_not_repeat_the_scoreboard():

@@ -9,7 +9,7 @@ package named after the game (``Rules.name``), which sets ``PANEL``::
 
     class GridPanel(ExtraPanel):
         def render_extra(self, view, names, ascii_suits):   # return any Rich renderable
-            return Text(str(view.extra.grids))   # the game's typed view data (games/<name>/viewdata.py)
+            return Text(str(view.data(GridView).grids))   # the game's typed view data (games/<name>/viewdata.py)
 
     PANEL = GridPanel
 
@@ -20,8 +20,10 @@ a module here gets nothing extra (its ``info`` lines already appear on the score
 game whose view data is simple (``PANEL = InfoPanel``).  Code shared by several panels lives in
 modules whose names start with ``_`` (``_pot.py``: Rams and Bourré) or here (:func:`trump_line`).
 
-A panel that shows some of the game's ``info`` lines itself says so with :meth:`hides_info`
-(the scoreboard then leaves those lines out, so nothing is shown twice).  Panels live in the
+A panel reads the game's typed view data with ``view.data(GridView)`` (checked: never
+``view.extra`` as it comes).  A panel that shows some of the game's ``info`` lines itself names
+their stable keys in ``HIDES_INFO`` (``{"pot", "ante"}``: the scoreboard then leaves those lines
+out, so nothing is shown twice).  Panels live in the
 side column, 27 cells wide at 80x24 and wider on larger terminals: :attr:`ExtraPanel.width`
 is the width to draw for (the panel is redrawn when it changes).
 

@@ -22,10 +22,10 @@ from . import ExtraPanel, trump_line
 class BaconPanel(ExtraPanel):
     """Upcards, trump and declarers, the public discard, tricks by side."""
 
-    HIDES_INFO = frozenset({"Contract", "Passed upcards", "Discard", "Tricks", "Target"})
+    HIDES_INFO = frozenset({"contract", "passed", "discard", "tricks", "target"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         out = Text()
         if ex.declarer is None:
             out.append_text(self._offer(view, names, ascii_suits))
@@ -45,7 +45,7 @@ class BaconPanel(ExtraPanel):
 
     @staticmethod
     def _offer(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         out = Text("Upcard ", style="dim")
         if ex.upcard is not None:
             out.append_text(card_text(ex.upcard, ascii_suits, "bold reverse"))
@@ -57,7 +57,7 @@ class BaconPanel(ExtraPanel):
 
     @staticmethod
     def _declarers(view: SeatView, names: Sequence[str]) -> Text:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         who = seat_name(view, names, ex.declarer)
         if ex.alone:
             return Text(f"{who} goes alone", style="bold")
@@ -65,7 +65,7 @@ class BaconPanel(ExtraPanel):
 
     @staticmethod
     def _taker(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         out = Text(f"{seat_name(view, names, ex.taker)} took ", style="dim")
         if ex.picked_up is not None:
             out.append_text(card_text(ex.picked_up, ascii_suits, "bold"))

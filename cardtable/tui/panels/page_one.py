@@ -38,7 +38,7 @@ def who(view: SeatView, names: Sequence[str], seat: int) -> str:
 class PageOnePanel(ExtraPanel):
     """Stock and discard, drawing, calls, missed-call warning, series."""
 
-    HIDES_INFO = frozenset({"Stock", "Discard", "Game"})
+    HIDES_INFO = frozenset({"stock", "discard", "game"})
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -51,7 +51,7 @@ class PageOnePanel(ExtraPanel):
     def _toast(self, view: SeatView, names: Sequence[str]) -> None:
         """A notification the first time a new missed call shows (never for one made before
         this screen opened)."""
-        count, seat = view.extra.warning_no, view.extra.warned
+        count, seat = view.data(PageOneView).warning_no, view.data(PageOneView).warned
         if self._warnings_seen is not None and count > self._warnings_seen and seat is not None:
             name = "You" if seat == view.seat else who(view, names, seat)
             self.app.notify(
@@ -62,7 +62,7 @@ class PageOnePanel(ExtraPanel):
         self._warnings_seen = count
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra: PageOneView = view.extra
+        extra = view.data(PageOneView)
         out = Text("Stock ", style="dim")
         out.append(str(extra.stock), style="bold")
         out.append(" · discard ", style="dim")
@@ -82,9 +82,9 @@ class PageOnePanel(ExtraPanel):
 
     @staticmethod
     def _drawing(out: Text, view: SeatView, names: Sequence[str], ascii_suits: bool) -> None:
-        led = view.extra.led
+        led = view.data(PageOneView).led
         suit = (led if ascii_suits else Suit(led).symbol) if led else ""
-        drawing = view.extra.drawing
+        drawing = view.data(PageOneView).drawing
         if drawing is not None and drawing[0] is not None:
             seat, count = drawing
             out.append(f"\n▶ {who(view, names, seat)} drew {count}", style="bold")

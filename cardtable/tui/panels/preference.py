@@ -24,14 +24,14 @@ ROLE = {"defends": "plays", "dropped": "dropped out", "host": "host (invited)", 
 class PreferencePanel(ExtraPanel):
     """Pot, contract, talon, defenders, the declarer's discard."""
 
-    HIDES_INFO = frozenset({"Pot", "Ante", "Contract", "Talon"})
+    HIDES_INFO = frozenset({"pot", "ante", "contract", "talon"})
 
     def marked_cards(self, view: SeatView) -> frozenset[Card]:
         """The declarer's cards picked for the discard, until it is confirmed."""
-        return frozenset(view.extra.picked) if isinstance(view.extra, PreferenceView) else frozenset()
+        return frozenset(view.data(PreferenceView).picked)
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex: PreferenceView = view.extra
+        ex = view.data(PreferenceView)
         out = Text("Pot ", style="dim")
         out.append(str(ex.pot), style="bold")
         out.append(f" · ante {ex.ante}", style="dim")
@@ -45,7 +45,7 @@ class PreferencePanel(ExtraPanel):
 
     @staticmethod
     def _contract(out: Text, view: SeatView, names: Sequence[str]) -> None:
-        ex: PreferenceView = view.extra
+        ex = view.data(PreferenceView)
         if ex.declarer is not None and ex.trump_suit:
             out.append(f"\n{ex.contract_text}", style="bold yellow")
             out.append(f" · {seat_name(view, names, ex.declarer)}")
@@ -56,7 +56,7 @@ class PreferencePanel(ExtraPanel):
 
     @staticmethod
     def _talon(out: Text, view: SeatView, ascii_suits: bool) -> None:
-        ex: PreferenceView = view.extra
+        ex = view.data(PreferenceView)
         if ex.talon:
             out.append("\nTalon ", style="dim")
             out.append_text(cards_line(ex.talon, ascii_suits))
@@ -65,14 +65,18 @@ class PreferencePanel(ExtraPanel):
 
     @staticmethod
     def _defenders(out: Text, view: SeatView, names: Sequence[str]) -> None:
-        for s in view.extra.defenders:
-            role = "hand laid aside" if s == view.extra.laid_aside_by else ROLE.get(view.status[s])
+        for s in view.data(PreferenceView).defenders:
+            role = (
+                "hand laid aside"
+                if s == view.data(PreferenceView).laid_aside_by
+                else ROLE.get(view.status[s])
+            )
             if role:
                 out.append(f"\n{seat_name(view, names, s)}: {role}")
 
     @staticmethod
     def _discard(out: Text, view: SeatView, ascii_suits: bool) -> None:
-        ex: PreferenceView = view.extra
+        ex = view.data(PreferenceView)
         if ex.picked:
             out.append("\nTo discard ", style="dim")
             out.append_text(cards_line(ex.picked, ascii_suits))

@@ -30,15 +30,15 @@ class TrumpSuitPanel(ExtraPanel):
     """Trump pile and draw deck, bags, score sheet."""
 
     def hides_info(self, key: str) -> bool:
-        return key in ("Trump", "Draw deck") or key.startswith("{p")
+        return key in ("trump", "deck") or key.startswith("seat")  # the per-seat lines: the sheet
 
     def render_centre(
         self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
     ) -> RenderableType | None:
         """On an empty table: the trump pile as cards (the top one, the trump, framed) and the
         draw deck face down with its count."""
-        pile = list(view.extra.pile)[-4:]
-        deck = view.extra.deck_count
+        pile = list(view.data(TrumpSuitView).pile)[-4:]
+        deck = view.data(TrumpSuitView).deck_count
         size = LARGE if height >= LARGE.height + 3 and width >= 40 else SMALL
         if height < size.height + 2 or not (pile or deck):
             return None
@@ -70,7 +70,7 @@ class TrumpSuitPanel(ExtraPanel):
 
     @staticmethod
     def _pile(view: SeatView, ascii_suits: bool) -> Text:
-        extra: TrumpSuitView = view.extra
+        extra = view.data(TrumpSuitView)
         pile = list(extra.pile)
         out = Text("Pile ", style="dim")
         for i, c in enumerate(pile[-4:]):
@@ -81,14 +81,14 @@ class TrumpSuitPanel(ExtraPanel):
         return out
 
     def _bags(self, view: SeatView, names: Sequence[str]) -> Text:
-        bags = view.extra.bags
+        bags = view.data(TrumpSuitView).bags
         each = max(3, (self.width - 5) // view.num_seats - 3)
         out = Text("Bags ", style="dim")
         out.append("  ".join(f"{short(names[s], each)} {bags[s]}" for s in range(view.num_seats)))
         return out
 
     def _sheet(self, view: SeatView, names: Sequence[str], rows: int) -> RenderableType:
-        sheet: list[SheetRow] = list(view.extra.sheet)[-rows:]
+        sheet: list[SheetRow] = list(view.data(TrumpSuitView).sheet)[-rows:]
         if not sheet:
             return Text("No hand scored yet", style="dim")
         table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="dim", show_edge=False)
