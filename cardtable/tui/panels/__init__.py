@@ -45,6 +45,7 @@ from textual.widgets import Static
 
 from games.core import Card, SeatView, Suit, bowers_of
 
+from ..cardface import Pile, piles_canvas
 from ..render import card_text
 
 
@@ -93,8 +94,13 @@ class ExtraPanel(Static):
         self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
     ) -> RenderableType | None:
         """What the middle of the table shows while no card is on it (the grids being filled, the
-        trump pile, the pot), drawn for ``width`` x ``height``; None leaves the middle empty."""
-        return None
+        trump pile, the pot), drawn for ``width`` x ``height``; None leaves the middle empty.
+        By default the cards that lie there (:meth:`piles`) drawn as cards."""
+        return piles_canvas(self.piles(view), width, height, ascii_suits)
+
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The cards lying in the middle of the table now (by default the turned-up cards)."""
+        return up_piles(view)
 
 
 class InfoPanel(ExtraPanel):
@@ -103,6 +109,14 @@ class InfoPanel(ExtraPanel):
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         extra = view.extra
         return Text("\n".join(f"{f.name}: {getattr(extra, f.name)}" for f in dataclasses.fields(extra)))
+
+
+def up_piles(view: SeatView) -> list[Pile]:
+    """The view's turned-up cards as one pile (none when nothing is turned up)."""
+    if not view.up_cards:
+        return []
+    label = "upcard" if len(view.up_cards) == 1 else "up-cards"
+    return [Pile(label, tuple(view.up_cards))]
 
 
 def panel_for(game: str) -> ExtraPanel | None:

@@ -14,15 +14,22 @@ from rich.text import Text
 from games.bacon.viewdata import BaconView
 from games.core import SeatView
 
+from ..cardface import Pile
 from ..render import card_text, cards_line, seat_name
 from ..widgets.seat import team_tag
-from . import ExtraPanel, trump_line
+from . import ExtraPanel, trump_line, up_piles
 
 
 class BaconPanel(ExtraPanel):
     """Upcards, trump and declarers, the public discard, tricks by side."""
 
     HIDES_INFO = frozenset({"contract", "passed", "discard", "tricks", "target"})
+
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The upcard, and the upcards passed before it face up beside it."""
+        ex = view.data(BaconView)
+        passed = [Pile("passed", tuple(ex.passed_up))] if ex.passed_up else []
+        return up_piles(view) + passed
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         ex = view.data(BaconView)

@@ -24,6 +24,7 @@ from rich.text import Text
 from games.core import Card, SeatView
 from games.piquet.viewdata import PiquetView
 
+from ..cardface import Pile
 from ..render import card_text
 from . import ExtraPanel
 
@@ -56,6 +57,15 @@ class PiquetPanel(ExtraPanel):
     def marked_cards(self, view: SeatView) -> frozenset[Card]:
         """The cards picked for the exchange, until it is confirmed."""
         return frozenset(view.data(PiquetView).picked)
+
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The talon: the cards seen or shown face up, else face down with its count."""
+        ex = view.data(PiquetView)
+        if ex.leftover:
+            return [Pile("talon, shown", tuple(ex.leftover))]
+        if ex.seen:
+            return [Pile("talon, seen by you", tuple(ex.seen))]
+        return [Pile(f"talon {ex.talon}", backs=ex.talon)] if ex.talon and ex.stage != "play" else []
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         parts: list[RenderableType] = [self._title(view, names), self._stages(view, names)]

@@ -15,6 +15,7 @@ from rich.text import Text
 from games.core import Card, SeatView, render_seats
 from games.preference.viewdata import PreferenceView
 
+from ..cardface import Pile
 from ..render import cards_line, seat_name
 from . import ExtraPanel
 
@@ -29,6 +30,13 @@ class PreferencePanel(ExtraPanel):
     def marked_cards(self, view: SeatView) -> frozenset[Card]:
         """The declarer's cards picked for the discard, until it is confirmed."""
         return frozenset(view.data(PreferenceView).picked)
+
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The talon: face up once it is shown, else face down with its count."""
+        ex = view.data(PreferenceView)
+        if ex.talon:
+            return [Pile("talon", tuple(ex.talon))]
+        return [Pile(f"talon {ex.talon_count}", backs=ex.talon_count)] if ex.talon_count else []
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         ex = view.data(PreferenceView)

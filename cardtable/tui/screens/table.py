@@ -364,16 +364,17 @@ class TableScreen(SizedScreen):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """Everything said at the table goes to its message line, bound to the moment on the
-        table; ``timeout`` (seconds) makes it go sooner."""
+        """Everything said at the table goes to its message line: bound to the decision on the
+        table, or with a ``timeout``, a note about the table that goes after that many seconds."""
         self.say(message, title=title, severity=severity, seconds=timeout)
 
     def say(
         self, text: str, *, title: str = "", severity: Severity = "information", seconds: float | None = None
     ) -> None:
-        """Say ``text`` for the decision on the table now (and at most ``seconds``)."""
+        """Say ``text`` for the decision on the table now, or for ``seconds`` whatever happens."""
         until = time.monotonic() + seconds if seconds is not None else None
-        self.flow.messages.say(text, self._moment(), title=title, severity=severity, until=until)
+        bound = self._moment() if seconds is None else None
+        self.flow.messages.say(text, bound, title=title, severity=severity, until=until)
         if seconds is not None and self.is_attached:
             self.set_timer(seconds + 0.05, self._show_message)
         self._show_message()
