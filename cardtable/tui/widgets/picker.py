@@ -46,7 +46,8 @@ class CellPicker(Widget, can_focus=True):
         self.refresh(layout=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return not self.screen.has_class("-small")
+        """No key while hidden (a spectator's hand) or behind "enlarge your terminal"."""
+        return self.display and not self.screen.has_class("-small")
 
     # -- keys and clicks --------------------------------------------------------------
     def action_move(self, step: int) -> None:
