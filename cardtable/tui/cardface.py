@@ -131,7 +131,8 @@ def draw_face(
         canvas.put(x + 1, y + 1, (rank + suit)[:inner], ink)
         return
     canvas.put(x + 1, y + 1, rank, ink)
-    canvas.put(x + 1 + (inner - 1) // 2, y + size.height // 2, suit, ink)
+    middle = suit if c.suit is not None or inner < 5 else "JOKER"  # a joker says what it is
+    canvas.put(x + 1 + (inner - len(middle)) // 2, y + size.height // 2, middle, ink)
     canvas.put(x + size.width - 1 - len(rank), y + size.height - 2, rank, ink)
 
 

@@ -212,6 +212,17 @@ class TableFlow:
             ways = []
         return [a for a in view.legal if a.card is None] + ways
 
+    def point_at(self, view: SeatView, card: Card) -> bool:
+        """The cursor rests on ``card``: when it can be played several ways (Page One's call or
+        silence, Simple Strange's two slots), its ways are offered at once, before any Enter.
+        True when the choices on offer changed."""
+        ways = sum(1 for a in view.legal if a.card is card) > 1
+        wanted = card if ways else None
+        if wanted is self.choice_card:
+            return False
+        self.choice_card = wanted
+        return True
+
     def pick(self, view: SeatView, card: Card) -> str | None:
         """A card picked in the hand: the action to send, or None when the card can be played
         several ways (its ways become buttons, see :meth:`buttons`)."""

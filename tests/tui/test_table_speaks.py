@@ -148,3 +148,37 @@ async def test_match_over_by_sides_and_q_goes_back_to_the_lobby():
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen) and app.is_running
+
+
+async def test_page_ones_call_is_offered_with_the_card_before_enter():
+    """The card under the cursor can be played calling Page One! or silently: both ways are on
+    the bar as soon as the cursor rests on it, before Enter (they came only after Enter)."""
+    from cardtable.tui.render import show_cards
+
+    from .test_page_one_ui import advance, page_one_table
+
+    table = page_one_table(seed=0)
+    advance(table, lambda v: v.is_my_turn and any(a.kind == "silent" for a in v.legal))
+    app = CardTableApp(table_handles=[table.handle(0)], driver=table, bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one(HandWidget)
+        bar = app.screen.query_one(ActionBar)
+        card = hand.cards[hand.cursor]
+        assert {a.kind for a in bar.actions} == {"call", "silent"} and all(
+            a.card is card for a in bar.actions
+        )
+        text = screen_text(app)
+        assert all(show_cards(label, False) in text for label in bar.labels)
+
+
+def test_jokers_are_named_in_words():
+    from cardtable.tui.cardface import LARGE, Canvas, draw_face
+    from cardtable.tui.render import show_cards
+    from games.core import parse_card
+
+    assert show_cards("Cy plays JK", False) == "Cy plays Joker"
+    assert show_cards("BJ beats LJ", True) == "Big joker beats Little joker"
+    canvas = Canvas(7, 5)
+    draw_face(canvas, 0, 0, parse_card("JK"), LARGE)
+    assert "JOKER" in canvas.to_text().plain

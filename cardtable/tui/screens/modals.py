@@ -36,6 +36,8 @@ class HelpScreen(SizedModal):
             for o in self.rules.options
         ]
         text = self.rules.summary_text() + "\n\nActive options:\n" + "\n".join(lines or ["(none)"])
+        if "joker" in text.lower():  # the jokers' marks on the cards, in words
+            text += "\n\nJokers: JK★ on a card is the joker; BJ★ and LJ★ are the big and the little joker."
         if self.keys:
             text += "\n\nKeys at the table:\n" + "\n".join(self.keys)
         body = Text(text)

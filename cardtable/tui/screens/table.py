@@ -285,18 +285,19 @@ class TableScreen(SizedScreen):
         if self.extra_panel is not None:
             self.extra_panel.show(view, names, a)
         self._part(EventLog).show(view, names, a)
-        bar = self._part(ActionBar)
-        buttons = self.flow.buttons(view)
-        bar.show(buttons, "", a, [view.label_of(x) for x in buttons])
         legal = frozenset(x.card for x in view.legal if x.card is not None)
         hand = self._part(HandWidget)
         if view.seat is None and view.open_hands:  # watching bots with open hands: the bottom seat's cards
             hand.show(view.open_hands[0], frozenset(), False, a)
         else:
             marked = self.extra_panel.marked_cards(view) if self.extra_panel is not None else frozenset()
-            hand.show(
-                view.hand, legal, view.is_my_turn and bool(legal), a, marked
-            )  # a bid: cards are no choice
+            active = view.is_my_turn and bool(legal)  # a bid: the cards are no choice
+            hand.show(view.hand, legal, active, a, marked)
+        if view.is_my_turn and hand.cards and hand.cursor < len(hand.cards):
+            self.flow.point_at(view, hand.cards[hand.cursor])  # its ways on offer with it
+        bar = self._part(ActionBar)
+        buttons = self.flow.buttons(view)
+        bar.show(buttons, "", a, [view.label_of(x) for x in buttons])
         self._focus_for(view, bar, hand)
         self._show_message()
 
@@ -509,6 +510,14 @@ class TableScreen(SizedScreen):
         buttons = self.flow.buttons(view)  # several ways to play it: offer them as numbered buttons
         self._part(ActionBar).show(buttons, "", self.ascii_suits, [view.label_of(x) for x in buttons])
         self.say(f"{message.card.display(self.ascii_suits)} can be played several ways: press its number")
+
+    def on_hand_widget_moved(self, message: HandWidget.Moved) -> None:
+        """The ways to play the card under the cursor, shown with it before it is played."""
+        view = self.view
+        if view is None or not view.is_my_turn or not self.flow.point_at(view, message.card):
+            return
+        buttons = self.flow.buttons(view)
+        self._part(ActionBar).show(buttons, "", self.ascii_suits, [view.label_of(x) for x in buttons])
 
     def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
         self._submit(message.action)

@@ -43,6 +43,18 @@ class HandWidget(CellPicker):
             super().__init__()
             self.card = card
 
+    class Moved(Message):
+        """The cursor is on ``card`` now (the screen may show the ways to play it at once)."""
+
+        def __init__(self, card: Card) -> None:
+            super().__init__()
+            self.card = card
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+        if self.cards and self.cursor < len(self.cards):
+            self.post_message(self.Moved(self.cards[self.cursor]))
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.cards: tuple[Card, ...] = ()
