@@ -38,7 +38,7 @@ class TrumpSuitPanel(ExtraPanel):
         ex = view.data(TrumpSuitView)
         out = [Pile("trump", tuple(ex.pile[-4:]), framed=True)] if ex.pile else []
         if ex.deck_count:
-            out.append(Pile(f"deck {ex.deck_count}", backs=ex.deck_count))
+            out.append(Pile(f"{ex.deck_count} to draw", backs=ex.deck_count))
         return out
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:

@@ -151,19 +151,23 @@ def trick_faces(
     """The trick as card faces, or None when faces do not fit the area."""
     if not plays:
         return None
-    for size in (LARGE, SMALL):
-        out = _at_seats(view, names, plays, winner, ascii_suits, width, height, size)
+    noted = any(p.note for p in plays)  # a game's notes (led, holds) are worth smaller cards
+    for size, notes in ((LARGE, noted), (SMALL, noted), (LARGE, False), (SMALL, False)):
+        out = _at_seats(view, names, plays, winner, ascii_suits, width, height, size, notes)
         if out is not None:
             return out
     return _in_a_row(view, names, plays, winner, ascii_suits, width, height)
 
 
-def _at_seats(view, names, plays, winner, ascii_suits, width, height, size: Size) -> Text | None:
+def _at_seats(
+    view, names, plays, winner, ascii_suits, width, height, size: Size, notes: bool = False
+) -> Text | None:
     """Each card in front of the seat that played it, as on a real table: the seats across the
     top along the top edge (spread as their boxes are), the side seats at the left and right
     edges, yours at the bottom; later cards lie over earlier ones where they meet.  No names are
     needed (the seat's box is right behind its card); a game's note on a play goes beside it
-    when there is room.  None when the faces do not fit ``width`` x ``height``."""
+    when there is room.  None when the faces do not fit ``width`` x ``height`` (or, with ``notes``,
+    when a note finds no room beside its card)."""
     pos = seat_positions(view)
     me = view.seat if view.seat is not None else next(iter(set(range(view.num_seats)) - set(pos)), 0)
     by_seat = {p.seat: p for p in plays}
@@ -202,14 +206,33 @@ def _at_seats(view, names, plays, winner, ascii_suits, width, height, size: Size
         if p.note:
             x, y = spots.get(p.seat, (0, 0))
             note = Text(show_cards(p.note, ascii_suits), style="italic")
-            right = x + faces[p.seat].width + 1
-            if right + note.cell_len <= width:
-                canvas.put_text(right, y + size.height // 2, note)
+            w, n = faces[p.seat].width, note.cell_len
+            middle = y + size.height // 2
+            beside = [
+                (x + w + 1, middle),
+                (x - 1 - n, middle),
+                (x + (w - n) // 2, y + size.height),
+                (x + (w - n) // 2, y - 1),
+            ]
+            for nx, ny in beside:  # right of the card, left of it, under it, over it: where it covers no card
+                if nx >= 0 and nx + n <= width and _blank(canvas, nx - 1, ny, n + 2):
+                    canvas.put_text(nx, ny, note)
+                    break
+            else:
+                if notes:
+                    return None
     out = canvas.to_text()
     if h < height:
         out.append("\n")
         out.append_text(_footer(view, names, plays, winner, width))
     return out
+
+
+def _blank(canvas: Canvas, x: int, y: int, n: int) -> bool:
+    """True when the ``n`` cells from (x, y) hold nothing yet."""
+    return 0 <= y < canvas.height and all(
+        canvas.cells[y][i] == (" ", "") for i in range(x, min(x + n, canvas.width))
+    )
 
 
 class _Empty:
