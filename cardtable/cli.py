@@ -362,13 +362,18 @@ def tournament(
         "lines) and skip the matches it already holds: a stopped "
         "tournament resumes, a finished one reprints at once.",
     ),
+    scheduler: str | None = typer.Option(
+        None,
+        "--scheduler",
+        help="Play the matches on a Dask cluster instead of local processes: the address of its "
+        "scheduler, tcp://HOST:PORT (needs pip install 'cardtable[cluster]'; --workers is then unused).",
+    ),
 ) -> None:
     """Seat-rotated matches between bot levels: each level's win share and mean score with 95%
     confidence intervals (over cycles), beside the fair share of one seat."""
-    import json
     import os
 
-    from games import arena
+    from games import arena, dispatch
 
     names = [x.strip() for x in levels.split(",") if x.strip()]
     if len(names) < 2:
@@ -376,9 +381,14 @@ def tournament(
     todo = arena.tasks(
         game, names, games, seed, seats, _parse_options(option)
     )  # checks game, levels, options
+    if scheduler:
+        dispatch.import_distributed()  # without Dask: how to install it, before anything is played
     workers = workers or os.cpu_count() or 1
     name, resolved = todo[0][0], todo[0][4]
     done = arena.read_results(str(results_file), name, resolved) if results_file is not None else []
+    keys = {(t[1], t[2], t[3]) for t in todo}
+    so_far = [r for r in done if (r.cycle, r.seed, r.levels) in keys]  # this tournament's matches
+    had = len(so_far)
     sink = None
     if results_file is not None:
         try:
@@ -388,42 +398,90 @@ def tournament(
             raise _Fail(f"{results_file}: cannot write the results ({exc.strerror or exc})") from None
 
     def keep(result: arena.MatchResult) -> None:
+        so_far.append(result)
         if sink is not None:
             sink.write(arena.result_line(name, result, resolved) + "\n")
             sink.flush()
 
-    show_bar = not as_json and sys.stderr.isatty()
+    def play(on_result) -> list[arena.MatchResult]:
+        return arena.tournament(
+            game, names, games, seed, seats, _parse_options(option), workers, on_result, done, scheduler
+        )
+
     try:
-        if show_bar:
-            from rich.progress import Progress
-
-            with Progress(console=_console(stderr=True), transient=True) as bar:
-                task = bar.add_task(f"{game}", total=len(todo))
-                bar.advance(
-                    task,
-                    sum(1 for t in todo if (t[1], t[2], t[3]) in {(r.cycle, r.seed, r.levels) for r in done}),
-                )
-
-                def advance(result: arena.MatchResult) -> None:
-                    keep(result)
-                    bar.advance(task)
-
-                results = arena.tournament(
-                    game, names, games, seed, seats, _parse_options(option), workers, advance, done
-                )
+        if not as_json and sys.stderr.isatty():
+            results = _with_progress(name, names, len(todo), so_far, keep, play)
         else:
-            results = arena.tournament(
-                game, names, games, seed, seats, _parse_options(option), workers, keep, done
-            )
+            results = play(keep)
+    except dispatch.SchedulerLost as exc:
+        _show_tournament(arena.summarise(_in_task_order(so_far, todo), names), name, as_json)
+        kept = (
+            f"they are kept in {results_file}: the same command plays the rest"
+            if results_file is not None
+            else "the table shows them; give --results FILE to keep a run's matches for a resume"
+        )
+        raise _Fail(f"{exc}: {len(so_far)} of {len(todo)} matches played, {kept}") from None
     finally:
         if sink is not None:
             sink.close()
+    if results_file is not None and len(so_far) > had:  # in task order: the same wherever played
+        others = [r for r in done if (r.cycle, r.seed, r.levels) not in keys]
+        arena.write_results(str(results_file), name, resolved, [*results, *others])
+    _show_tournament(arena.summarise(results, names), name, as_json)
+
+
+def _in_task_order(results: list, todo: list[tuple]) -> list:
+    order = {(t[1], t[3]): i for i, t in enumerate(todo)}
+    return sorted(results, key=lambda r: order[(r.cycle, r.levels)])
+
+
+def _with_progress(game: str, names: list[str], total: int, so_far: list, keep, play) -> list:
+    """Run ``play`` under a progress bar whose line shows each level's win share and its 95%
+    interval over the matches back so far, whatever their order (refreshed at most twice a second)."""
+    import time
+
+    from rich.markup import escape
+    from rich.progress import Progress
+
+    from games import arena
+
+    with Progress(console=_console(stderr=True), transient=True) as bar:
+        task = bar.add_task(escape(game), total=total, completed=len(so_far))
+        shown = [0.0]
+
+        def advance(result: arena.MatchResult) -> None:
+            keep(result)
+            now = time.monotonic()
+            if now - shown[0] >= 0.5 or len(so_far) == total:
+                shown[0] = now
+                bar.update(task, description=escape(live_line(game, so_far, names)))
+            bar.advance(task)
+
+        return play(advance)
+
+
+def live_line(game: str, results: list, names: list[str]) -> str:
+    """The progress bar's line: per level, the win share so far and its 95% interval."""
+    from games import arena
+
     summary = arena.summarise(results, names)
-    out = arena.to_json(summary, todo[0][0])
+    cells = [
+        f"{st.level} {100 * st.win_share:.0f}% ({100 * st.win_ci[0]:.0f}–{100 * st.win_ci[1]:.0f})"
+        for st in summary["levels"]
+    ]
+    return f"{game}: " + ", ".join(cells)
+
+
+def _show_tournament(summary: dict[str, Any], game: str, as_json: bool) -> None:
+    import json
+
+    from games import arena
+
+    out = arena.to_json(summary, game)
     if as_json:
         typer.echo(json.dumps(out, sort_keys=True))
-        return
-    _print_tournament(out)
+    else:
+        _print_tournament(out)
 
 
 def _drop_cut_line(path: Path) -> None:
@@ -654,6 +712,13 @@ def host(
         help="Seconds between checks that each player "
         "is still there; one silent for three is treated as dropped.",
     ),
+    turn_timeout: float | None = typer.Option(
+        None,
+        "--turn-timeout",
+        min=1.0,
+        help="Seconds a player has to move before a bot plays for them, as for a dropped player "
+        "(off unless given).",
+    ),
 ) -> None:
     """Host a table (or several, with --table) that friends join with `cardtable join`, plain ssh or a web browser."""
     from cardtable.net.config import HostConfig, parse_seats
@@ -682,6 +747,7 @@ def host(
         public_host=public_host,
         heartbeat=heartbeat,
         web_port=web,
+        turn_timeout=turn_timeout,
     )
     if not table and len(resume) <= 1:
         run(cfg)

@@ -10,7 +10,8 @@
   each seat in turn (one bot against the field, the clearest test of which is stronger).  Every level sits in
   every seat equally often, and all orderings of one cycle use the same match seed (the same
   cards), so luck of the deal cancels out.
-- :func:`tournament` plays ``cycles`` cycles (in parallel over processes if asked) and
+- :func:`tournament` plays ``cycles`` cycles (in parallel over local processes, or on a Dask
+  cluster, if asked: games.dispatch) and
   :func:`summarise` reports, per level, the win share (a shared win counts 1/k) and the mean
   final score, each with a 95% confidence interval taken over cycles (a cycle is one sample,
   since its matches share a deal), beside the fair share 1 / seats.
@@ -18,15 +19,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import get_rules
+from games import dispatch, get_rules
 from games.bots import bot_task, level_name, make_bot
 from games.core import CardtableError, GameState
 
@@ -119,17 +121,23 @@ def tournament(
     workers: int = 1,
     on_result: Callable[[MatchResult], None] | None = None,
     done: Sequence[MatchResult] = (),
+    scheduler: str | None = None,
 ) -> list[MatchResult]:
-    """Play every match of :func:`tasks`, over ``workers`` processes (1: in this process);
-    ``on_result`` is called after each match (for a progress bar).  Results in task order.
-    Matches found in ``done`` (same cycle, seed and seating) are not played again."""
+    """Play every match of :func:`tasks`, over ``workers`` processes (1: in this process) or on
+    the Dask cluster of ``scheduler`` (``tcp://HOST:PORT``, see games.dispatch); ``on_result`` is
+    called after each match as it comes back, in any order (for a progress bar).  Results in task
+    order, the same wherever they were played.  Matches found in ``done`` (same cycle, seed and
+    seating) are not played again."""
     todo = tasks(game, levels, cycles, seed, seats, options)
     have = {(r.cycle, r.seed, r.levels): r for r in done}
     results = [have[(t[1], t[2], t[3])] for t in todo if (t[1], t[2], t[3]) in have]
-    for result in _run([t for t in todo if (t[1], t[2], t[3]) not in have], workers):
-        results.append(result)
-        if on_result is not None:
-            on_result(result)
+    with contextlib.closing(
+        _run([t for t in todo if (t[1], t[2], t[3]) not in have], workers, scheduler)
+    ) as new:
+        for result in new:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
     order = {(t[1], t[3]): i for i, t in enumerate(todo)}
     return sorted(results, key=lambda r: order[(r.cycle, r.levels)])
 
@@ -150,6 +158,21 @@ def result_line(game: str, result: MatchResult, options: Mapping[str, Any]) -> s
         },
         sort_keys=True,
     )
+
+
+def write_results(path: str, game: str, options: Mapping[str, Any], results: Sequence[MatchResult]) -> None:
+    """Write ``results`` as a whole results file, in their order, atomically (a temporary file
+    beside it, then renamed): a finished tournament leaves its matches in task order, so that the
+    file is the same byte for byte however and wherever the matches were played."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.writelines(result_line(game, r, options) + "\n" for r in results)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        raise CardtableError(f"{path}: cannot write the results ({exc.strerror or exc})") from None
 
 
 def read_results(path: str, game: str, options: Mapping[str, Any]) -> list[MatchResult]:
@@ -198,15 +221,15 @@ def read_results(path: str, game: str, options: Mapping[str, Any]) -> list[Match
     return out
 
 
-def _run(todo: list[tuple], workers: int) -> Iterator[MatchResult]:
-    if workers <= 1 or len(todo) <= 1:
-        yield from map(_play, todo)
-        return
-    import multiprocessing
+def _run(todo: list[tuple], workers: int, scheduler: str | None = None) -> Generator[MatchResult, None, None]:
+    """The matches of ``todo`` as they finish: here, over a local pool or on a Dask cluster."""
+    return dispatch.unordered(_play, todo, workers, scheduler, describe=describe_task)
 
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    with ctx.Pool(workers) as pool:
-        yield from pool.imap_unordered(_play, todo)
+
+def describe_task(task: tuple) -> str:
+    """A match of :func:`tasks` in words (for a message)."""
+    game, cycle, seed, levels, _ = task
+    return f"the {game} match of cycle {cycle} (seed {seed}, seats {','.join(levels)})"
 
 
 @dataclass

@@ -13,7 +13,9 @@ action changes nothing.
 Matches vary: the seat count cycles over the game's range, most seats are random bots and one
 match in four seats a heuristic bot, and most matches use short-match options (``SHORT``, e.g.
 Trump Suit to 100 instead of 500) so that many whole matches fit in little time; one match in
-25 uses the game's defaults.  Matches run in parallel over ``--jobs`` processes with a progress
+25 uses the game's defaults.  Matches run in parallel over ``--jobs`` processes, or on a Dask
+cluster with ``--scheduler tcp://HOST:PORT`` (games.dispatch: the workers need only cardtable
+installed, this script and the conformance checks travel with each batch), with a progress
 bar; the summary says what was checked (matches, steps, full-check matches, failures with the
 seed that reproduces each).  tests/test_soak.py runs a smaller soak in CI with the same code.
 """
@@ -34,9 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from games import all_rules, get_rules  # noqa: E402
+from games import all_rules, dispatch, get_rules  # noqa: E402
 from games.bots import make_bot  # noqa: E402
 from games.core import BadOptionError, CardtableError, Record, Rules  # noqa: E402
+from tests import conformance  # noqa: E402  (the full checks; shipped by value to Dask workers)
 
 MAX_STEPS = 200_000  # a match longer than this is a failure (it would never end)
 
@@ -51,6 +54,7 @@ SHORT: dict[str, dict[str, object]] = {
 # For games not listed in SHORT: options that set a match's length, tried at their minimum.
 LENGTH_OPTIONS = ("hands", "rounds", "deals", "games", "pots", "parties", "target", "max_hands")
 DEFAULTS_EVERY = 25  # one match in this many plays the game's default options (whole, long matches)
+CLUSTER_SLOTS = 32  # on a Dask cluster, batches are cut for about this many worker processes
 
 
 @dataclass
@@ -166,13 +170,11 @@ def end_checks(state, deck: Counter) -> None:
 
 def _full_checks(state):
     """The conformance suite's leak watch and refusal checks, as a per-step callable."""
-    from tests.conformance import LeakWatch, check_step
-
-    watch = LeakWatch(state)
+    watch = conformance.LeakWatch(state)
 
     def check(s) -> None:
         if s.to_act is not None:
-            check_step(s, True)
+            conformance.check_step(s, True)
         watch.check(s)
 
     return check
@@ -203,26 +205,25 @@ def batches(game: str, matches: int, base_seed: int, full_every: int, size: int)
 
 
 def soak(
-    game: str, matches: int, jobs: int, base_seed: int = 0, full_every: int = 50, progress=None
+    game: str,
+    matches: int,
+    jobs: int,
+    base_seed: int = 0,
+    full_every: int = 50,
+    progress=None,
+    scheduler: str | None = None,
 ) -> Tally:
-    """Run a whole soak, in ``jobs`` processes (1: in this process); ``progress(n)`` after each batch."""
-    size = max(1, min(200, matches // (jobs * 8) or 1))
+    """Run a whole soak, in ``jobs`` processes (1: in this process) or on the Dask cluster of
+    ``scheduler``; ``progress(n)`` after each batch."""
+    slots = CLUSTER_SLOTS if scheduler else jobs
+    size = max(1, min(200, matches // (slots * 8) or 1))
     work = list(batches(game, matches, base_seed, full_every, size))
     total = Tally()
-    if jobs <= 1:
-        results = map(run_batch, work)
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs)
-        results = pool.imap_unordered(run_batch, work)
-    for t in results:
+    ship = (sys.modules[__name__], conformance)  # a worker needs only cardtable installed
+    for t in dispatch.unordered(run_batch, work, jobs, scheduler, by_value=ship):
         total.add(t)
         if progress is not None:
             progress(t.matches)
-    if jobs > 1:
-        pool.close()
-        pool.join()
     return total
 
 
@@ -235,15 +236,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--full-every", type=int, default=50, help="full leak and refusal checks every N-th match"
     )
+    ap.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="play on this Dask scheduler's workers instead of --jobs processes "
+        f"(needs {dispatch.INSTALL_HINT})",
+    )
     args = ap.parse_args(argv)
+    failed = 0
     try:
+        if args.scheduler:
+            dispatch.import_distributed()
         names = [r.name for r in all_rules()] if args.game == "all" else [get_rules(args.game).name]
-    except CardtableError as exc:
+        for name in names:
+            failed += report(name, args)
+    except CardtableError as exc:  # a bad game name, no Dask, a scheduler gone away
         print(f"soak: error: {exc}", file=sys.stderr)
         return 2
-    failed = 0
-    for name in names:
-        failed += report(name, args)
     return 1 if failed else 0
 
 
@@ -269,16 +278,29 @@ def report(name: str, args) -> int:
         with Progress(*columns, transient=True) as bar:
             task = bar.add_task(name, total=args.matches)
             tally = soak(
-                name, args.matches, args.jobs, args.seed, args.full_every, lambda n: bar.advance(task, n)
+                name,
+                args.matches,
+                args.jobs,
+                args.seed,
+                args.full_every,
+                lambda n: bar.advance(task, n),
+                args.scheduler,
             )
     else:  # a log file: a line at every tenth
         tally = soak(
-            name, args.matches, args.jobs, args.seed, args.full_every, _log_progress(name, args.matches)
+            name,
+            args.matches,
+            args.jobs,
+            args.seed,
+            args.full_every,
+            _log_progress(name, args.matches),
+            args.scheduler,
         )
     elapsed = time.perf_counter() - start
+    where = f"on {args.scheduler}" if args.scheduler else f"{args.jobs} jobs"
     print(
         f"{name}: {tally.matches} matches, {tally.steps} steps, {tally.full} with full leak and refusal checks, "
-        f"{len(tally.failures)} failures ({elapsed:.0f} s, {args.jobs} jobs, seeds {args.seed}.."
+        f"{len(tally.failures)} failures ({elapsed:.0f} s, {where}, seeds {args.seed}.."
         f"{args.seed + args.matches - 1})"
     )
     print(
