@@ -55,6 +55,12 @@ class SeatHandle(Protocol):
     @property
     def is_closed(self) -> bool: ...
 
+    @property
+    def save_problem(self) -> str:
+        """Why the table's save file is behind ("" while it is up to date; a remote seat hears
+        it from the table)."""
+        ...
+
     def view(self) -> SeatView: ...
 
     def submit(self, action: str | Action) -> None:
