@@ -295,7 +295,7 @@ class StatsScreen(SizedScreen):
             table.add_column(col, no_wrap=col in ("game", "win rate", "bids made"))
         for st in figures.values():
             table.add_row(
-                st.game,
+                st.title,
                 str(st.played),
                 str(st.won),
                 f"{bar(st.win_rate)} {st.win_rate:.0%}",
@@ -313,7 +313,7 @@ class StatsScreen(SizedScreen):
         for st in figures.values():
             for level, (played, won) in sorted(st.by_level.items()):
                 levels.add_row(
-                    st.game, level, str(played), str(won), f"{bar(won / played)} {won / played:.0%}"
+                    st.title, level, str(played), str(won), f"{bar(won / played)} {won / played:.0%}"
                 )
         with VerticalScroll(id="setup"):
             yield Static(
