@@ -119,7 +119,7 @@ class ActionBar(CellPicker):
     # -- layout -------------------------------------------------------------------
     def cells(self) -> list[tuple[int, int, int]]:
         """(row, start, end) of each choice, wrapping at the content width."""
-        width = max(self.content_size.width, 20)
+        width = self.layout_width(20)
         spans, x, row = [], 0, 0
         for i, a in enumerate(self.actions):
             key, label = caption(i, a, self._limit(), self.ascii_suits, self.labels[i], self.keys[i])
@@ -132,9 +132,9 @@ class ActionBar(CellPicker):
 
     def _limit(self) -> int:
         """The longest label that fits a row of its own (every game's labels fit at 80 columns)."""
-        return max(self.content_size.width, 20) - 5
+        return self.layout_width(20) - 5
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def content_rows(self) -> int:
         return (self.cells()[-1][0] + 1) if self.actions else 0
 
     def render(self) -> Text:

@@ -97,7 +97,7 @@ class HandWidget(CellPicker):
         """(face size, step, cards per row) of the fan that fits, or None for tokens."""
         if not self.cards or self.plain:
             return None
-        width = self._width()
+        width = self.layout_width(10)
         tall = self.app.size.height if self.is_attached else 24
         n = len(self.cards)
         for size, rows in ((LARGE, 1), (SMALL, 1), (SMALL, 2)):
@@ -120,7 +120,7 @@ class HandWidget(CellPicker):
                 last = k == per_row - 1 or i == len(self.cards) - 1
                 spans.append((row, k * step, k * step + (size.width if last else step)))
             return spans
-        width = self._width()
+        width = self.layout_width(10)
         spans, x, row = [], 0, 0
         for c in self.cards:
             w = len(c.display(self.ascii_suits)) + 2
@@ -194,18 +194,8 @@ class HandWidget(CellPicker):
             )
         return canvas.to_text()
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        """The height at ``width``: the layout asks before the widget has that width (after the
-        terminal was too small the hand had none; measured at its old width, its rows were cut)."""
-        self._layout_width = width
-        try:
-            return self._rows() * self.row_height() if self.cards else 1
-        finally:
-            self._layout_width = None
-
-    def _width(self) -> int:
-        """The content width to lay the cards out in (the one being measured, during a layout)."""
-        return max(getattr(self, "_layout_width", None) or self.content_size.width, 10)
+    def content_rows(self) -> int:
+        return self._rows() * self.row_height() if self.cards else 1
 
     def render_line(self, y: int) -> Strip:
         """The hand's rows, drawn from ``render()`` once for what they show (lines.py: quicker than

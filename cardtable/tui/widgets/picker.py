@@ -26,6 +26,24 @@ class CellPicker(Widget, can_focus=True):
         """The message posted when thing ``index`` is picked."""
         raise NotImplementedError
 
+    def content_rows(self) -> int:
+        """Lines of content at :meth:`layout_width`."""
+        raise NotImplementedError
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """The height at ``width``: the layout asks before the widget has that width (after the
+        terminal was too small the hand had none, and a first choice bar was measured at 20
+        columns: measured at the old width, the rows were cut or left blank)."""
+        self._layout_width = width
+        try:
+            return self.content_rows()
+        finally:
+            self._layout_width = None
+
+    def layout_width(self, least: int) -> int:
+        """The content width to lay things out in (the one being measured, during a layout)."""
+        return max(getattr(self, "_layout_width", None) or self.content_size.width, least)
+
     def row_height(self) -> int:
         """Lines per row of things (a row of card faces is several lines high)."""
         return 1
