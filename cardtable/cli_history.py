@@ -43,7 +43,7 @@ def stats(
     """How you are doing: matches played and won per game, against each bot level, scores, form."""
     from rich.table import Table
 
-    from cardtable.stats import bar, bids_text, player_stats, sparkline
+    from cardtable.stats import player_stats, stats_row
     from cardtable.tui.players import default_player_name
 
     name = player or default_player_name()
@@ -70,17 +70,7 @@ def stats(
     ):
         table.add_column(col, justify=just)
     for st in figures.values():
-        table.add_row(
-            st.title,
-            str(st.played),
-            str(st.won),
-            f"{bar(st.win_rate)} {st.win_rate:.0%}",
-            f"{st.best:g}",
-            f"{st.average:.1f}",
-            bids_text(st),
-            st.form(),
-            sparkline(st.scores[-20:]),
-        )
+        table.add_row(*stats_row(st))
     out = _console()
     out.print(table)
     levels = Table(title="Against each bot level", title_justify="left")

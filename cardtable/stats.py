@@ -166,3 +166,19 @@ def bar(share: float, width: int = 10) -> str:
     """A share from 0 to 1 as a bar of ``width`` cells."""
     full = max(0, min(width, round(share * width)))
     return "█" * full + "·" * (width - full)
+
+
+def stats_row(st: GameStats) -> tuple[str, ...]:
+    """One game's row of the statistics table (the CLI's and the stats screen's): game, played,
+    won, win rate, best, average, bids made, form, scores."""
+    return (
+        st.title,
+        str(st.played),
+        str(st.won),
+        f"{bar(st.win_rate)} {st.win_rate:.0%}",
+        f"{st.best:g}",
+        f"{st.average:.1f}",
+        bids_text(st),
+        st.form(),
+        sparkline(st.scores[-20:]),
+    )

@@ -281,7 +281,7 @@ class StatsScreen(SizedScreen):
         self.player = player or default_player_name()
 
     def compose(self) -> ComposeResult:
-        from cardtable.stats import bar, bids_text, player_stats, players, sparkline
+        from cardtable.stats import bar, player_stats, players, stats_row
 
         store, problem = _open_store()
         matches = store.matches() if store is not None else []
@@ -294,17 +294,7 @@ class StatsScreen(SizedScreen):
         for col in ("game", "played", "won", "win rate", "best", "average", "bids made", "form", "scores"):
             table.add_column(col, no_wrap=col in ("game", "win rate", "bids made"))
         for st in figures.values():
-            table.add_row(
-                st.title,
-                str(st.played),
-                str(st.won),
-                f"{bar(st.win_rate)} {st.win_rate:.0%}",
-                f"{st.best:g}",
-                f"{st.average:.1f}",
-                bids_text(st),
-                st.form(),
-                sparkline(st.scores[-20:]),
-            )
+            table.add_row(*stats_row(st))
         levels = RichTable(
             box=None, padding=(0, 2), header_style="dim", title="Against each bot level", title_justify="left"
         )
