@@ -168,10 +168,15 @@ def bar(share: float, width: int = 10) -> str:
     return "█" * full + "·" * (width - full)
 
 
-def stats_row(st: GameStats) -> tuple[str, ...]:
-    """One game's row of the statistics table (the CLI's and the stats screen's): game, played,
-    won, win rate, best, average, bids made, form, scores."""
-    return (
+#: the columns of a player's figures per game (``cardtable stats``, the statistics screen)
+COLUMNS = ("game", "played", "won", "win rate", "best", "average", "bids made", "form", "scores")
+#: the columns that hold numbers (aligned right where the table aligns)
+NUMBER_COLUMNS = frozenset({"played", "won", "best", "average", "bids made"})
+
+
+def figures_row(st: GameStats) -> list[str]:
+    """One game's figures, a cell for each of :data:`COLUMNS`."""
+    return [
         st.title,
         str(st.played),
         str(st.won),
@@ -181,4 +186,4 @@ def stats_row(st: GameStats) -> tuple[str, ...]:
         bids_text(st),
         st.form(),
         sparkline(st.scores[-20:]),
-    )
+    ]

@@ -71,7 +71,8 @@ class CucumberPanel(ExtraPanel):
         shown = tricks[-max(1, height - 2) :]
         for k, trick in enumerate(shown, start=len(tricks) - len(shown) + 1):
             row = trick_row(k, trick, ascii_suits)
-            row.append(f"→ {name_of(view, names, trick.winner)}", style="italic")
+            if trick.winner is not None:
+                row.append(f"→ {name_of(view, names, trick.winner)}", style="italic")
             out.append_text(row)
             out.append("\n")
         return out

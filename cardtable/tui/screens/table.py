@@ -32,6 +32,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -40,7 +41,7 @@ from cardtable.seat_handle import SeatHandle
 from games import get_rules
 from games.core import CardtableError, SeatView, plural
 
-from ..flow import BotsPlaying, HandOff, Severity, TableFlow, away_words, moment, waiting_for
+from ..flow import BotsPlaying, HandOff, Severity, TableFlow, away_words, moment, seat_name, waiting_for
 from ..panels import panel_for
 from ..render import cards_line, direction_text, refusal_text, seat_positions, show_cards
 from ..widgets import ActionBar, EventLog, HandWidget, KeyBar, Scoreboard, SeatPanel, TooSmall, TrickArea
@@ -116,7 +117,7 @@ class TableScreen(SizedScreen):
         self._unsubscribe: list = []
         self.view: SeatView | None = None
         self.extra_panel = panel_for(first.game)
-        self._summary_timer = None
+        self._summary_timer: Timer | None = None
         self._parts: dict[tuple, Widget] = {}  # the screen's fixed parts, found once (see _part)
 
     @property
@@ -215,7 +216,7 @@ class TableScreen(SizedScreen):
 
     @property
     def ascii_suits(self) -> bool:
-        return self.app.ascii_suits
+        return self.settings.ascii_suits
 
     def refresh_table(self) -> None:
         """Re-read the view and do what the flow says: a hand-off, the bots' turn, or the table
@@ -226,25 +227,25 @@ class TableScreen(SizedScreen):
         if isinstance(step, HandOff):
             self._show_message()
             nxt = step.handle
-            self.app.push_screen(HandoffScreen(nxt.names[nxt.seat]), lambda _: self._hand_to(nxt))
+            who = seat_name(nxt.names, nxt.seat) if nxt.seat is not None else "the next player"
+            self.app.push_screen(HandoffScreen(who), lambda _: self._hand_to(nxt))
             return
         if isinstance(step, BotsPlaying):
             _put(self._part("#me", Static), Text("Bots are playing…", style="dim"), layout=True)
             self._schedule_bot(step.view)
             return
-        self.draw(step.view, self.active.names)
+        names = self.active.names if self.active is not None else self.handles[0].names
+        self.draw(step.view, names)
         if step.summary:
             self._summary_when_trick_seen(step.view)
         elif step.over:
-            self.app.push_screen(
-                MatchOverScreen(step.view, self.active.names, self.driver is not None), self._match_done
-            )
+            self.app.push_screen(MatchOverScreen(step.view, names, self.driver is not None), self._match_done)
         else:
             self._schedule_bot(step.view)
 
     def _summary_when_trick_seen(self, view: SeatView) -> None:
         """The hand's final trick stays on the table (until a key or the trick pause), then the summary."""
-        delay = self.app.bot_delay * TRICK_PAUSE
+        delay = self.settings.bot_delay * TRICK_PAUSE
         if self.flow.final_trick_up(view) and delay > 0:
             if self._summary_timer is None:
                 self._summary_timer = self.set_timer(delay, self._show_summary)
@@ -258,10 +259,13 @@ class TableScreen(SizedScreen):
         if self.flow.summary_due is None or not self.is_attached or self.app.screen is not self:
             return
         due = self.flow.take_summary(self.view)
+        if due is None:
+            return
         self._show_message()  # the hand is over: its messages go with it
         auto = SPECTATOR_SUMMARY if self.spectator else None  # nobody there to press Enter
+        names = self.active.names if self.active is not None else self.handles[0].names
         self.app.push_screen(
-            HandSummaryScreen(due.event, self.active.names, due.last_trick, self.ascii_suits, auto_close=auto)
+            HandSummaryScreen(due.event, names, due.last_trick, self.ascii_suits, auto_close=auto)
         )
 
     def _hand_to(self, handle: SeatHandle) -> None:
@@ -325,7 +329,7 @@ class TableScreen(SizedScreen):
             out.append(" · Up: ")
             out.append_text(cards_line(view.up_cards, self.ascii_suits))
         if self.driver is not None:
-            out.append(f" · bot pace {self.app.bot_delay:.1f}s (+/-)", style="dim")
+            out.append(f" · bot pace {self.settings.bot_delay:.1f}s (+/-)", style="dim")
         return out
 
     def _me_line(self, view: SeatView, names: Sequence[str]) -> Text:
@@ -444,7 +448,7 @@ class TableScreen(SizedScreen):
         """Start the next bot move, paced, unless one is under way (its move redraws the table)."""
         if self.pacer is None or self.pacer.busy or self.pacer.due() is None:
             return
-        delay = pause_before(self.driver, self.app.bot_delay, self.flow.final_trick_up(view))
+        delay = pause_before(self.driver, self.settings.bot_delay, self.flow.final_trick_up(view))
         self.pacer.start(delay, done=self._bot_done)
 
     def _bot_done(self) -> None:
@@ -483,6 +487,8 @@ class TableScreen(SizedScreen):
             return
         self._sending = action
         self._show_me()
+        if self.active is None:
+            return
         answer: Future = self.active.submit_later(action)
         answer.add_done_callback(lambda done: self.post_message(SubmitAnswered(done)))
 
@@ -582,8 +588,9 @@ class TableScreen(SizedScreen):
         self.app.push_screen(HelpScreen(self.rules, opts, keys=_key_lines(self)))
 
     def action_last_trick(self) -> None:
-        last = self.view.last_trick if self.view is not None else None
-        if last is None or self.active is None:
+        view = self.view
+        last = view.last_trick if view is not None else None
+        if view is None or last is None or self.active is None:
             self.say("No trick has been completed in this hand yet")
             return
         names = self.active.names
@@ -591,7 +598,7 @@ class TableScreen(SizedScreen):
             f"{names[p.seat]} {' '.join(c.display(self.ascii_suits) for c in p.cards)}" for p in last.plays
         )
         won = f" — {names[last.winner]} won" if last.winner is not None else ""
-        earlier = not self.view.trick and not any(self.view.tricks_won)  # a new deal: nothing played yet
+        earlier = not view.trick and not any(view.tricks_won)  # a new deal: nothing played yet
         self.say(plays + won, title="Last trick of the previous hand" if earlier else "Last trick")
 
     def action_hint(self) -> None:
@@ -607,6 +614,8 @@ class TableScreen(SizedScreen):
             self.say(why, severity="warning")
             return
         seat = self.active.view().seat
+        if seat is None:
+            return
         self.say("Thinking about a hint…")
         self.run_worker(lambda: self._think_hint(seat), thread=True, group="hint", exit_on_error=False)
 
@@ -643,18 +652,20 @@ class TableScreen(SizedScreen):
             self.say(str(exc), severity="error")
 
     def action_speed(self, step: int) -> None:
-        self.app.bot_delay = round(min(MAX_DELAY, max(0.0, self.app.bot_delay + step * DELAY_STEP)), 1)
+        self.settings.bot_delay = round(
+            min(MAX_DELAY, max(0.0, self.settings.bot_delay + step * DELAY_STEP)), 1
+        )
         if getattr(self.app, "remember_pace", False):
             from cardtable import prefs
 
-            prefs.save(bot_delay=self.app.bot_delay)
+            prefs.save(bot_delay=self.settings.bot_delay)
         self.refresh_table()
-        self.say(f"Bots play every {self.app.bot_delay:.1f} s", seconds=3)
+        self.say(f"Bots play every {self.settings.bot_delay:.1f} s", seconds=3)
 
     def action_toggle_ascii(self) -> None:
         if self._squares_take("a"):
             return
-        self.app.ascii_suits = not self.app.ascii_suits
+        self.settings.ascii_suits = not self.settings.ascii_suits
         self.refresh_table()
 
     def action_toggle_colours(self) -> None:
@@ -684,6 +695,8 @@ def _key_lines(screen: TableScreen) -> list[str]:
     lines = []
     seen = set()
     for binding in TableScreen.BINDINGS:
+        if not isinstance(binding, Binding):
+            continue
         action = binding.action.split("(")[0]
         if (
             action in ("number", "letter")

@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 class CellPicker(Widget, can_focus=True):
     cursor: reactive[int] = reactive(0)
+    _layout_width: int | None = None  # the width being measured, during a layout
 
     def cells(self) -> list[tuple[int, int, int]]:
         """(row, start, end) of each thing, in order."""
