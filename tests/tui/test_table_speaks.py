@@ -134,7 +134,7 @@ async def test_the_hand_is_whole_after_the_terminal_was_too_small():
 
 
 async def test_match_over_by_sides_and_q_goes_back_to_the_lobby():
-    table = Table.new("pepper", seats("human", "bot", "bot", "bot"), {"target": 5}, 4)
+    table = Table.new("pepper", seats("human", "bot", "bot", "bot"), {"target": 5, "hand_limit": 5}, 4)
     table.record_matches = False
     while not table.state.is_over:
         table.submit(table.state.to_act, table.state.legal_actions()[0])
