@@ -652,7 +652,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
     sys.exit(rc if isinstance(rc, int) else 0)
 
 
-# --- network commands (owned by cardtable/net) ---
+# --- network commands (served by cardtable/doors) ---
 
 
 @app.command()
@@ -721,8 +721,8 @@ def host(
     ),
 ) -> None:
     """Host a table (or several, with --table) that friends join with `cardtable join`, plain ssh or a web browser."""
+    from cardtable.doors.host import run
     from cardtable.net.config import HostConfig, parse_seats
-    from cardtable.net.host import run
 
     if game is None and not resume and not table:
         raise _Fail("name a game to host (see `cardtable list`), or --resume a hosted table's save file")
@@ -752,7 +752,8 @@ def host(
     if not table and len(resume) <= 1:
         run(cfg)
         return
-    from cardtable.net.hub import run_tables, table_configs
+    from cardtable.doors.host import run_tables
+    from cardtable.doors.hub import table_configs
 
     run_tables(table_configs(cfg, game, resume, table))
 
@@ -767,7 +768,7 @@ def join(
     ),
 ) -> None:
     """Join a hosted table and play your seat."""
-    from cardtable.net.join import run_join
+    from cardtable.doors.seat import run_join
 
     reason = run_join(address, code, ascii_suits=ascii_suits)
     if reason and reason != "closed":

@@ -23,8 +23,8 @@ import textwrap
 import pytest
 
 from cardtable.cli import main
+from cardtable.doors.ssh import SshFrontDoor
 from cardtable.net.client import RemoteSeatHandle
-from cardtable.net.ssh import SshFrontDoor
 from games.core import Record
 
 from .helpers import ServerThread, make_table, wait_until
@@ -169,7 +169,7 @@ def test_turn_timeout_on_the_command_line(capsys):
 REAPER = r"""
 import asyncio, ctypes, os, socket, sys, tempfile, time
 ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans of our children come to us
-from cardtable.net.warm import SeatTemplate, seat_env
+from cardtable.doors.warm import SeatTemplate, seat_env
 
 async def main():
     folder = tempfile.mkdtemp(prefix="reap-test-")

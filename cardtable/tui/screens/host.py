@@ -3,8 +3,8 @@
 The form: the number of players, each seat (``me``: the host plays it here; ``remote``: a friend
 joins it with its code; or a bot level) with a name, the game's options, the port (loopback
 unless the host ticks "all interfaces", with a warning), optional ssh and web browser doors, and a seed.
-Start runs :func:`cardtable.net.host.serve` on a background thread
-(:class:`~cardtable.net.background.BackgroundHost`) and shows the join codes with the exact
+Start runs :func:`cardtable.doors.host.serve` on a background thread
+(:class:`~cardtable.doors.background.BackgroundHost`) and shows the join codes with the exact
 ``cardtable join ...`` and ``ssh -p ...`` lines, plus the server's log.  ``t`` takes the host's
 own seat: it joins through a RemoteSeatHandle to loopback, like every other player, and posts
 :class:`HostScreen.SeatTaken` with that handle (the app opens the table over this screen).  Leaving
@@ -257,7 +257,7 @@ class HostScreen(SizedScreen):
 
     def _serve(self, cfg, me: int | None) -> None:
         """Worker thread: start the server (ssh key generation may take a moment)."""
-        from cardtable.net.background import BackgroundHost
+        from cardtable.doors.background import BackgroundHost
 
         host = BackgroundHost(cfg, echo=self._echo)
         try:

@@ -1,6 +1,6 @@
 """A hosted table served from a background thread, for front ends that keep their own loop.
 
-:class:`BackgroundHost` runs :func:`cardtable.net.host.serve` on an asyncio loop in a daemon
+:class:`BackgroundHost` runs :func:`cardtable.doors.host.serve` on an asyncio loop in a daemon
 thread.  ``start()`` blocks until the server listens (or raises the CardtableError that stopped
 it); ``stop()`` closes it the way Ctrl-C closes ``cardtable host``: byes to every player, the ssh
 children hung up (their terminals reset), the table saved.  The join instructions become ``text``; the
@@ -12,11 +12,15 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from cardtable.net.config import HostConfig
 from games.core import CardtableError
 
-from .host import HostConfig, serve
-from .server import TableServer
+from .host import serve
+
+if TYPE_CHECKING:
+    from cardtable.net.server import TableServer
 
 
 class BackgroundHost:

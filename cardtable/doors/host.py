@@ -1,4 +1,4 @@
-"""``cardtable host``: build a table from the command line, serve it, print how to join.
+"""``cardtable host``: build a table (or several) from the command line, serve it, print how to join.
 
 Seats are a comma list, one item per seat, in seat order::
 
@@ -19,6 +19,10 @@ player, until the turn passes on.
 The host's log never floods: at most :data:`LOG_BURST` lines in :data:`LOG_WINDOW` seconds are
 written, the rest counted in one line, and the event loop's own complaints (a listener out of file
 descriptors, say) go through the same log instead of the terminal.
+
+Several tables (``--table SPEC`` and more than one ``--resume``): :func:`serve_tables` serves them all
+from this one process, on one table port and one ssh port, through a :class:`~.hub.TableHub`
+(the specs are read by :func:`.hub.table_configs`).
 """
 
 from __future__ import annotations
@@ -29,31 +33,33 @@ import socket
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+from cardtable.net.client import parse_address
+from cardtable.net.config import HostConfig, is_loopback, ssh_user
+from cardtable.net.server import Limits, TableServer, load_or_make_codes, new_code
 from cardtable.paths import saves_dir
 from cardtable.session import Table
 from games import get_rules
 from games.core import CardtableError, Record
 
-from .client import parse_address
-from .config import HostConfig, default_seats, is_loopback, parse_seats, ssh_user
-from .server import Limits, TableServer, load_or_make_codes, new_code
+from .hub import LOBBY_USER, TableHub
 
 LOG_BURST = 30  # log lines written in any LOG_WINDOW seconds; more are counted, not written
 LOG_WINDOW = 10.0
 
 __all__ = [
-    "HostConfig",
+    "build_servers",
     "build_table",
-    "default_seats",
-    "is_loopback",
+    "hub_join_text",
     "join_text",
-    "parse_seats",
+    "log_lines",
     "run",
+    "run_tables",
     "serve",
-    "ssh_user",
+    "serve_tables",
 ]
 
 
@@ -153,7 +159,7 @@ async def serve(
     fingerprint = None
     try:
         if cfg.ssh_port is not None:
-            from .ssh import SshFrontDoor
+            from .ssh import SshFrontDoor  # start-up: asyncssh is loaded only for an ssh door
 
             front = SshFrontDoor(
                 server, authorized_keys=cfg.authorized_keys, no_auth=cfg.no_auth, heartbeat=cfg.heartbeat
@@ -161,7 +167,7 @@ async def serve(
             await front.start(host, cfg.ssh_port)
             fingerprint = front.fingerprint
         if cfg.web_port is not None:
-            from .web import WebFrontDoor
+            from .web import WebFrontDoor  # start-up: aiohttp is loaded only for a web door
 
             web = WebFrontDoor(server, heartbeat=cfg.heartbeat)
             await web.start(host, cfg.web_port)
@@ -254,3 +260,154 @@ def run(cfg: HostConfig) -> None:
         asyncio.run(serve(cfg))
     except KeyboardInterrupt:
         print("table closed", file=sys.stderr)
+
+
+# ---------------------------------------------------------------- several tables
+
+
+def distinct_saves(tables: Sequence[Table]) -> None:
+    """Each table saves to its own file: the same file for two tables (one save resumed twice) is refused."""
+    seen: dict[Path, int] = {}
+    for n, table in enumerate(tables, 1):
+        if table.save_path is None:
+            continue
+        path = table.save_path.resolve()
+        if path in seen:
+            raise CardtableError(
+                f"tables {seen[path]} and {n} would both save to {table.save_path}: "
+                "give each table its own save file, and resume each save once"
+            )
+        seen[path] = n
+
+
+def hub_join_text(
+    hub: TableHub, host: str, port: int, ssh_port: int | None, fingerprint: str | None, open_auth: bool
+) -> str:
+    """What the host tells the club: per table, each seat's code and commands; the lobby."""
+    addr = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    lines = [f"{len(hub.servers)} tables on {addr}"]
+    for server in hub.servers:
+        table = server.table
+        lines.append(
+            f"Table {hub.number(server)}: {table.state.rules.title}"
+            + (f" (saving to {table.save_path})" if table.save_path else "")
+        )
+        for seat, slot in sorted(server.slots.items()):
+            lines.append(f"  {table.names[seat]}: code {slot.code}")
+            lines.append(f"      cardtable join {addr} --code {slot.code}")
+            if ssh_port is not None:
+                who = hub.user_for(server, seat) if open_auth else ssh_user(seat, table.names[seat])
+                lines.append(
+                    f"      ssh -p {ssh_port} {who}@{host}" + ("" if open_auth else "   (password: the code)")
+                )
+        if server.spectator_code:
+            lines.append(f"  spectators: cardtable join {addr} --code {server.spectator_code}")
+        bots = [n for n, c in zip(table.names, table.seats) if c.kind == "bot"]
+        if bots:
+            lines.append(f"  bots: {', '.join(bots)}")
+    if ssh_port is not None:
+        how = "" if open_auth else f"   (password: the club code {hub.lobby_code})"
+        lines.append(f"Lobby (the tables and their free seats): ssh -p {ssh_port} {LOBBY_USER}@{host}{how}")
+    if fingerprint:
+        lines.append(f"ssh host key {fingerprint}")
+    lines.append(
+        "Press Ctrl-C to close the tables (each is saved after every move; --resume each save continues it)."
+    )
+    return "\n".join(lines)
+
+
+def build_servers(cfgs: Sequence[HostConfig]) -> list[TableServer]:
+    """One TableServer per table config: its table (new or resumed), its codes kept beside its save."""
+    tables = [build_table(cfg) for cfg in cfgs]
+    distinct_saves(tables)
+    servers = []
+    for cfg, table in zip(cfgs, tables):
+        remote = [i for i, c in enumerate(table.seats) if c.kind == "remote"]
+        codes = load_or_make_codes(table.save_path, remote)
+        limits = Limits(heartbeat=cfg.heartbeat, dead_after=3 * cfg.heartbeat)
+        servers.append(
+            TableServer(
+                table,
+                codes,
+                hold=cfg.hold,
+                while_away=cfg.while_away,
+                bot_delay=cfg.bot_delay,
+                spectator_code=new_code() if cfg.spectators else None,
+                limits=limits,
+                resumed=cfg.resume is not None,
+                turn_timeout=cfg.turn_timeout,
+            )
+        )
+    return servers
+
+
+async def serve_tables(
+    cfgs: Sequence[HostConfig],
+    echo: Callable[[str], None] = lambda t: print(t, flush=True),
+    ready: Callable[[TableHub], None] | None = None,
+) -> None:
+    """Run several tables in one server until Ctrl-C / SIGTERM; ``cfgs[0]`` gives the host-wide
+    settings (address, ssh, authentication)."""
+    base = cfgs[0]
+    host, port = parse_address(base.listen)
+    if base.no_auth and not is_loopback(host):
+        raise CardtableError("--no-auth is allowed only when listening on loopback (127.0.0.1 or ::1)")
+    if base.web_port is not None:
+        raise CardtableError("--web serves one table: host several tables over the table port and ssh")
+    echo = _never_fails(echo)
+    servers = build_servers(cfgs)
+    hub = TableHub(servers, lobby_code=new_code() if base.ssh_port is not None and not base.no_auth else None)
+    log = log_lines(echo)  # one bounded log for every table
+    for n, server in enumerate(servers, 1):
+        server.on_event = lambda text, n=n: log(f"table {n}: {text}")
+    try:
+        bound_host, bound_port = await hub.start_tcp(host, port)
+    except OSError as exc:
+        await hub.close()
+        raise CardtableError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(loop_errors(log))
+    for sig in _stop_signals():
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+            pass
+    front = None
+    try:
+        if base.ssh_port is not None:
+            from .ssh import SshFrontDoor  # start-up: asyncssh is loaded only for an ssh door
+
+            front = SshFrontDoor(
+                hub, authorized_keys=base.authorized_keys, no_auth=base.no_auth, heartbeat=base.heartbeat
+            )
+            await front.start(host, base.ssh_port)
+        shown = base.public_host or (socket.gethostname() if host in ("0.0.0.0", "::", "") else bound_host)
+        echo(
+            hub_join_text(
+                hub,
+                shown,
+                bound_port,
+                front.port if front else None,
+                front.fingerprint if front else None,
+                base.no_auth,
+            )
+        )
+        if ready is not None:
+            ready(hub)
+        await stop.wait()
+    finally:
+        if front is not None:
+            await front.close()
+        await hub.close("the host closed the table; it is saved and can be resumed")
+        for n, server in enumerate(servers, 1):
+            where = f"; saved to {server.table.save_path}" if server.table.save_path else ""
+            echo(f"table {n} closed{where}")
+
+
+def run_tables(cfgs: Sequence[HostConfig]) -> None:
+    """Blocking entry point for the CLI (several tables)."""
+    try:
+        asyncio.run(serve_tables(cfgs))
+    except KeyboardInterrupt:
+        print("tables closed", file=sys.stderr)
