@@ -79,10 +79,11 @@ def _root(
     """A terminal card table for trick-taking games.  Without a command: open the lobby."""
     if ctx.invoked_subcommand is None:
         try:
+            from cardtable.doors.background import BackgroundHost
             from cardtable.tui import run_lobby
         except ImportError:
             _die("the TUI is not installed yet")
-        _guard(run_lobby)(ascii_suits=True if ascii_suits else None)
+        _guard(run_lobby)(ascii_suits=True if ascii_suits else None, host_service=BackgroundHost)
 
 
 @app.command()
@@ -92,10 +93,15 @@ def resume(
 ) -> None:
     """Reopen a saved game in the TUI."""
     try:
+        from cardtable.doors.background import BackgroundHost
         from cardtable.tui import run_resume
     except ImportError:
         _die("the TUI is not installed yet")
-    _guard(run_resume)(str(file) if file is not None else None, ascii_suits=True if ascii_suits else None)
+    _guard(run_resume)(
+        str(file) if file is not None else None,
+        ascii_suits=True if ascii_suits else None,
+        host_service=BackgroundHost,
+    )
 
 
 # ---------------------------------------------------------------- list, rules

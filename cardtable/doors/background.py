@@ -5,6 +5,10 @@ thread.  ``start()`` blocks until the server listens (or raises the CardtableErr
 it); ``stop()`` closes it the way Ctrl-C closes ``cardtable host``: byes to every player, the ssh
 children hung up (their terminals reset), the table saved.  The join instructions become ``text``; the
 server's later console lines (joins, leaves, errors, the closing line) go to ``echo``.
+
+The class is the lobby's host service (:class:`cardtable.tui.screens.host.HostService`): the program
+that starts the app (``cardtable``) passes it in, so that the table UI never imports what serves a
+table.  Importing this module is cheap; the server is loaded when a table is hosted.
 """
 
 from __future__ import annotations
@@ -14,12 +18,10 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cardtable.net.config import HostConfig
 from games.core import CardtableError
 
-from .host import serve
-
 if TYPE_CHECKING:
+    from cardtable.net.config import HostConfig
     from cardtable.net.server import TableServer
 
 
@@ -55,6 +57,8 @@ class BackgroundHost:
         self._ready.set()
 
     def _run(self) -> None:
+        from .host import serve  # start-up: the lobby holds this class from its start
+
         async def go() -> None:
             self._loop = asyncio.get_running_loop()
             self._task = asyncio.current_task()

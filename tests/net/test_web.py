@@ -407,10 +407,11 @@ async def test_a_killed_host_takes_its_browser_children_with_it(tmp_path):
 async def test_the_lobbys_host_screen_opens_a_browser_door():
     """Host screen: tick "Open a web browser door" (port 0); the join text names the address, a code
     signs in there, and leaving the screen closes the door with the table."""
+    from cardtable.doors.background import BackgroundHost
     from cardtable.tui.app import CardTableApp
     from cardtable.tui.screens.host import HostScreen
 
-    app = CardTableApp(bot_delay=0)
+    app = CardTableApp(bot_delay=0, host_service=BackgroundHost)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("h")
         screen = app.screen
