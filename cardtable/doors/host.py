@@ -35,7 +35,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.net.client import parse_address
 from cardtable.net.config import HostConfig, is_loopback, ssh_user
@@ -46,6 +46,9 @@ from games import get_rules
 from games.core import CardtableError, Record
 
 from .hub import LOBBY_USER, TableHub
+
+if TYPE_CHECKING:
+    from .ssh import SshFrontDoor
 
 LOG_BURST = 30  # log lines written in any LOG_WINDOW seconds; more are counted, not written
 LOG_WINDOW = 10.0
@@ -60,6 +63,7 @@ __all__ = [
     "run_tables",
     "serve",
     "serve_tables",
+    "table_server",
 ]
 
 
@@ -75,6 +79,68 @@ def build_table(cfg: HostConfig) -> Table:
         cfg.save or saves_dir() / f"hosted-{get_rules(cfg.game).name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
     )
     return Table.new(cfg.game, seats, cfg.options, cfg.seed, save_path=save)
+
+
+def table_server(cfg: HostConfig, table: Table, problems: list[str] | None = None) -> TableServer:
+    """The server of one table: its join codes (kept beside its save; a problem keeping them is added
+    to ``problems``), holds, bot pace, limits and spectator code from the config."""
+    remote = [i for i, c in enumerate(table.seats) if c.kind == "remote"]
+    return TableServer(
+        table,
+        load_or_make_codes(table.save_path, remote, problems),
+        hold=cfg.hold,
+        while_away=cfg.while_away,
+        bot_delay=cfg.bot_delay,
+        spectator_code=new_code() if cfg.spectators else None,
+        limits=Limits(heartbeat=cfg.heartbeat, dead_after=3 * cfg.heartbeat),
+        resumed=cfg.resume is not None,
+        turn_timeout=cfg.turn_timeout,
+    )
+
+
+def _listen_address(cfg: HostConfig) -> tuple[str, int]:
+    """Where to listen; no authentication is allowed on loopback only."""
+    host, port = parse_address(cfg.listen)
+    if cfg.no_auth and not is_loopback(host):
+        raise CardtableError("--no-auth is allowed only when listening on loopback (127.0.0.1 or ::1)")
+    return host, port
+
+
+def _shown_host(cfg: HostConfig, host: str, bound_host: str) -> str:
+    """The host name printed in the join lines."""
+    return cfg.public_host or (socket.gethostname() if host in ("0.0.0.0", "::", "") else bound_host)
+
+
+def _stop_event(log: Callable[[str], None]) -> asyncio.Event:
+    """The event that Ctrl-C, SIGTERM or a hang-up sets (even one that comes while the doors start);
+    the event loop's own complaints go to ``log``."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(loop_errors(log))
+    for sig in _stop_signals():
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (BackgroundHost)
+            pass
+    return stop
+
+
+async def _ssh_door(cfg: HostConfig, served: TableServer | TableHub, host: str) -> SshFrontDoor | None:
+    """The ssh front door started on ``host`` for a table or a hub (None without --ssh); a door that
+    fails to start is closed again before the error goes on."""
+    if cfg.ssh_port is None:
+        return None
+    from .ssh import SshFrontDoor  # start-up: asyncssh loads only for an ssh door
+
+    front = SshFrontDoor(
+        served, authorized_keys=cfg.authorized_keys, no_auth=cfg.no_auth, heartbeat=cfg.heartbeat
+    )
+    try:
+        await front.start(host, cfg.ssh_port)
+    except BaseException:
+        await front.close()
+        raise
+    return front
 
 
 def join_text(
@@ -122,64 +188,33 @@ async def serve(
     ready: Callable[[TableServer], None] | None = None,
 ) -> None:
     """Run the table until Ctrl-C / SIGTERM (or the match ends and everyone has left)."""
-    host, port = parse_address(cfg.listen)
-    if cfg.no_auth and not is_loopback(host):
-        raise CardtableError("--no-auth is allowed only when listening on loopback (127.0.0.1 or ::1)")
+    host, port = _listen_address(cfg)
     table = build_table(cfg)
-    remote = [i for i, c in enumerate(table.seats) if c.kind == "remote"]
     problems: list[str] = []
-    codes = load_or_make_codes(table.save_path, remote, problems)
-    limits = Limits(heartbeat=cfg.heartbeat, dead_after=3 * cfg.heartbeat)
-    server = TableServer(
-        table,
-        codes,
-        hold=cfg.hold,
-        while_away=cfg.while_away,
-        bot_delay=cfg.bot_delay,
-        spectator_code=new_code() if cfg.spectators else None,
-        limits=limits,
-        resumed=cfg.resume is not None,
-        turn_timeout=cfg.turn_timeout,
-    )
+    server = table_server(cfg, table, problems)
     echo = _never_fails(echo)
     server.on_event = log_lines(echo)
     try:
         bound_host, bound_port = await server.start_tcp(host, port)
     except OSError as exc:
         raise CardtableError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    stop = asyncio.Event()  # set by Ctrl-C, SIGTERM or a hang-up, even one that comes during the start
-    loop = asyncio.get_running_loop()
-    loop.set_exception_handler(loop_errors(server.log))
-    for sig in _stop_signals():
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (BackgroundHost)
-            pass
+    stop = _stop_event(server.log)
     front = web = None
-    fingerprint = None
     try:
-        if cfg.ssh_port is not None:
-            from .ssh import SshFrontDoor  # start-up: asyncssh is loaded only for an ssh door
-
-            front = SshFrontDoor(
-                server, authorized_keys=cfg.authorized_keys, no_auth=cfg.no_auth, heartbeat=cfg.heartbeat
-            )
-            await front.start(host, cfg.ssh_port)
-            fingerprint = front.fingerprint
+        front = await _ssh_door(cfg, server, host)
         if cfg.web_port is not None:
             from .web import WebFrontDoor  # start-up: aiohttp is loaded only for a web door
 
             web = WebFrontDoor(server, heartbeat=cfg.heartbeat)
             await web.start(host, cfg.web_port)
-        shown = cfg.public_host or (socket.gethostname() if host in ("0.0.0.0", "::", "") else bound_host)
         echo(
             join_text(
                 table,
                 server,
-                shown,
+                _shown_host(cfg, host, bound_host),
                 bound_port,
                 front.port if front else None,
-                fingerprint,
+                front.fingerprint if front else None,
                 cfg.no_auth,
                 web.port if web else None,
             )
@@ -320,25 +355,7 @@ def build_servers(cfgs: Sequence[HostConfig]) -> list[TableServer]:
     """One TableServer per table config: its table (new or resumed), its codes kept beside its save."""
     tables = [build_table(cfg) for cfg in cfgs]
     distinct_saves(tables)
-    servers = []
-    for cfg, table in zip(cfgs, tables):
-        remote = [i for i, c in enumerate(table.seats) if c.kind == "remote"]
-        codes = load_or_make_codes(table.save_path, remote)
-        limits = Limits(heartbeat=cfg.heartbeat, dead_after=3 * cfg.heartbeat)
-        servers.append(
-            TableServer(
-                table,
-                codes,
-                hold=cfg.hold,
-                while_away=cfg.while_away,
-                bot_delay=cfg.bot_delay,
-                spectator_code=new_code() if cfg.spectators else None,
-                limits=limits,
-                resumed=cfg.resume is not None,
-                turn_timeout=cfg.turn_timeout,
-            )
-        )
-    return servers
+    return [table_server(cfg, table) for cfg, table in zip(cfgs, tables)]
 
 
 async def serve_tables(
@@ -349,9 +366,7 @@ async def serve_tables(
     """Run several tables in one server until Ctrl-C / SIGTERM; ``cfgs[0]`` gives the host-wide
     settings (address, ssh, authentication)."""
     base = cfgs[0]
-    host, port = parse_address(base.listen)
-    if base.no_auth and not is_loopback(host):
-        raise CardtableError("--no-auth is allowed only when listening on loopback (127.0.0.1 or ::1)")
+    host, port = _listen_address(base)
     if base.web_port is not None:
         raise CardtableError("--web serves one table: host several tables over the table port and ssh")
     echo = _never_fails(echo)
@@ -365,28 +380,14 @@ async def serve_tables(
     except OSError as exc:
         await hub.close()
         raise CardtableError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    loop.set_exception_handler(loop_errors(log))
-    for sig in _stop_signals():
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
-            pass
+    stop = _stop_event(log)
     front = None
     try:
-        if base.ssh_port is not None:
-            from .ssh import SshFrontDoor  # start-up: asyncssh is loaded only for an ssh door
-
-            front = SshFrontDoor(
-                hub, authorized_keys=base.authorized_keys, no_auth=base.no_auth, heartbeat=base.heartbeat
-            )
-            await front.start(host, base.ssh_port)
-        shown = base.public_host or (socket.gethostname() if host in ("0.0.0.0", "::", "") else bound_host)
+        front = await _ssh_door(base, hub, host)
         echo(
             hub_join_text(
                 hub,
-                shown,
+                _shown_host(base, host, bound_host),
                 bound_port,
                 front.port if front else None,
                 front.fingerprint if front else None,
