@@ -118,7 +118,7 @@ class Table:
         for i in range(record.seats):
             info = kinds[i] if i < len(kinds) and isinstance(kinds[i], dict) else {}
             name = record.names[i] if i < len(record.names) else f"Seat {i + 1}"
-            kind = info.get("kind") if info.get("kind") in SEAT_KINDS else "bot"
+            kind = str(info["kind"]) if info.get("kind") in SEAT_KINDS else "bot"
             level, is_open = (
                 str(info.get("level", "heuristic")),
                 info.get("open") is True and kind == "remote",
@@ -166,7 +166,7 @@ class Table:
                 raise IllegalActionError(str(action), seat, "the match is over")
             if self.state.to_act != seat:
                 raise IllegalActionError(
-                    str(action), seat, f"it is {self.names[self.state.to_act]}'s turn, not yours"
+                    str(action), seat, f"it is {self.names[self.state.acting]}'s turn, not yours"
                 )
             applied = self.state.action_for(action)
             self.state.apply(applied)
@@ -207,7 +207,7 @@ class Table:
         """Let the bot to act think (safe in a worker thread); returns (seat, action) or None."""
         seat = self.bot_to_act()
         turn = self.bot_turn(seat) if seat is not None else None
-        return None if turn is None else (seat, turn.think())
+        return None if turn is None else (turn.seat, turn.think())
 
     def play_bot(self) -> Action | None:
         """Think and apply one bot action, if a bot is to act."""
@@ -334,11 +334,10 @@ def _visible_cards(view: SeatView, played: Card | None = None) -> tuple:
     takes theirs back too, the way card apps let you correct a misclick), but a new hand, a
     card drawn or shown to you, or a newly turned card is."""
     private = frozenset(c.text for e in view.events if e.visible_to == view.seat for c in e.cards)
-    hand = sorted(c.text for c in view.hand)
-    if played is not None and played.text in hand:
-        hand.remove(played.text)  # one copy: a double pack holds two of a card
-    hand = tuple(hand)
-    return view.hand_number, hand, frozenset(c.text for c in view.up_cards), private
+    held = sorted(c.text for c in view.hand)
+    if played is not None and played.text in held:
+        held.remove(played.text)  # one copy: a double pack holds two of a card
+    return view.hand_number, tuple(held), frozenset(c.text for c in view.up_cards), private
 
 
 class LocalSeatHandle:

@@ -134,3 +134,24 @@ def bar(share: float, width: int = 10) -> str:
     """A share from 0 to 1 as a bar of ``width`` cells."""
     full = max(0, min(width, round(share * width)))
     return "█" * full + "·" * (width - full)
+
+
+#: the columns of a player's figures per game (``cardtable stats``, the statistics screen)
+COLUMNS = ("game", "played", "won", "win rate", "best", "average", "bids made", "form", "scores")
+#: the columns that hold numbers (aligned right where the table aligns)
+NUMBER_COLUMNS = frozenset({"played", "won", "best", "average", "bids made"})
+
+
+def figures_row(st: GameStats) -> list[str]:
+    """One game's figures, a cell for each of :data:`COLUMNS`."""
+    return [
+        st.game,
+        str(st.played),
+        str(st.won),
+        f"{bar(st.win_rate)} {st.win_rate:.0%}",
+        f"{st.best:g}",
+        f"{st.average:.1f}",
+        bids_text(st),
+        st.form(),
+        sparkline(st.scores[-20:]),
+    ]

@@ -122,7 +122,7 @@ async def play_once(table: Table, size: tuple[int, int] = SIZE) -> None:
     """Draw the table screen for the seat to act, play its selected card, see the next player's
     card come in, move the selection, exit."""
     parse_args(["--unix", "/nowhere", "--token", "-token"])  # a seat reads its command line first
-    seat = table.state.to_act
+    seat = table.state.acting
     app = CardTableApp(table_handles=[RehearsalHandle(table, seat)], driver=None, ascii_suits=False)
     async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause()

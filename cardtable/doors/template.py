@@ -25,6 +25,7 @@ import sys
 import termios
 import time
 import traceback
+from typing import Literal
 
 from .warm import CHILD_GRACE, MAX_MESSAGE, SEAT_PROGRAM, close_fds, die_with, signal_group
 
@@ -110,7 +111,8 @@ def template_main(control: int) -> None:
     _send(sock, {"ready": True, "rehearsed": rehearsed})
     children: set[int] = set()
     while True:
-        ready, _, _ = select.select([sock, wake_r], [], [])
+        watched: list[socket.socket | int] = [sock, wake_r]
+        ready, _, _ = select.select(watched, [], [])
         if wake_r in ready:
             _drain(wake_r)
         if sock in ready:
@@ -274,7 +276,7 @@ def _close_from(first: int) -> None:
 def _fresh_streams() -> None:
     """New standard streams on the pty (the template's were /dev/null), line-buffered like a terminal's."""
 
-    def stream(fd: int, mode: str) -> io.TextIOWrapper:
+    def stream(fd: int, mode: Literal["r", "w"]) -> io.TextIOWrapper:
         return open(
             fd,
             mode,
@@ -284,9 +286,11 @@ def _fresh_streams() -> None:
             buffering=1 if mode == "w" else -1,
         )
 
-    sys.stdin = sys.__stdin__ = stream(0, "r")
-    sys.stdout = sys.__stdout__ = stream(1, "w")
-    sys.stderr = sys.__stderr__ = stream(2, "w")
+    # typeshed makes sys.__stdin__ and the others Final; this new process replaces them on purpose
+    # (the terminal drivers read them)
+    sys.stdin = sys.__stdin__ = stream(0, "r")  # type: ignore[misc]
+    sys.stdout = sys.__stdout__ = stream(1, "w")  # type: ignore[misc]
+    sys.stderr = sys.__stderr__ = stream(2, "w")  # type: ignore[misc]
 
 
 if __name__ == "__main__":

@@ -307,7 +307,8 @@ class SeatTemplate:
             if child is not None:
                 child._exited(int(msg["code"]))
             return
-        child = self._waiting.pop(msg.get("id"), None)
+        ident = msg.get("id")
+        child = self._waiting.pop(ident, None) if isinstance(ident, int) else None
         if child is None:
             return
         if "pid" in msg:

@@ -110,7 +110,7 @@ class RemoteSeatHandle:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-net", daemon=True)
         self._thread.start()
-        self._task: asyncio.Future | None = None
+        self._task: Future[None] | None = None
         self._run_task: asyncio.Task | None = None
 
     # -- connecting ---------------------------------------------------------------
@@ -120,7 +120,7 @@ class RemoteSeatHandle:
             asyncio.run_coroutine_threadsafe(self._open(), self._loop).result(self._timeout)
         except (OSError, TimeoutError) as exc:
             self.close()
-            where = self._unix or "{}:{}".format(*self._address)
+            where = self._unix or "{}:{}".format(*(self._address or ("?", "?")))
             raise ProtocolError(
                 f"cannot reach the table at {where}: {str(exc) or 'no answer in time'}"
             ) from None
@@ -230,7 +230,8 @@ class RemoteSeatHandle:
                 self._first_view.set()
                 self._notify()
             elif kind in ("ok", "error"):
-                fut = self._pending.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
+                ident = msg.get("id")
+                fut = self._pending.pop(ident, None) if isinstance(ident, int) else None
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
             elif kind == "table":

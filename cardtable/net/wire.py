@@ -180,6 +180,13 @@ def _opt_int(v: Any) -> int | None:
     return v
 
 
+def _int(v: Any) -> int:
+    n = _opt_int(v)
+    if n is None:
+        raise ProtocolError("expected a whole number")
+    return n
+
+
 def encode_play(p: Play) -> dict[str, Any]:
     return {"seat": p.seat, "cards": _texts(p.cards), "note": p.note}
 
@@ -238,7 +245,7 @@ def decode_outcome(d: Any) -> Outcome | None:
         raise ProtocolError("an outcome must be an object")
     return Outcome(
         tuple(_nums(d.get("scores"))),
-        tuple(_opt_int(w) for w in _list(d.get("winners"))),
+        tuple(_int(w) for w in _list(d.get("winners"))),
         str(d.get("reason", "")),
         tuple(str(x) for x in _list(d.get("lines", []))),
         tuple(tuple(_opt_int(s) or 0 for s in _list(t)) for t in _list(d.get("teams", []))),

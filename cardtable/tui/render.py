@@ -38,14 +38,14 @@ def four_colour() -> bool:
 
 def suit_colour(c: Card, on_paper: bool = False) -> str:
     """The ink of a card: red/black, or one colour per suit in the four-colour deck."""
-    letter = c.suit.letter if c.suit is not None else None
+    suit = c.suit
     if on_paper:
-        return (PAPER_FOUR if _palette["four"] else PAPER)[letter]
-    if letter is None:
+        return (PAPER_FOUR if _palette["four"] else PAPER)[suit.letter if suit is not None else None]
+    if suit is None:
         return JOKER
     if _palette["four"]:
-        return FOUR[letter]
-    return RED if c.suit.is_red else BLACK
+        return FOUR[suit.letter]
+    return RED if suit.is_red else BLACK
 
 
 def card_style(c: Card) -> str:

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.core import Action, Card, GameState, TrickGame
+from games.core import Action, Card, GameState, Suit, TrickGame
 from games.core.tricks import Ranking, trick_winner
 
 
 def card_reason(state: GameState, seat: int, action: Action) -> str:
     """Why playing ``action``'s card makes sense now, in a few words ("" when we cannot say)."""
-    if action.kind != "play" or action.card is None or not _plain_tricks(state):
+    if action.kind != "play" or action.card is None or not isinstance(state, TrickGame):
         return ""
-    ranking: Ranking = state.ranking  # type: ignore[attr-defined]
-    hand: Sequence[Card] = state.hands[seat]  # type: ignore[attr-defined]
-    plays = state.trick  # type: ignore[attr-defined]
+    if not _plain_tricks(state):
+        return ""
+    ranking, hand, plays = state.ranking, state.hands[seat], state.trick
     legal = [a.card for a in state.legal_actions() if a.card is not None]
     if len(legal) == 1:
         return "the only card you may play"
@@ -33,9 +33,9 @@ def card_reason(state: GameState, seat: int, action: Action) -> str:
     )
 
 
-def _plain_tricks(state: GameState) -> bool:
+def _plain_tricks(state: TrickGame) -> bool:
     """One card a player and the ordinary trick winner (see TrickGame.PLAIN_TRICKS)."""
-    if not isinstance(state, TrickGame) or not state.PLAIN_TRICKS:
+    if not state.PLAIN_TRICKS:
         return False
     return all(len(p.cards) == 1 for p in state.trick) and hasattr(state, "ranking")
 
@@ -90,7 +90,7 @@ def _partner(state: GameState, seat: int) -> int | None:
     return None
 
 
-def _noun(suit, one: bool = False) -> str:
+def _noun(suit: Suit | None, one: bool = False) -> str:
     if suit is None:
         return "joker" if one else "jokers"
     return suit.noun[:-1] if one and suit.noun.endswith("s") else suit.noun

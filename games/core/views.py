@@ -175,5 +175,13 @@ class SeatView:
         return self.seat is not None and self.to_act == self.seat
 
     @property
+    def my_seat(self) -> int:
+        """The view's seat, for code that only ever gets a seat's view (a bot); ValueError for a
+        spectator's view."""
+        if self.seat is None:
+            raise ValueError("a spectator's view has no seat")
+        return self.seat
+
+    @property
     def is_over(self) -> bool:
         return self.outcome is not None

@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 
 from cardtable.tui.render import show_cards
-from games.bots.rollout import ROLLOUT_PLAYOUTS
+from games.bots import Levels, Playouts
+from games.tricks_n_trumps.bot import TricksNTrumpsBot
 
 from .helpers import local_app, settle, table_for
 
@@ -21,7 +22,9 @@ async def _wait_for(pilot, predicate, seconds: float = 20.0) -> bool:
 
 
 async def test_h_shows_the_hard_bots_move_with_a_reason(monkeypatch):
-    monkeypatch.setitem(ROLLOUT_PLAYOUTS, "tricks_n_trumps", {"hard": 60, "expert": 120})
+    monkeypatch.setattr(
+        "games.tricks_n_trumps.bot.BOT_LEVELS", Levels(TricksNTrumpsBot, Playouts(hard=60, expert=120))
+    )
     t = table_for(5, "human", "bot", "bot")
     app = local_app(t)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:

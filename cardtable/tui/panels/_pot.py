@@ -55,7 +55,7 @@ def chips(count: int, width: int, rows: int, ascii_suits: bool) -> Text:
     """Up to ``rows`` stacks of chips (one ``●`` a counter, ten to a stack), the total beneath."""
     chip = "o" if ascii_suits else "●"
     stacks = min(rows * 10, count)
-    lines = []
+    lines: list[str] = []
     left = stacks
     while left > 0 and len(lines) < rows:
         lines.append(" ".join([chip] * min(10, left)))

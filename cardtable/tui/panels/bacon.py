@@ -32,9 +32,10 @@ class BaconPanel(ExtraPanel):
         else:
             out.append_text(trump_line(ex.trump_suit, False, ascii_suits, False))
             out.append("\n")
-            out.append_text(self._declarers(view, names))
-            out.append("\n")
-            out.append_text(self._taker(view, names, ascii_suits))
+            out.append_text(self._declarers(view, names, ex.declarer))
+            if ex.taker is not None:  # (set with the declarer)
+                out.append("\n")
+                out.append_text(self._taker(view, names, ascii_suits, ex.taker))
         if ex.passed_up:
             out.append("\nPassed ", style="dim")
             out.append_text(cards_line(ex.passed_up, ascii_suits))
@@ -56,17 +57,17 @@ class BaconPanel(ExtraPanel):
         return out
 
     @staticmethod
-    def _declarers(view: SeatView, names: Sequence[str]) -> Text:
+    def _declarers(view: SeatView, names: Sequence[str], declarer: int) -> Text:
         ex: BaconView = view.extra
-        who = seat_name(view, names, ex.declarer)
+        who = seat_name(view, names, declarer)
         if ex.alone:
             return Text(f"{who} goes alone", style="bold")
         return Text(f"{who} picked it up", style="bold")
 
     @staticmethod
-    def _taker(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
+    def _taker(view: SeatView, names: Sequence[str], ascii_suits: bool, taker: int) -> Text:
         ex: BaconView = view.extra
-        out = Text(f"{seat_name(view, names, ex.taker)} took ", style="dim")
+        out = Text(f"{seat_name(view, names, taker)} took ", style="dim")
         if ex.picked_up is not None:
             out.append_text(card_text(ex.picked_up, ascii_suits, "bold"))
         if ex.discard is not None:

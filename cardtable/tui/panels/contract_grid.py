@@ -203,9 +203,9 @@ class ContractGridPanel(ExtraPanel):
         order = [me] + [s for s in range(view.num_seats) if s != me]
         head = Text(f"Cap {ex.cap or 'none'} · {ex.num_bids} bids", style="dim")
         if view.phase in CENTRE_PHASES:  # the grids are in the middle of the table
-            parts = [head, *(summary_line(view, s, _name(names, s)) for s in order)]
+            lines = [head, *(summary_line(view, s, _name(names, s)) for s in order)]
             last = last_hand(view, me)
-            return Group(*parts, *([last] if last is not None else []))
+            return Group(*lines, *([last] if last is not None else []))
         per_row = max(1, (self.width + 2) // (GRID_WIDTH + 2))
         parts: list[RenderableType] = [head]
         if per_row == 1 and self.app.size.height >= 40:  # tall: every grid, one under the other

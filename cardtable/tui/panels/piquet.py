@@ -106,7 +106,8 @@ class PiquetPanel(ExtraPanel):
         return rows
 
     def _sheet(self, view: SeatView, names: Sequence[str], rows: int) -> list[RenderableType]:
-        ex, out = view.extra, []
+        ex = view.extra
+        out: list[RenderableType] = []
         sheet = list(ex.sheet)[-rows:]
         if sheet:
             table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False, header_style="dim")

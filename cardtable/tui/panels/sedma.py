@@ -126,8 +126,8 @@ class SedmaPanel(ExtraPanel):
         out = Text(f"{who} it · {worth} pts\n", style="bold")
         if extra.deciding:
             leader = extra.order[0]
-            lead = "You" if leader == view.seat else _short(_name(names, leader), 10)
-            out.append(f"{lead}: end it or go on\n", style="bold reverse")
+            deciding = "You" if leader == view.seat else _short(_name(names, leader), 10)
+            out.append(f"{deciding}: end it or go on\n", style="bold reverse")
         return out
 
     def _points(self, view: SeatView, names: Sequence[str]) -> Text:

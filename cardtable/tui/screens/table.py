@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -108,7 +109,7 @@ class TableScreen(SizedScreen):
         self.extra_panel = panel_for(first.game)
         self._choice_card: Card | None = None  # a picked card that can be played several ways
         self._summary_due: tuple | None = None  # (hand event, its last trick) not yet shown
-        self._summary_timer = None
+        self._summary_timer: Timer | None = None
         self._parts: dict[tuple, Widget] = {}  # the screen's fixed parts, found once (see _part)
 
     # -- layout ------------------------------------------------------------
@@ -200,7 +201,7 @@ class TableScreen(SizedScreen):
 
     @property
     def ascii_suits(self) -> bool:
-        return self.app.ascii_suits
+        return self.settings.ascii_suits
 
     def _handle_for(self, seat: int | None):
         return next((h for h in self.handles if h.seat == seat), None)
@@ -245,7 +246,7 @@ class TableScreen(SizedScreen):
 
     def _summary_when_trick_seen(self, view: SeatView) -> None:
         """The hand's final trick stays on the table (until a key or the trick pause), then the summary."""
-        delay = self.app.bot_delay * TRICK_PAUSE
+        delay = self.settings.bot_delay * TRICK_PAUSE
         if self._final_trick_up(view) and delay > 0:
             if self._summary_timer is None:
                 self._summary_timer = self.set_timer(delay, self._show_summary)
@@ -261,7 +262,8 @@ class TableScreen(SizedScreen):
         (event, last), self._summary_due = self._summary_due, None
         if self.view is not None and self.view.last_trick is not None:
             self._dismissed_trick = self.view.last_trick  # seen: the new hand starts on a clear table
-        self.app.push_screen(HandSummaryScreen(event, self.active.names, last, self.ascii_suits))
+        names = self.active.names if self.active is not None else self.handles[0].names
+        self.app.push_screen(HandSummaryScreen(event, names, last, self.ascii_suits))
 
     def _hand_to(self, handle) -> None:
         self.active = handle
@@ -325,7 +327,7 @@ class TableScreen(SizedScreen):
             out.append(" · Up: ")
             out.append_text(cards_line(view.up_cards, self.ascii_suits))
         if self.driver is not None:
-            out.append(f" · bot pace {self.app.bot_delay:.1f}s (+/-)", style="dim")
+            out.append(f" · bot pace {self.settings.bot_delay:.1f}s (+/-)", style="dim")
         return out
 
     def _me_line(self, view: SeatView, names: Sequence[str]) -> Text:
@@ -404,7 +406,7 @@ class TableScreen(SizedScreen):
         """Start the next bot move, paced, unless one is under way (its move redraws the table)."""
         if self.pacer is None or self.pacer.busy or self.pacer.due() is None:
             return
-        delay = pause_before(self.driver, self.app.bot_delay, self._final_trick_up(view))
+        delay = pause_before(self.driver, self.settings.bot_delay, self._final_trick_up(view))
         self.pacer.start(delay, done=self._bot_done)
 
     def _bot_done(self) -> None:
@@ -464,6 +466,8 @@ class TableScreen(SizedScreen):
 
     def _my_turn_or_say_wait(self) -> bool:
         """True when the shown player must decide now; otherwise say whose turn it is."""
+        if self.active is None:  # (between two hot-seat players)
+            return False
         view = self.active.view()
         if view.is_over:
             self.notify("The match is over", severity="warning")
@@ -552,8 +556,9 @@ class TableScreen(SizedScreen):
         self.app.push_screen(HelpScreen(self.rules, opts))
 
     def action_last_trick(self) -> None:
-        last = self.view.last_trick if self.view is not None else None
-        if last is None:
+        view = self.view
+        last = view.last_trick if view is not None else None
+        if view is None or last is None or self.active is None:
             self.notify("No trick has been completed in this hand yet")
             return
         names = self.active.names
@@ -561,7 +566,7 @@ class TableScreen(SizedScreen):
             f"{names[p.seat]} {' '.join(c.display(self.ascii_suits) for c in p.cards)}" for p in last.plays
         )
         won = f" — {names[last.winner]} won" if last.winner is not None else ""
-        earlier = not self.view.trick and not any(self.view.tricks_won)  # a new deal: nothing played yet
+        earlier = not view.trick and not any(view.tricks_won)  # a new deal: nothing played yet
         self.notify(plays + won, title="Last trick of the previous hand" if earlier else "Last trick")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -613,18 +618,20 @@ class TableScreen(SizedScreen):
             self.notify(str(exc), severity="error")
 
     def action_speed(self, step: int) -> None:
-        self.app.bot_delay = round(min(MAX_DELAY, max(0.0, self.app.bot_delay + step * DELAY_STEP)), 1)
+        self.settings.bot_delay = round(
+            min(MAX_DELAY, max(0.0, self.settings.bot_delay + step * DELAY_STEP)), 1
+        )
         if getattr(self.app, "remember_pace", False):
             from cardtable import prefs
 
-            prefs.save(bot_delay=self.app.bot_delay)
-        self.notify(f"Bots play every {self.app.bot_delay:.1f} s")
+            prefs.save(bot_delay=self.settings.bot_delay)
+        self.notify(f"Bots play every {self.settings.bot_delay:.1f} s")
         self.refresh_table()
 
     def action_toggle_ascii(self) -> None:
         if self._squares_take("a"):
             return
-        self.app.ascii_suits = not self.app.ascii_suits
+        self.settings.ascii_suits = not self.settings.ascii_suits
         self.refresh_table()
 
     def action_toggle_colours(self) -> None:

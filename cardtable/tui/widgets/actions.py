@@ -158,7 +158,9 @@ class ActionBar(Widget, can_focus=True):
             cell = "reverse bold" if here else "on #2a2f3a"
             if self.typed and not here:  # a column typed: its squares stand out
                 cell = (
-                    "bold on #4a5a2a" if is_square(a) and a.arg.startswith(self.typed) else "dim on #2a2f3a"
+                    "bold on #4a5a2a"
+                    if is_square(a) and a.the_arg.startswith(self.typed)
+                    else "dim on #2a2f3a"
                 )
             out.append(" ", style=cell)
             if key:
@@ -202,7 +204,7 @@ class ActionBar(Widget, can_focus=True):
         Returns "" when it was taken (a column noted, or a square chosen), else what to tell the
         player."""
         if char.isalpha():
-            if any(is_square(a) and a.arg.startswith(char) for a in self.actions):
+            if any(is_square(a) and a.the_arg.startswith(char) for a in self.actions):
                 self.typed = char
                 self.refresh()
                 return ""
@@ -221,7 +223,7 @@ class ActionBar(Widget, can_focus=True):
         return f"{name.upper()} is not a square you can choose now"
 
     def _example(self) -> str:
-        return next((a.arg for a in self.actions if is_square(a)), "b3")
+        return next((a.the_arg for a in self.actions if is_square(a)), "b3")
 
     def choose(self, number: int) -> bool:
         """Choose by number key (1..10); False if there is no such choice."""

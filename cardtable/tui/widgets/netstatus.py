@@ -69,7 +69,7 @@ def watch_connection(screen: Screen, handle) -> str | None:
         return None
     if line is not None:
         line.show(notice)
-    else:
+    elif notice is not None:  # (no line and no notice returned above)
         anchor = screen.query("#header")
         line = screen._net_status = NetStatus(notice)  # type: ignore[attr-defined]
         screen.mount(line, after=anchor.first() if anchor else None)

@@ -32,7 +32,7 @@ class TrickArea(Widget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._args: tuple | None = None
+        self._args: tuple[SeatView, Sequence[str], tuple[Play, ...], int | None, bool] | None = None
         self.centre = None  # (view, names, ascii) -> renderable: the game's use of an empty table
         self._lines: list[Strip] | None = None  # the rows drawn, for ``_lines_for``
         self._lines_for: tuple | None = None  # (content size, style) they were drawn at
