@@ -144,7 +144,14 @@ def test_a_player_who_does_not_move_in_time_has_the_stand_in_play_for_them():
         assert any("P0 did not move within 0.5 s" in line for line in log)
         assert srv.server.slots[0].conn is not None  # the player is still seated, not dropped
         srv.server.room.turn_timeout = None  # the timer off: the next turn is the player's own again
-        wait_until(lambda: player.view().is_my_turn or table.state.is_over, what="the player's next turn")
+        # the player's own view must have caught up with the stand-in's move (a view still showing
+        # the turn it played would offer the card it has just played)
+        wait_until(
+            lambda: (
+                table.state.is_over or (player.view().is_my_turn and player.view().hand == table.view(0).hand)
+            ),
+            what="the player's next turn",
+        )
         if not table.state.is_over:
             played = len(table.state.history)
             player.submit(player.view().legal[0])
