@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardtable.paths",
             "cardtable.prefs",
             "cardtable.pacer",
+            "cardtable.seat_handle",
             "cardtable.session",
             "cardtable.store",
             "cardtable.stats",
