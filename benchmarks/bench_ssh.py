@@ -101,7 +101,7 @@ class HostProbe:
         self.sessions: dict[int, dict] = {}
 
     def install(self) -> None:
-        from cardtable.net import ssh
+        from cardtable.doors import ssh
 
         probe, made, received = self, ssh._Session.connection_made, ssh._Session.data_received
 
@@ -215,9 +215,9 @@ def _report_move(say, i: int, table) -> None:
 
 async def _open_doors(tables, home: str, cold: bool):
     """Every table behind one ssh door (a TableHub), as ``cardtable host --table ... --ssh`` does."""
-    from cardtable.net.hub import TableHub
+    from cardtable.doors.hub import TableHub
+    from cardtable.doors.ssh import SshFrontDoor
     from cardtable.net.server import TableServer
-    from cardtable.net.ssh import SshFrontDoor
 
     hub = TableHub([TableServer(t, bot_delay=0) for t in tables])
     codes = [{s: sv.slots[s].code for s in sv.slots} for sv in hub.servers]

@@ -37,10 +37,11 @@ def _root(
     """A terminal card table for trick-taking games.  Without a command: open the lobby."""
     if ctx.invoked_subcommand is None:
         try:
+            from cardtable.doors.background import BackgroundHost
             from cardtable.tui import run_lobby
         except ImportError:
             _die("the TUI is not installed yet")
-        _guard(run_lobby)(ascii_suits=True if ascii_suits else None)
+        _guard(run_lobby)(ascii_suits=True if ascii_suits else None, host_service=BackgroundHost)
 
 
 @app.command()
@@ -50,10 +51,15 @@ def resume(
 ) -> None:
     """Reopen a saved game in the TUI."""
     try:
+        from cardtable.doors.background import BackgroundHost
         from cardtable.tui import run_resume
     except ImportError:
         _die("the TUI is not installed yet")
-    _guard(run_resume)(str(file) if file is not None else None, ascii_suits=True if ascii_suits else None)
+    _guard(run_resume)(
+        str(file) if file is not None else None,
+        ascii_suits=True if ascii_suits else None,
+        host_service=BackgroundHost,
+    )
 
 
 # ---------------------------------------------------------------- list, rules
@@ -587,7 +593,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
     sys.exit(rc if isinstance(rc, int) else 0)
 
 
-# --- network commands (owned by cardtable/net) ---
+# --- network commands (served by cardtable/doors) ---
 
 
 @app.command()
@@ -656,8 +662,8 @@ def host(
     ),
 ) -> None:
     """Host a table (or several, with --table) that friends join with `cardtable join`, plain ssh or a web browser."""
+    from cardtable.doors.host import run
     from cardtable.net.config import HostConfig, parse_seats
-    from cardtable.net.host import run
 
     if game is None and not resume and not table:
         raise _Fail("name a game to host (see `cardtable list`), or --resume a hosted table's save file")
@@ -687,7 +693,8 @@ def host(
     if not table and len(resume) <= 1:
         run(cfg)
         return
-    from cardtable.net.hub import run_tables, table_configs
+    from cardtable.doors.host import run_tables
+    from cardtable.doors.hub import table_configs
 
     run_tables(table_configs(cfg, game, resume, table))
 
@@ -702,7 +709,7 @@ def join(
     ),
 ) -> None:
     """Join a hosted table and play your seat."""
-    from cardtable.net.join import run_join
+    from cardtable.doors.seat import run_join
 
     reason = run_join(address, code, ascii_suits=ascii_suits)
     if reason and reason != "closed":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -33,7 +34,5 @@ _PROBLEMS = {
 
 def write_problem(exc: OSError) -> str:
     """A short plain reason for a failed write (``the disk is full``), for a status line or a log."""
-    import errno
-
     name = errno.errorcode.get(exc.errno or 0, "")
     return _PROBLEMS.get(name) or (exc.strerror or str(exc) or "the file could not be written").lower()

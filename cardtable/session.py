@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cardtable.paths import write_problem
@@ -379,11 +379,9 @@ class WatchHandle(LocalLink):
         view = self.table.view(None)
         if not self.open_hands:
             return view
-        import dataclasses
-
         with self.table._lock:
             hands = tuple(tuple(self.table.state.view(s).hand) for s in range(view.num_seats))
-        return dataclasses.replace(view, open_hands=hands)
+        return replace(view, open_hands=hands)
 
     def submit(self, action: str | Action) -> None:
         raise IllegalActionError(str(action), None, "you are watching: spectators cannot play")

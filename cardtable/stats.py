@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from cardtable.store import MatchRow
+from games import get_rules
+from games.bots import ALIASES
+from games.core import CardtableError
 
 SPARK = "▁▂▃▄▅▆▇█"
 FORM = 10  # recent form: the last this many matches
@@ -118,16 +121,11 @@ def player_stats(matches: Sequence[MatchRow], player: str, game: str | None = No
 
 def level_name(level: str | None) -> str:
     """A bot level by the name the setup screen uses (``heuristic`` was the old name of ``normal``)."""
-    from games.bots import ALIASES
-
     return ALIASES.get(level or "normal", level or "normal")
 
 
 def game_title(game: str) -> str:
     """A game's title from its name (the name itself for a game no longer installed)."""
-    from games import get_rules
-    from games.core import CardtableError
-
     try:
         return get_rules(game).title
     except CardtableError:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardtable.paths import write_problem
+from cardtable.paths import saves_dir, write_problem
 from games.core import BadRecordError, CardtableError, Record
 
 SCHEMA_VERSION = 3
@@ -234,8 +234,6 @@ class MatchStore:
 
     def import_saves(self, folder: Path | None = None) -> int:
         """Import the finished matches of the save files once (a marker file remembers it)."""
-        from cardtable.paths import saves_dir
-
         folder = folder or saves_dir()
         marker = self.path.with_name("cardtable.db.imported")
         if marker.exists() or not folder.is_dir():

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from cardtable import prefs
-from cardtable.net.host import LOG_BURST, _never_fails, log_lines
+from cardtable.doors.host import LOG_BURST, _never_fails, log_lines
+from cardtable.doors.ssh import host_key
 from cardtable.net.server import codes_path, load_or_make_codes
-from cardtable.net.ssh import host_key
 from cardtable.paths import saves_dir
 from cardtable.session import SeatConfig, Table
 from cardtable.store import MatchStore, StoreError, record_finished
@@ -229,7 +229,7 @@ def test_join_codes_that_cannot_be_kept_are_said_and_the_table_is_served(tmp_pat
 def test_an_ssh_host_key_that_cannot_be_saved_serves_this_run(tmp_path, monkeypatch, err):
     path = tmp_path / "keys" / "host_key"
     with monkeypatch.context() as m:
-        m.setattr("cardtable.net.ssh.os.fsync", fault(err))
+        m.setattr("cardtable.doors.ssh.os.fsync", fault(err))
         problems: list[str] = []
         key = host_key(path, problems)
         assert key.get_fingerprint("sha256").startswith("SHA256:")

@@ -111,7 +111,7 @@ class HostConfig:
     spectators: bool = False
     public_host: str | None = None
     heartbeat: float = 5.0
-    web_port: int | None = None  # also serve each seat to web browsers on this port (cardtable.net.web)
+    web_port: int | None = None  # also serve each seat to web browsers on this port (cardtable.doors.web)
     turn_timeout: float | None = (
         None  # a seated player's time to move before a bot plays for them (None: off)
     )

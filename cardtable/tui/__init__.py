@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cardtable.session import SeatHandle, Table
 
+    from .screens.host import HostService
+
 
 def _app(**kwargs):
     from cardtable.tui.app import CardTableApp
@@ -22,14 +24,16 @@ def _app(**kwargs):
     return CardTableApp(**kwargs)
 
 
-def run_lobby(ascii_suits: bool | None = None) -> None:
-    """Open the lobby and block until the player quits."""
-    _app(ascii_suits=ascii_suits).run()
+def run_lobby(ascii_suits: bool | None = None, host_service: HostService | None = None) -> None:
+    """Open the lobby and block until the player quits (``host_service``: how the lobby hosts a table)."""
+    _app(ascii_suits=ascii_suits, host_service=host_service).run()
 
 
-def run_resume(path: str | None = None, ascii_suits: bool | None = None) -> None:
-    """Resume the saved game at ``path`` (None: pick one from the list of saves)."""
-    _app(resume=path if path is not None else "", ascii_suits=ascii_suits).run()
+def run_resume(
+    path: str | None = None, ascii_suits: bool | None = None, host_service: HostService | None = None
+) -> None:
+    """Resume the saved game at ``path`` (None: pick one from the list of saves); the lobby is beneath."""
+    _app(resume=path if path is not None else "", ascii_suits=ascii_suits, host_service=host_service).run()
 
 
 def run_table(table: Table, ascii_suits: bool | None = None) -> None:

@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # the session (and the bots it loads) is imported when a tabl
     from cardtable.store import MatchRow
 
     from .screens.history import HistoryScreen
-    from .screens.host import HostScreen
+    from .screens.host import HostScreen, HostService
     from .screens.lobby import LobbyScreen
     from .screens.setup import TableRequest
     from .screens.table import TableScreen
@@ -107,9 +107,11 @@ class CardTableApp(App):
         ascii_suits: bool | None = None,
         resume: str | None = None,
         bot_delay: float | None = None,
+        host_service: HostService | None = None,
     ) -> None:
         super().__init__()
         self.table_handles = list(table_handles or [])
+        self.host_service = host_service  # what hosts a table from the lobby (None: no hosting here)
         self.driver = driver
         self.resume = resume
         self.ascii_suits = (
@@ -261,9 +263,13 @@ class CardTableApp(App):
         self.push_screen(StatsScreen())
 
     def open_host(self, game: str) -> None:
+        """The host's form, given the app's host service (hosting needs one)."""
+        if self.host_service is None:
+            self.notify("This program cannot host a table: start cardtable to host one.", severity="error")
+            return
         from .screens.host import HostScreen
 
-        self.push_screen(HostScreen(game))
+        self.push_screen(HostScreen(game, self.host_service))
 
     def on_host_screen_seat_taken(self, message: HostScreen.SeatTaken) -> None:
         """The host plays their own seat over the host screen, which keeps the table open."""

@@ -6,14 +6,14 @@ screen and the CLI all read the same names without importing one another.
 
 from __future__ import annotations
 
+import getpass
+
 BOT_NAMES = ("Ada", "Bruno", "Chloe", "Dev", "Esme", "Felix", "Gus", "Hana")
 
 
 def default_player_name() -> str:
     """The human's default name: the login name capitalised ("ada" -> "Ada"), or "Player" when it
     is unknown, empty or root (so the log reads "Ada plays KH", never "You plays KH")."""
-    import getpass
-
     try:
         login = getpass.getuser().strip()
     except Exception:  # no login name at all (some containers): getpass raises OSError/KeyError

@@ -85,6 +85,7 @@ from games.core import (
     Rules,
     Suit,
     TrickGame,
+    card,
     cards_text,
     choose,
     deck_32,
@@ -191,8 +192,6 @@ def sets_of(hand: Iterable[Card]) -> list[tuple[int, int]]:
 
 def run_cards(length: int, top: int, suit: Suit) -> tuple[Card, ...]:
     """The cards of a run, top first."""
-    from games.core import card
-
     return tuple(card(r, suit) for r in range(top, top - length, -1))
 
 
@@ -1291,8 +1290,6 @@ class ClaimsPlan(DealPlan):
 def _claim_cards(claim: tuple, elsewhere: AbstractSet[Card] = frozenset()) -> list[Card]:
     """The cards a claim proves the declarer holds: every run of a scored sequence, every card
     of a declared quatorze, and the three of a trio whose fourth card is known to be elsewhere."""
-    from games.core import card
-
     _, category, kind, *data = claim
     if category == "sequence" and kind == "exact":
         return [c for n, top, suit in data[0] for c in run_cards(n, top, suit)]

@@ -62,6 +62,7 @@ caption) needs nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from games.core import (
@@ -614,8 +615,6 @@ class TrumpSuit(TrickGame):
     def view(self, seat: int | None):
         v = super().view(seat)
         if seat is not None and not self.revealed[seat]:
-            from dataclasses import replace
-
             return replace(v, hand=())  # a blind bid is made before the hand is seen
         return v
 

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.cli import _Fail, _parse_options
+from cardtable.doors.hub import parse_table_spec
 from cardtable.net.config import HostConfig, parse_seats
-from cardtable.net.hub import parse_table_spec
 from games import all_rules, game_names, get_rules
 from games.core import CardtableError
 

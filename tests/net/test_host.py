@@ -10,8 +10,9 @@ import threading
 import pytest
 
 from cardtable.cli import main
+from cardtable.doors.host import serve
 from cardtable.net.client import RemoteSeatHandle, parse_address
-from cardtable.net.host import HostConfig, parse_seats, serve, ssh_user
+from cardtable.net.config import HostConfig, parse_seats, ssh_user
 from games.core import BadOptionError, ProtocolError
 
 from .helpers import ServerThread, make_table, wait_until

@@ -15,10 +15,10 @@ import time
 import asyncssh
 import pytest
 
+from cardtable.doors.ssh import SshFrontDoor
 from cardtable.net import wire
 from cardtable.net.client import RemoteSeatHandle
 from cardtable.net.server import Limits, TableServer
-from cardtable.net.ssh import SshFrontDoor
 from games.core import ProtocolError
 
 from .helpers import ServerThread, make_table, wait_until

@@ -11,20 +11,18 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from cardtable.net import wire
-from cardtable.net.client import RemoteSeatHandle
-from cardtable.net.host import HostConfig, parse_seats
-from cardtable.net.hub import (
+from cardtable.doors.host import build_servers, distinct_saves, serve_tables
+from cardtable.doors.hub import (
     Login,
     TableHub,
-    build_servers,
-    distinct_saves,
     parse_table_spec,
-    serve_tables,
     table_configs,
 )
+from cardtable.doors.ssh import SshFrontDoor
+from cardtable.net import wire
+from cardtable.net.client import RemoteSeatHandle
+from cardtable.net.config import HostConfig, parse_seats
 from cardtable.net.server import Limits, TableServer
-from cardtable.net.ssh import SshFrontDoor
 from games.core import BadOptionError, CardtableError, Record
 
 from .helpers import make_table

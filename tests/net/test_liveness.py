@@ -25,11 +25,11 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from cardtable.net.background import BackgroundHost
+from cardtable.doors.background import BackgroundHost
+from cardtable.doors.ssh import SshFrontDoor
 from cardtable.net.client import RemoteSeatHandle
-from cardtable.net.host import HostConfig
+from cardtable.net.config import HostConfig
 from cardtable.net.server import Limits, TableServer
-from cardtable.net.ssh import SshFrontDoor
 
 from .helpers import ServerThread, make_table, wait_until
 from .test_ssh import ROOT, Term, pump, stub_command, until
@@ -365,7 +365,7 @@ def test_a_host_whose_terminal_hangs_up_closes_the_table_cleanly(tmp_path):
 
 
 def test_stale_folder_cleaning_spares_live_hosts_and_other_folders(tmp_path, monkeypatch):
-    from cardtable.net.ssh import clean_stale_dirs
+    from cardtable.doors.ssh import clean_stale_dirs
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     live = tmp_path / f"cardtable-host-{os.getpid()}-aaaa"

@@ -9,21 +9,22 @@ import subprocess
 import sys
 import textwrap
 
-from cardtable.net import rehearsal
-from cardtable.net.warm import SeatTemplate
+from cardtable.doors import rehearsal
+from cardtable.doors.warm import SeatTemplate
 
 from .test_ssh import ROOT
 
 PROBE = textwrap.dedent("""
     import asyncio, json, os, sys, threading
-    from cardtable.net import rehearsal, warm, wire
+    from cardtable.doors import rehearsal, template
+    from cardtable.net import wire
     from cardtable.session import Table
     from cardtable.tui.app import CardTableApp
     from cardtable.tui.screens.table import TableScreen
     from rich.style import Style
     from textual.app import App
 
-    warm.preload()
+    template.preload()
     fds = sorted(os.listdir("/proc/self/fd"))
     styles = Style.parse.cache_info().currsize
     funcs = {"app": CardTableApp.__init__, "screen": TableScreen.compose, "wire": wire.decode_view,

@@ -15,12 +15,12 @@ import aiohttp
 import asyncssh
 import pytest
 
+from cardtable.doors.hub import TableHub
+from cardtable.doors.ssh import SshFrontDoor
+from cardtable.doors.web import WebFrontDoor
 from cardtable.net import wire
 from cardtable.net.client import RemoteSeatHandle
-from cardtable.net.hub import TableHub
 from cardtable.net.server import Limits, TableServer
-from cardtable.net.ssh import SshFrontDoor
-from cardtable.net.web import WebFrontDoor
 from cardtable.session import SeatConfig, Table
 from games.core import ProtocolError
 
@@ -103,7 +103,7 @@ async def test_a_seat_held_too_long_in_the_lobby_goes_back(club, monkeypatch):
     conn, proc, term, task = await lobby(front)
     proc.stdin.write(b"2\r")
     await until(lambda: "Its code is" in term.text, what="the seat's code")
-    monkeypatch.setattr("cardtable.net.hub.CLAIM_HOLD", 0.0)
+    monkeypatch.setattr("cardtable.doors.hub.CLAIM_HOLD", 0.0)
     await until(lambda: [f.seat for f in hub.free_seats()] == [1, 2], 10, "the hold run out")
     proc.stdin.write(b"\r")
     await until(lambda: "You waited too long" in term.text, what="the lobby's note")

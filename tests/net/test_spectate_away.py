@@ -9,9 +9,9 @@ import asyncio
 import re
 import sys
 
+from cardtable.doors.ssh import SshFrontDoor
 from cardtable.net.client import RemoteSeatHandle
 from cardtable.net.server import TableServer
-from cardtable.net.ssh import SshFrontDoor
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
 
@@ -136,7 +136,7 @@ async def test_a_spectator_over_ssh_sees_the_table_not_a_traceback(tmp_path):
 
 CRASHING_CHILD = """
 import sys
-import cardtable.net.join as join
+import cardtable.doors.seat as join
 def boom(*a, **k):
     raise RuntimeError("boom in the table screen")
 join.run_join = boom
@@ -153,7 +153,7 @@ async def test_a_crash_in_an_ssh_child_is_logged_on_the_host_not_shown(tmp_path)
     await server.start_tcp("127.0.0.1", 0)
 
     def crashing(sock: str, token: str) -> list[str]:
-        from cardtable.net.ssh import default_child_command
+        from cardtable.doors.ssh import default_child_command
 
         return [sys.executable, "-c", CRASHING_CHILD, *default_child_command(sock, token)[3:]]
 

@@ -13,8 +13,8 @@ import asyncssh
 import pyte
 import pytest
 
+from cardtable.doors.ssh import RESET, SshFrontDoor
 from cardtable.net.server import TableServer
-from cardtable.net.ssh import RESET, SshFrontDoor
 from games.core import CardtableError
 
 from .helpers import make_table
@@ -200,7 +200,7 @@ async def test_no_auth_only_on_loopback(door, tmp_path):
 
 
 def test_host_key_is_created_once_with_mode_0600(tmp_path):
-    from cardtable.net.ssh import host_key
+    from cardtable.doors.ssh import host_key
     from cardtable.paths import data_dir
 
     k1 = host_key()
@@ -210,7 +210,7 @@ def test_host_key_is_created_once_with_mode_0600(tmp_path):
 
 
 async def test_full_tui_over_ssh_shows_only_my_cards_and_plays_a_card(door):
-    """FULL-TUI: the real child (python -m cardtable.net.join -> cardtable.tui.run_remote) on a pty.
+    """FULL-TUI: the real child (python -m cardtable.doors.seat -> cardtable.tui.run_remote) on a pty.
 
     A player sees the table and their own five cards; Enter plays the selected card; the cards
     still in the other seats' hands never appear on their screen; 'q' leaves and the seat is freed."""

@@ -23,8 +23,8 @@ import textwrap
 import pytest
 
 from cardtable.cli import main
+from cardtable.doors.ssh import SshFrontDoor
 from cardtable.net.client import RemoteSeatHandle
-from cardtable.net.ssh import SshFrontDoor
 from games.core import Record
 
 from .helpers import ServerThread, make_table, wait_until
@@ -144,7 +144,14 @@ def test_a_player_who_does_not_move_in_time_has_the_stand_in_play_for_them():
         assert any("P0 did not move within 0.5 s" in line for line in log)
         assert srv.server.slots[0].conn is not None  # the player is still seated, not dropped
         srv.server.room.turn_timeout = None  # the timer off: the next turn is the player's own again
-        wait_until(lambda: player.view().is_my_turn or table.state.is_over, what="the player's next turn")
+        # the player's own view must have caught up with the stand-in's move (a view still showing
+        # the turn it played would offer the card it has just played)
+        wait_until(
+            lambda: (
+                table.state.is_over or (player.view().is_my_turn and player.view().hand == table.view(0).hand)
+            ),
+            what="the player's next turn",
+        )
         if not table.state.is_over:
             played = len(table.state.history)
             player.submit(player.view().legal[0])
@@ -169,7 +176,7 @@ def test_turn_timeout_on_the_command_line(capsys):
 REAPER = r"""
 import asyncio, ctypes, os, socket, sys, tempfile, time
 ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans of our children come to us
-from cardtable.net.warm import SeatTemplate, seat_env
+from cardtable.doors.warm import SeatTemplate, seat_env
 
 async def main():
     folder = tempfile.mkdtemp(prefix="reap-test-")

@@ -1,5 +1,5 @@
 """Warm seat processes (issue 20, point 1): seats forked from a template that has imported the table
-UI keep what net/ssh.py promises of a new process per connection: a process and a session of their
+UI keep what doors/ssh.py promises of a new process per connection: a process and a session of their
 own on their own pty, only their own descriptors and environment, only their seat's view; and
 their lifetime is tied to the host (host killed -> template -> every seat)."""
 
@@ -22,9 +22,9 @@ import asyncssh
 import pyte
 import pytest
 
+from cardtable.doors.ssh import SshFrontDoor
+from cardtable.doors.warm import SeatTemplate, WarmChild, seat_env
 from cardtable.net.server import TableServer
-from cardtable.net.ssh import SshFrontDoor
-from cardtable.net.warm import SeatTemplate, WarmChild, seat_env
 
 from .helpers import make_table
 from .test_liveness import ENV, alive
@@ -115,7 +115,7 @@ async def warm(tmp_path):
 
 async def test_the_template_rehearsed_the_table_ui_and_kept_no_thread_of_it(warm):
     _server, template = warm
-    assert template.rehearsed  # cardtable.net.rehearsal ran to its end before the first fork
+    assert template.rehearsed  # cardtable.doors.rehearsal ran to its end before the first fork
     assert os.listdir(f"/proc/{template.pid}/task") == [str(template.pid)]  # one thread: safe to fork
 
 

@@ -1,4 +1,4 @@
-"""The browser door (cardtable.net.web): a seat's table in a web browser, behind its join code.
+"""The browser door (cardtable.doors.web): a seat's table in a web browser, behind its join code.
 
 The first test is the whole story in a real headless browser (Debian's chromium, driven over the
 Chrome DevTools protocol by tests/net/browser.py) against ``cardtable host ... --web 0`` run as a
@@ -25,9 +25,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from cardtable.doors.web import BUSY, WRONG_CODE, WebFrontDoor, parse_browser_message
 from cardtable.net.client import RemoteSeatHandle
 from cardtable.net.server import Limits, TableServer
-from cardtable.net.web import BUSY, WRONG_CODE, WebFrontDoor, parse_browser_message
 from games.core import Record
 
 from .browser import Browser, TerminalMirror, find_chromium
@@ -57,7 +57,7 @@ async def bounded(pred, timeout: float, what: str):
 
 
 def join_children(pid: int) -> list[int]:
-    """The browser children (``cardtable.net.join``) of process ``pid``."""
+    """The browser children (``cardtable.doors.seat``) of process ``pid``."""
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -69,7 +69,7 @@ def join_children(pid: int) -> list[int]:
                 cmd = f.read()
         except (OSError, ValueError, IndexError):
             continue
-        if ppid == pid and b"cardtable.net.join" in cmd:
+        if ppid == pid and b"cardtable.doors.seat" in cmd:
             found.append(int(entry))
     return found
 
@@ -407,10 +407,11 @@ async def test_a_killed_host_takes_its_browser_children_with_it(tmp_path):
 async def test_the_lobbys_host_screen_opens_a_browser_door():
     """Host screen: tick "Open a web browser door" (port 0); the join text names the address, a code
     signs in there, and leaving the screen closes the door with the table."""
+    from cardtable.doors.background import BackgroundHost
     from cardtable.tui.app import CardTableApp
     from cardtable.tui.screens.host import HostScreen
 
-    app = CardTableApp(bot_delay=0)
+    app = CardTableApp(bot_delay=0, host_service=BackgroundHost)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("h")
         screen = app.screen

@@ -23,9 +23,9 @@ import aiohttp
 import asyncssh
 import pytest
 
+from cardtable.doors.web import WebFrontDoor
 from cardtable.net.client import RemoteSeatHandle
 from cardtable.net.server import TableServer
-from cardtable.net.web import WebFrontDoor
 from games.core import Record
 
 from .helpers import HOST_COMMAND, make_table

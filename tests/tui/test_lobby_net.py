@@ -11,6 +11,7 @@ import re
 import socket
 import threading
 
+from cardtable.doors.background import BackgroundHost
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.host import HostScreen
 from cardtable.tui.screens.join import RECONNECTING, JoinScreen, TableClosedScreen
@@ -67,7 +68,7 @@ async def join_from_lobby(pilot, app, address: str, code: str, timeout: float | 
 
 
 async def test_host_join_play_and_close_from_two_lobbies():
-    host_app = CardTableApp(bot_delay=0)
+    host_app = CardTableApp(bot_delay=0, host_service=BackgroundHost)
     async with host_app.run_test(size=(80, 24)) as hp:
         hosting = await host_from_lobby(hp, host_app)
         port, code = hosting.host.port, hosting.host.code_for(0)
@@ -107,11 +108,11 @@ async def test_host_join_play_and_close_from_two_lobbies():
 
 
 async def test_wrong_code_shows_the_servers_refusal():
-    host_app = CardTableApp(bot_delay=0)
+    host_app = CardTableApp(bot_delay=0, host_service=BackgroundHost)
     async with host_app.run_test(size=(80, 24)) as hp:
         hosting = await host_from_lobby(hp, host_app)
         port = hosting.host.port
-        join_app = CardTableApp(bot_delay=0)
+        join_app = CardTableApp(bot_delay=0, host_service=BackgroundHost)  # it hosts too, below
         async with join_app.run_test(size=(80, 24), notifications=True) as jp:
             screen = await join_from_lobby(jp, join_app, f"127.0.0.1:{port}", "zzzz-zzzz")
             assert join_app.screen is screen
@@ -135,7 +136,7 @@ async def test_wrong_code_shows_the_servers_refusal():
 
 
 async def test_host_form_refuses_two_me_seats_and_bad_names_and_ports():
-    app = CardTableApp(bot_delay=0)
+    app = CardTableApp(bot_delay=0, host_service=BackgroundHost)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
         form = app.screen

@@ -15,6 +15,7 @@ import pytest
 from textual.app import App
 from textual.message import Message
 
+from cardtable.doors.background import BackgroundHost
 from cardtable.paths import saves_dir
 from cardtable.session import SeatConfig, Table
 from cardtable.store import MatchStore
@@ -305,7 +306,7 @@ async def test_the_history_list_asks_for_a_replay_and_for_the_statistics():
 
 
 async def test_the_host_form_gives_back_nothing_when_left_before_hosting():
-    app = Bare(lambda: HostScreen("tricks_n_trumps"))
+    app = Bare(lambda: HostScreen("tricks_n_trumps", BackgroundHost))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("escape")
         await until(pilot, lambda: app.results)
@@ -480,7 +481,7 @@ async def test_play_again_replaces_the_table_and_a_lobby_run_keeps_the_lobby_bel
 async def test_the_host_takes_their_own_seat_over_the_host_screen():
     """Lobby -> h -> host with seat 1 "me" -> t: the table opens over the host screen, which keeps the
     table open beneath it; quitting closes that table."""
-    app = CardTableApp(bot_delay=0)
+    app = CardTableApp(bot_delay=0, host_service=BackgroundHost)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
         await until(pilot, lambda: isinstance(app.screen, HostScreen) and bool(app.screen.query("#kind-1")))

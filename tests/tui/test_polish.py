@@ -192,18 +192,28 @@ async def test_final_trick_stays_on_the_table_before_the_summary_and_l_shows_it_
     ],
 )
 def test_ascii_flag(monkeypatch, argv, expected):
-    """`cardtable --ascii` and `cardtable resume --ascii` ask the TUI for ASCII suits."""
+    """`cardtable --ascii` and `cardtable resume --ascii` ask the TUI for ASCII suits; either way the
+    lobby gets its host service from the command (the TUI imports nothing that serves a table)."""
     import cardtable.tui as tui
     from cardtable.cli import app
+    from cardtable.doors.background import BackgroundHost
 
-    calls = []
-    monkeypatch.setattr(tui, "run_lobby", lambda ascii_suits=None: calls.append(("lobby", None, ascii_suits)))
-    monkeypatch.setattr(
-        tui, "run_resume", lambda path=None, ascii_suits=None: calls.append(("resume", path, ascii_suits))
-    )
+    calls, services = [], []
+
+    def run_lobby(ascii_suits=None, host_service=None):
+        calls.append(("lobby", None, ascii_suits))
+        services.append(host_service)
+
+    def run_resume(path=None, ascii_suits=None, host_service=None):
+        calls.append(("resume", path, ascii_suits))
+        services.append(host_service)
+
+    monkeypatch.setattr(tui, "run_lobby", run_lobby)
+    monkeypatch.setattr(tui, "run_resume", run_resume)
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 0, result.output
     assert calls == [expected]
+    assert services == [BackgroundHost]
 
 
 def _shown_colours(app) -> set:

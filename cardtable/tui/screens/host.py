@@ -3,9 +3,10 @@
 The form: the number of players, each seat (``me``: the host plays it here; ``remote``: a friend
 joins it with its code; or a bot level) with a name, the game's options, the port (loopback
 unless the host ticks "all interfaces", with a warning), optional ssh and web browser doors, and a seed.
-Start runs :func:`cardtable.net.host.serve` on a background thread
-(:class:`~cardtable.net.background.BackgroundHost`) and shows the join codes with the exact
-``cardtable join ...`` and ``ssh -p ...`` lines, plus the server's log.  ``t`` takes the host's
+Start hands the table to the app's host service (:class:`HostService`: the program that starts
+the app passes one in, :class:`cardtable.doors.background.BackgroundHost`, which serves the table
+on a background thread; the screen never imports what serves a table) and shows the join codes
+with the exact ``cardtable join ...`` and ``ssh -p ...`` lines, plus the server's log.  ``t`` takes the host's
 own seat: it joins through a RemoteSeatHandle to loopback, like every other player, and posts
 :class:`HostScreen.SeatTaken` with that handle (the app opens the table over this screen).  Leaving
 this screen (Esc, or quitting the app) closes the table: byes to the players, the ssh children
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,6 +38,9 @@ from ..widgets.options import option_text, option_widget, picked
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
+if TYPE_CHECKING:
+    from cardtable.net.config import HostConfig
+
 KINDS = [("me (play here)", "me"), ("remote player", "remote")] + [(f"bot: {lv}", lv) for lv in LEVELS]
 DEFAULT_SSH_PORT = 2222
 DEFAULT_WEB_PORT = 8420
@@ -42,6 +48,31 @@ ALL_INTERFACES_WARNING = (
     "Anyone who can reach this computer can try to join: share each code only with its player."
 )
 LOG_LINES = 200
+
+
+class HostedTable(Protocol):
+    """A table being hosted, as the host screen drives it."""
+
+    port: int | None  # the table port, once serving
+
+    def start(self) -> str:
+        """Serve the table; the join text (codes and commands).  CardtableError if it cannot."""
+        ...
+
+    def code_for(self, seat: int) -> str:
+        """The join code of ``seat``."""
+        ...
+
+    def stop(self) -> None:
+        """Close the table: byes to the players, their seat processes ended, the record saved."""
+        ...
+
+
+class HostService(Protocol):
+    """Makes the table to host from the form's config; ``echo`` gets the server's log lines (from
+    another thread)."""
+
+    def __call__(self, cfg: HostConfig, echo: Callable[[str], None]) -> HostedTable: ...
 
 
 def _port(text: str, what: str) -> int:
@@ -80,10 +111,11 @@ class HostScreen(SizedScreen):
         Binding("t", "take_seat", "Take my seat"),
     ]
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, service: HostService) -> None:
         super().__init__()
         self.rules = get_rules(game)
-        self.host = None  # BackgroundHost once started
+        self.service = service
+        self.host: HostedTable | None = None  # once started
         self.me_seat: int | None = None
         self.me_handle = None
         self.join_text = ""
@@ -257,9 +289,7 @@ class HostScreen(SizedScreen):
 
     def _serve(self, cfg, me: int | None) -> None:
         """Worker thread: start the server (ssh key generation may take a moment)."""
-        from cardtable.net.background import BackgroundHost
-
-        host = BackgroundHost(cfg, echo=self._echo)
+        host = self.service(cfg, echo=self._echo)
         try:
             text = host.start()
         except CardtableError as exc:
@@ -308,7 +338,7 @@ class HostScreen(SizedScreen):
         return True
 
     def action_take_seat(self) -> None:
-        if self.host is None or self.me_seat is None or self._joining:
+        if self.host is None or self.host.port is None or self.me_seat is None or self._joining:
             return
         if self.me_handle is not None and not self.me_handle.is_closed:
             self._open_table(self.me_handle)

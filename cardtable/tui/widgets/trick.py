@@ -19,6 +19,7 @@ from textual.widget import Widget
 from games.core import Play, SeatView
 
 from ..cardface import CURSOR, LARGE, SMALL, Canvas, Size, cards_row, min_step, paste, piles_canvas
+from ..panels import up_piles
 from ..render import card_text, four_colour, seat_positions, show_cards
 from .lines import rows_of
 
@@ -99,8 +100,6 @@ class TrickArea(Widget):
             if self.centre is not None:
                 shown = self.centre(view, names, ascii_suits, width, height)
             else:
-                from ..panels import up_piles
-
                 shown = piles_canvas(up_piles(view), width, height, ascii_suits)
             if shown is not None:
                 return shown

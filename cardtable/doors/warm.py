@@ -1,20 +1,23 @@
 """Warm seat processes: a template process that has already imported the table UI forks one
 child per ssh session, so a player's first screen does not wait for Python and Textual to start.
 
-Why: a new ``python -m cardtable.net.join`` spends about 0.2 s of CPU importing Python, Textual
-and cardtable and as much again loading the table modules lazily, before it draws anything;
-twenty players logging in together queued for seconds (benchmarks/bench_ssh.py).  The template
-(:func:`template_main`, ``python -m cardtable.net.warm``) imports all of that once, runs the
-table UI once headless so that what every seat does first is done once and shared
-(:mod:`cardtable.net.rehearsal`: filled caches, specialised bytecode, the code a seat runs packed
-into few pages), freezes the imported objects out of the garbage collector's reach (``gc.freeze``,
-so that collections in the children do not write to, and so copy, the shared pages), and then
-only waits.  For each session
-the host sends it the session's arguments and environment and, as SCM_RIGHTS file descriptors,
-the pty and the log pipe; the template forks, and the child becomes exactly the process the cold
-path would have started: the same ``cardtable.net.join.main`` with the same arguments.
+Why: a new seat process (``python -m cardtable.doors.seat``, :data:`SEAT_PROGRAM`) spends about
+0.2 s of CPU importing Python, Textual and cardtable and as much again loading the table modules
+lazily, before it draws anything; twenty players logging in together queued for seconds
+(benchmarks/bench_ssh.py).  The template (``python -m cardtable.doors.template``,
+:data:`TEMPLATE_PROGRAM`) imports all of that once, runs the table UI once headless so that what
+every seat does first is done once and shared (:mod:`cardtable.doors.rehearsal`: filled caches,
+specialised bytecode, the code a seat runs packed into few pages), freezes the imported objects out
+of the garbage collector's reach (``gc.freeze``, so that collections in the children do not write
+to, and so copy, the shared pages), and then only waits.  For each session the host sends it the
+session's arguments and environment and, as SCM_RIGHTS file descriptors, the pty and the log pipe;
+the template forks, and the child becomes exactly the process the cold path would have started:
+the seat program's ``main`` with the same arguments.
 
-What stays true of the isolation that :mod:`cardtable.net.ssh` chose:
+This module is the host's side, and imports nothing of the table UI: the host names both programs
+(the template and the seat) and starts them, as processes, by those names.
+
+What stays true of the isolation that :mod:`cardtable.doors.ssh` chose:
 
 - one process per connection: each seat is its own forked process, with its own copy of every
   module-level cache (Textual's parser caches, Rich styles), its own ``sys.stdout``, its own event
@@ -45,22 +48,15 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
-import gc
-import importlib
-import io
 import json
 import os
-import select
 import signal
 import socket
 import subprocess
 import sys
 import threading
-import time
-import traceback
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal
 
 PR_SET_PDEATHSIG = 1
 MAX_MESSAGE = 64 * 1024
@@ -68,48 +64,11 @@ MAX_RESTARTS = 3
 CHILD_GRACE = 2.0  # seconds the closing template waits for its seats to leave after SIGHUP, then SIGKILL
 #: Environment variables a seat process may get from the host's own environment (as for cold children).
 HOST_ENV_KEYS = ("PATH", "HOME", "USER", "CARDTABLE_HOME", "PYTHONPATH", "XDG_DATA_HOME", "TZ")
-#: Modules a seat needs before its first screen (or soon after), imported once by the template.
-PRELOAD = (
-    "cardtable.net.join",
-    "cardtable.net.client",
-    "cardtable.session",
-    "cardtable.prefs",
-    "cardtable.tui.app",
-    "cardtable.tui.render",
-    "cardtable.tui.cardface",
-    "cardtable.tui.panels",
-    "cardtable.tui.screens.base",
-    "cardtable.tui.screens.table",
-    "cardtable.tui.screens.modals",
-    "cardtable.tui.screens.join",
-    "cardtable.tui.screens.lobby",
-    "cardtable.tui.widgets.actions",
-    "cardtable.tui.widgets.eventlog",
-    "cardtable.tui.widgets.hand",
-    "cardtable.tui.widgets.scoreboard",
-    "cardtable.tui.widgets.seat",
-    "cardtable.tui.widgets.toosmall",
-    "cardtable.tui.widgets.trick",
-    "games",
-    "games.bots",
-    "textual.drivers.linux_driver",
-    "textual.drivers._writer_thread",
-    "textual._xterm_parser",
-    "textual._keyboard_protocol",
-    "cardtable.tui.widgets.keybar",
-    "textual.widgets._label",
-    "textual.scrollbar",
-    "textual.layouts.factory",
-    "textual.layouts.horizontal",
-    "textual.layouts.vertical",
-    "textual.layouts.grid",
-    "textual.layouts.stream",
-    "textual.widgets._button",
-    "textual.widgets._option_list",
-    "queue",
-    "termios",
-    "tty",
-)
+#: The seat program: what each ssh or browser session runs, cold as ``python -m SEAT_PROGRAM ARGS``,
+#: warm as ``SEAT_PROGRAM.main(ARGS)`` in a process forked from the template.
+SEAT_PROGRAM = "cardtable.doors.seat"
+#: The seat template's program (``python -m TEMPLATE_PROGRAM FD``: see cardtable/doors/template.py).
+TEMPLATE_PROGRAM = "cardtable.doors.template"
 
 try:  # resolved at import: a child may only use it between fork and its first thread
     _PRCTL = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
@@ -164,13 +123,13 @@ class WarmChild:
                 self._signals.append(sig)
                 return
             pid = self.pid
-        _killpg(pid, sig)
+        signal_group(pid, sig)
 
     def _started(self, pid: int) -> None:
         with self._cond:
             self.pid, pending, self._signals = pid, self._signals, []
         for sig in pending:
-            _killpg(pid, sig)
+            signal_group(pid, sig)
 
     def _exited(self, code: int) -> None:
         with self._cond:
@@ -179,7 +138,8 @@ class WarmChild:
             self._cond.notify_all()
 
 
-def _close_all(fds: Sequence[int]) -> None:
+def close_fds(fds: Sequence[int]) -> None:
+    """Close each descriptor (those already closed are passed over)."""
     for fd in fds:
         try:
             os.close(fd)
@@ -187,7 +147,8 @@ def _close_all(fds: Sequence[int]) -> None:
             pass
 
 
-def _killpg(pid: int, sig: int) -> None:
+def signal_group(pid: int, sig: int) -> None:
+    """Send ``sig`` to the process group that ``pid`` leads (or to ``pid`` alone while it leads none)."""
     try:
         os.killpg(pid, sig)
     except ProcessLookupError:  # no group of that id (yet): the child itself still gets the signal
@@ -216,7 +177,7 @@ class SeatTemplate:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ids = 0
         self.ready = False  # the template has imported everything and waits for sessions
-        self.rehearsed = False  # ... and has run the table UI once (cardtable.net.rehearsal)
+        self.rehearsed = False  # ... and has run the table UI once (cardtable.doors.rehearsal)
         self._ready_waiters: list[asyncio.Future] = []
         self._waiting: dict[int, WarmChild] = {}  # request id -> child without a pid yet
         self._outbox: deque[tuple[bytes, list[int]]] = (
@@ -242,7 +203,7 @@ class SeatTemplate:
         parent = os.getpid()
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "cardtable.net.warm", str(theirs.fileno())],
+                [sys.executable, "-m", TEMPLATE_PROGRAM, str(theirs.fileno())],
                 env=self.env,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -261,7 +222,7 @@ class SeatTemplate:
         self._loop.add_reader(ours.fileno(), self._on_message)
 
     def spawn(self, args: Sequence[str], env: Mapping[str, str], tty: int, log_fd: int | None) -> WarmChild:
-        """Ask for a seat process running ``cardtable.net.join.main(args)`` on ``tty`` (its stdin,
+        """Ask for a seat process running the seat program's ``main(args)`` on ``tty`` (its stdin,
         stdout, stderr and controlling terminal) with exactly ``env``; OSError if that is impossible.
         The caller keeps (and closes) its own copies of ``tty`` and ``log_fd``."""
         if self._sock is None:
@@ -294,7 +255,7 @@ class SeatTemplate:
                 self._lost()
                 return
             self._outbox.popleft()
-            _close_all(fds)
+            close_fds(fds)
         self._stop_writing()
 
     def _stop_writing(self) -> None:
@@ -369,7 +330,7 @@ class SeatTemplate:
                 self.log("the seat template stopped; seats in it have ended")
         self._set_ready(False)
         while self._outbox:
-            _close_all(self._outbox.popleft()[1])
+            close_fds(self._outbox.popleft()[1])
         for child in [*self._waiting.values(), *self._children.values()]:
             child._exited(-signal.SIGKILL)
         self._waiting.clear()
@@ -385,235 +346,3 @@ class SeatTemplate:
         """Stop the template (any child still running is killed with it)."""
         self.closed = True
         self._lost()
-
-
-# ---------------------------------------------------------------- the template's side
-
-
-def preload() -> None:
-    """Import everything a seat needs (a module that fails is left for the seat to report)."""
-    for name in PRELOAD:
-        try:
-            importlib.import_module(name)
-        except Exception:
-            pass
-    try:
-        from cardtable.tui.panels import panel_module
-        from games import game_names, get_rules
-
-        for game in game_names():
-            get_rules(game)
-            panel_module(game)  # the game's panel, if it has one
-        from rich.cells import cell_len
-
-        cell_len("♠♥♦♣▮▶")  # loads the width tables
-    except Exception:
-        pass
-
-
-def template_main(control: int) -> None:
-    """Serve spawn requests on the ``control`` socket until the host closes it."""
-    sock = socket.socket(fileno=control)
-    sock.setblocking(True)
-    preload()
-    from cardtable.net.rehearsal import rehearse
-
-    rehearsed = rehearse()  # never raises; without it, seats only share less
-    gc.collect()
-    gc.freeze()  # everything imported so far stays out of the children's collections (copy-on-write)
-    wake_r, wake_w = os.pipe()
-    for fd in (wake_r, wake_w):
-        os.set_blocking(fd, False)
-    signal.set_wakeup_fd(wake_w)
-    signal.signal(signal.SIGCHLD, lambda *_: None)
-    _send(sock, {"ready": True, "rehearsed": rehearsed})
-    children: set[int] = set()
-    while True:
-        watched: list[socket.socket | int] = [sock, wake_r]
-        ready, _, _ = select.select(watched, [], [])
-        if wake_r in ready:
-            _drain(wake_r)
-        if sock in ready:
-            try:
-                data, fds, _flags, _addr = socket.recv_fds(sock, MAX_MESSAGE, 4)
-            except OSError:
-                data, fds = b"", []
-            if not data:
-                _end_children(children)  # the host has gone or closed us: hang up the seats, wait for them
-                return
-            pid = _serve_one(sock, data, fds)
-            if pid is not None:
-                children.add(pid)
-        children.difference_update(_reap(sock))
-
-
-def _end_children(children: set[int], grace: float = CHILD_GRACE) -> None:
-    """Hang up every seat still running (SIGHUP to its session), SIGKILL those still there after
-    ``grace`` seconds, and wait for each: the template leaves no child for anyone else to reap."""
-    for pid in children:
-        _killpg(pid, signal.SIGHUP)
-    deadline = time.monotonic() + grace
-    while children and time.monotonic() < deadline:
-        children.difference_update(_reap(None))
-        time.sleep(0.02)
-    for pid in children:
-        _killpg(pid, signal.SIGKILL)
-    for pid in children:
-        try:
-            os.waitpid(pid, 0)
-        except ChildProcessError:
-            pass
-
-
-def _drain(fd: int) -> None:
-    try:
-        while os.read(fd, 512):
-            pass
-    except OSError:
-        pass
-
-
-def _reap(sock: socket.socket | None) -> set[int]:
-    """Wait for every child that has ended (told to the host on ``sock``); returns their pids."""
-    ended: set[int] = set()
-    while True:
-        try:
-            pid, status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return ended
-        if pid == 0:
-            return ended
-        ended.add(pid)
-        if sock is not None:
-            _send(sock, {"exit": pid, "code": os.waitstatus_to_exitcode(status)})
-
-
-def _send(sock: socket.socket, msg: dict) -> None:
-    try:
-        sock.send(json.dumps(msg).encode())
-    except OSError:
-        pass
-
-
-def _serve_one(sock: socket.socket, data: bytes, fds: list[int]) -> int | None:
-    """Fork one seat process for a request (its pid, or None); the template keeps none of its descriptors."""
-    try:
-        msg = json.loads(data)
-        ident, args, env = (
-            msg["id"],
-            [str(a) for a in msg["args"]],
-            {str(k): str(v) for k, v in msg["env"].items()},
-        )
-        if not fds:
-            raise ValueError("no terminal was passed")
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        _close_all(fds)
-        _send(sock, {"id": None, "error": f"bad request: {exc}"})
-        return None
-    template = os.getpid()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # The pid is reported only once the child leads its own session: a host that signals the
-    # child's process group at once must not find no such group (and so signal nobody).
-    led_r, led_w = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError as exc:
-        _send(sock, {"id": ident, "error": f"fork failed: {exc}"})
-        pid = -1
-    if pid == 0:
-        os.close(led_r)
-        _run_seat(template, args, env, fds[0], fds[1] if len(fds) > 1 else None, led_w)  # never returns
-    os.close(led_w)
-    _close_all(fds)
-    if pid > 0:
-        select.select([led_r], [], [], 5.0)  # EOF once the child has called setsid (or died)
-    os.close(led_r)
-    if pid > 0:
-        _send(sock, {"id": ident, "pid": pid})
-        return pid
-    return None
-
-
-def _run_seat(
-    template: int, args: list[str], env: dict[str, str], tty: int, log_fd: int | None, led: int
-) -> None:
-    """In the forked child: become a fresh seat process, run the remote table UI, exit.
-    ``led`` is closed as soon as the child leads its own session (the template waits for that)."""
-    code = 1
-    try:
-        _become_seat(template, env, tty, log_fd, led)
-        sys.argv = ["cardtable-join", *args]
-        from cardtable.net.join import main
-
-        code = main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    except BaseException:
-        try:
-            traceback.print_exc()
-        except Exception:
-            pass
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except Exception:
-                pass
-        os._exit(code if isinstance(code, int) else 1)
-
-
-def _become_seat(template: int, env: dict[str, str], tty: int, log_fd: int | None, led: int) -> None:
-    """Session, terminal, descriptors, death signal, environment and standard streams of a new seat."""
-    signal.set_wakeup_fd(-1)
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    os.setsid()
-    os.close(led)
-    for fd in (0, 1, 2):
-        os.dup2(tty, fd)
-    import fcntl
-    import termios
-
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    if log_fd is not None:
-        os.dup2(log_fd, 3)
-        env = {**env, "CARDTABLE_LOG_FD": "3"}
-    _close_from(3 if log_fd is None else 4)
-    die_with(template)
-    os.environ.clear()
-    os.environ.update(env)
-    time.tzset()
-    _fresh_streams()
-
-
-def _close_from(first: int) -> None:
-    """Close every descriptor from ``first`` up (those of the template and of other requests)."""
-    try:
-        fds = [int(name) for name in os.listdir("/proc/self/fd")]
-    except OSError:
-        fds = list(range(first, 1024))
-    _close_all([fd for fd in fds if fd >= first])
-
-
-def _fresh_streams() -> None:
-    """New standard streams on the pty (the template's were /dev/null), line-buffered like a terminal's."""
-
-    def stream(fd: int, mode: Literal["r", "w"]) -> io.TextIOWrapper:
-        return open(
-            fd,
-            mode,
-            encoding="utf-8",
-            errors="surrogateescape" if fd == 0 else "backslashreplace",
-            closefd=False,
-            buffering=1 if mode == "w" else -1,
-        )
-
-    # typeshed makes sys.__stdin__ and the others Final; this new process replaces them on purpose
-    # (the terminal drivers read them)
-    sys.stdin = sys.__stdin__ = stream(0, "r")  # type: ignore[misc]
-    sys.stdout = sys.__stdout__ = stream(1, "w")  # type: ignore[misc]
-    sys.stderr = sys.__stderr__ = stream(2, "w")  # type: ignore[misc]
-
-
-if __name__ == "__main__":
-    template_main(int(sys.argv[1]))

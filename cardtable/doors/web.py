@@ -5,15 +5,15 @@ gets that seat's table drawn in the page by textual-serve's terminal (xterm.js i
 Textual's web driver in a child process).  The design follows the ssh door (:mod:`.ssh`) on
 purpose, so that both doors keep the same promises:
 
-- ONE CHILD PROCESS PER BROWSER, started for exactly one seat: ``python -m cardtable.net.join
+- ONE CHILD PROCESS PER BROWSER, started for exactly one seat: ``python -m cardtable.doors.seat
   --unix SOCKET --token TOKEN``, the same remote client as an ssh child, joined over a private
   Unix socket (0600 in a 0700 folder) with a one-time token that the table server minted for
   the seat the code opened.  The child sees only ``view(its seat)`` from the server, so a
   browser can never show another seat's hidden cards; the secrecy lives in the server alone.
 - The code is checked by the table server's own ``seat_for_code`` behind its per-address guess
-  throttle (:class:`~.guard.GuessThrottle`), shared with the table port and the ssh port, so
+  throttle (:class:`~cardtable.net.guard.GuessThrottle`), shared with the table port and the ssh port, so
   trying codes in a browser is no faster than anywhere else.  Sign-ins waiting for their turn
-  are capped per address and in total by pushing out the oldest (:class:`~.guard.Doorway`), as
+  are capped per address and in total by pushing out the oldest (:class:`~cardtable.net.guard.Doorway`), as
   for ssh strangers.  A good code gives the page a one-time ticket, valid for ``login_grace``
   seconds, that opens the page's websocket; the ticket, not a cookie, carries the sign-in, so
   another site cannot open a seat in the player's browser.
@@ -28,10 +28,10 @@ purpose, so that both doors keep the same promises:
 - Textual's requests to open links or deliver files are not passed on: the table needs neither.
 - The same limits as the other doors (issue 30): the HTTP connections that are not a table's
   websocket are capped per address and in total by pushing out the one that has waited longest
-  without a request in progress (:class:`~.guard.Doorway`), and each gets ``idle_timeout`` seconds
+  without a request in progress (:class:`~cardtable.net.guard.Doorway`), and each gets ``idle_timeout`` seconds
   to send a whole request (a sign-in's form included) and as long between requests; so a flood of
   idle or slow connections holds only a few of the host's files and never locks out a player or
-  another door.  A seat's keys pass through an :class:`~.guard.InputBudget`: a flood of keys is
+  another door.  A seat's keys pass through an :class:`~cardtable.net.guard.InputBudget`: a flood of keys is
   dropped, not queued for minutes.
 """
 
@@ -57,11 +57,12 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from cardtable.net.guard import Doorway, InputBudget, address_key
+from cardtable.net.server import TableServer, seat_taken_text
 from games.core import CardtableError
 
-from .guard import Doorway, InputBudget, address_key
-from .server import TableServer, seat_taken_text
 from .ssh import MAX_CHILD_LOG, clean_stale_dirs, default_child_command, die_with_parent, make_host_dir
+from .warm import SEAT_PROGRAM
 
 ChildCommand = Callable[[str, str], Sequence[str]]
 STATIC = Path(textual_serve.__file__).parent / "static"
@@ -421,7 +422,7 @@ class _BrowserSeat(AppService):
             await ws.close()
 
         super().__init__(
-            "cardtable.net.join",
+            SEAT_PROGRAM,
             write_bytes=ws.send_bytes,
             write_str=ws.send_str,
             close=close,

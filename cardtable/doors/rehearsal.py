@@ -1,6 +1,6 @@
 """A rehearsal of the seat UI in the seat template, before it forks any seat (issue 20: memory per seat).
 
-Every seat process is forked from the template (:mod:`cardtable.net.warm`) and shares its pages
+Every seat process is forked from the template (:mod:`cardtable.doors.template`) and shares its pages
 until it writes to them.  Measured with /proc/PID/pagemap, most of a seat's own memory was not
 new objects but copies of template pages that the seat wrote into, and two kinds of writes are
 the same in every seat, so the template can take them over:
@@ -43,10 +43,14 @@ import types
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 
+import textual.pilot  # noqa: F401  (the rehearsal's own, imported before any code is noted)
+
 from cardtable.net import wire
-from cardtable.net.join import parse_args
 from cardtable.session import LocalSeatHandle, SeatConfig, Table
+from cardtable.tui.app import CardTableApp
 from games.core import SeatView
+
+from .seat import parse_args
 
 GAME = "tricks_n_trumps"
 #: The terminal of the rehearsal: the usual default size (what a seat shares hardly depends on it).
@@ -103,8 +107,6 @@ def rehearsal_table() -> Table:
 async def play_once(table: Table, size: tuple[int, int] = SIZE) -> None:
     """Draw the table screen for the seat to act, play its selected card, see the next player's
     card come in, move the selection, exit."""
-    from cardtable.tui.app import CardTableApp
-
     parse_args(["--unix", "/nowhere", "--token", "-token"])  # a seat reads its command line first
     seat = table.state.acting
     app = CardTableApp(table_handles=[RehearsalHandle(table, seat)], driver=None, ascii_suits=False)
@@ -139,8 +141,6 @@ def run_recorded(ran: Codes, size: tuple[int, int] = SIZE) -> bool:
     """Play once, noting into ``ran`` the code that ran in this thread; True if it went to its end."""
     previous = sys.getprofile()
     try:
-        import textual.pilot  # noqa: F401 - the rehearsal's own: its import is no seat's code
-
         sys.setprofile(_recorder(ran))
         asyncio.run(play_once(rehearsal_table(), size))
     except Exception:

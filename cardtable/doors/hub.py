@@ -1,14 +1,15 @@
 """Several tables, one host: ``cardtable host --table SPEC --table SPEC ...`` serves every table
-from one process, on one table port and one ssh port, so a club hosts an evening with one command.
+from one process, on one table port and one ssh port, so a club hosts an evening with one command
+(:func:`cardtable.doors.host.serve_tables` runs them; this module holds what they share).
 
-- :class:`TableHub` holds the tables' servers (one :class:`~.server.TableServer` per table, each
-  with its own Table, bots, holds and join codes).  Codes are unique across the tables, so a code
-  still goes straight to its seat: on the table port each new connection is handed to the table
-  whose code its hello names (:class:`_Router`; anything else goes to the first table, which
+- :class:`TableHub` holds the tables' servers (one :class:`~cardtable.net.server.TableServer` per
+  table, each with its own Table, bots, holds and join codes).  Codes are unique across the tables,
+  so a code still goes straight to its seat: on the table port each new connection is handed to the
+  table whose code its hello names (:class:`_Router`; anything else goes to the first table, which
   refuses it exactly as a single table would), and over ssh the code given as the password picks
   the table and the seat.  Wrong codes are throttled per address across all the tables and both
-  ports (one :class:`~.guard.GuessThrottle`), and connections that have not said hello share one
-  cap (:class:`~.guard.Doorway`), as on a host of one table.
+  ports (one :class:`~cardtable.net.guard.GuessThrottle`), and connections that have not said hello
+  share one cap (:class:`~cardtable.net.guard.Doorway`), as on a host of one table.
 - The lobby (ssh only): the user ``lobby`` with the club code as password (printed by the host;
   no password on a ``--no-auth`` loopback host) sees every table with its free seats and takes one
   by its number; they are shown that seat's code, to come back with.  The lobby is a few lines of
@@ -31,24 +32,18 @@ import asyncio
 import os
 import secrets
 import shlex
-import socket
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from cardtable.net import wire
+from cardtable.net.config import HostConfig, parse_seats, ssh_user
+from cardtable.net.guard import Doorway, address_key
+from cardtable.net.server import Limits, TableServer, save_codes
 from cardtable.paths import saves_dir
-from cardtable.session import Table
 from games import get_rules
 from games.core import BadOptionError, CardtableError
-
-from . import wire
-from .client import parse_address
-from .config import HostConfig, is_loopback, parse_seats, ssh_user
-from .guard import Doorway, address_key
-from .host import _never_fails, _stop_signals, build_table, log_lines, loop_errors
-from .server import Limits, TableServer, load_or_make_codes, new_code, save_codes
 
 LOBBY_USER = "lobby"
 CLAIM_HOLD = 120.0  # seconds a seat taken in the lobby waits for its player to sit down
@@ -117,14 +112,6 @@ def table_configs(
     return cfgs
 
 
-def run_tables(cfgs: Sequence[HostConfig]) -> None:
-    """Blocking entry point for the CLI (several tables)."""
-    try:
-        asyncio.run(serve_tables(cfgs))
-    except KeyboardInterrupt:
-        print("tables closed", file=sys.stderr)
-
-
 def _set_spec_word(cfg: HostConfig, key: str, value: str, number: int) -> None:
     if key == "seed":
         try:
@@ -140,21 +127,6 @@ def _set_spec_word(cfg: HostConfig, key: str, value: str, number: int) -> None:
 def default_save(game: str, number: int) -> Path:
     """Where table ``number`` of the evening saves by default (its own file: ``...-t2.json``)."""
     return saves_dir() / f"hosted-{get_rules(game).name}-{time.strftime('%Y%m%d-%H%M%S')}-t{number}.json"
-
-
-def distinct_saves(tables: Sequence[Table]) -> None:
-    """Each table saves to its own file: the same file for two tables (one save resumed twice) is refused."""
-    seen: dict[Path, int] = {}
-    for n, table in enumerate(tables, 1):
-        if table.save_path is None:
-            continue
-        path = table.save_path.resolve()
-        if path in seen:
-            raise CardtableError(
-                f"tables {seen[path]} and {n} would both save to {table.save_path}: "
-                "give each table its own save file, and resume each save once"
-            )
-        seen[path] = n
 
 
 # ---------------------------------------------------------------- the hub
@@ -527,131 +499,3 @@ class Lobby:
                 "Press Enter to sit down.\r\n"
             ).encode()
         )
-
-
-# ---------------------------------------------------------------- serving several tables
-
-
-def hub_join_text(
-    hub: TableHub, host: str, port: int, ssh_port: int | None, fingerprint: str | None, open_auth: bool
-) -> str:
-    """What the host tells the club: per table, each seat's code and commands; the lobby."""
-    addr = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    lines = [f"{len(hub.servers)} tables on {addr}"]
-    for server in hub.servers:
-        table = server.table
-        lines.append(
-            f"Table {hub.number(server)}: {table.state.rules.title}"
-            + (f" (saving to {table.save_path})" if table.save_path else "")
-        )
-        for seat, slot in sorted(server.slots.items()):
-            lines.append(f"  {table.names[seat]}: code {slot.code}")
-            lines.append(f"      cardtable join {addr} --code {slot.code}")
-            if ssh_port is not None:
-                who = hub.user_for(server, seat) if open_auth else ssh_user(seat, table.names[seat])
-                lines.append(
-                    f"      ssh -p {ssh_port} {who}@{host}" + ("" if open_auth else "   (password: the code)")
-                )
-        if server.spectator_code:
-            lines.append(f"  spectators: cardtable join {addr} --code {server.spectator_code}")
-        bots = [n for n, c in zip(table.names, table.seats) if c.kind == "bot"]
-        if bots:
-            lines.append(f"  bots: {', '.join(bots)}")
-    if ssh_port is not None:
-        how = "" if open_auth else f"   (password: the club code {hub.lobby_code})"
-        lines.append(f"Lobby (the tables and their free seats): ssh -p {ssh_port} {LOBBY_USER}@{host}{how}")
-    if fingerprint:
-        lines.append(f"ssh host key {fingerprint}")
-    lines.append(
-        "Press Ctrl-C to close the tables (each is saved after every move; --resume each save continues it)."
-    )
-    return "\n".join(lines)
-
-
-def build_servers(cfgs: Sequence[HostConfig]) -> list[TableServer]:
-    """One TableServer per table config: its table (new or resumed), its codes kept beside its save."""
-    tables = [build_table(cfg) for cfg in cfgs]
-    distinct_saves(tables)
-    servers = []
-    for cfg, table in zip(cfgs, tables):
-        remote = [i for i, c in enumerate(table.seats) if c.kind == "remote"]
-        codes = load_or_make_codes(table.save_path, remote)
-        limits = Limits(heartbeat=cfg.heartbeat, dead_after=3 * cfg.heartbeat)
-        servers.append(
-            TableServer(
-                table,
-                codes,
-                hold=cfg.hold,
-                while_away=cfg.while_away,
-                bot_delay=cfg.bot_delay,
-                spectator_code=new_code() if cfg.spectators else None,
-                limits=limits,
-                resumed=cfg.resume is not None,
-                turn_timeout=cfg.turn_timeout,
-            )
-        )
-    return servers
-
-
-async def serve_tables(
-    cfgs: Sequence[HostConfig],
-    echo: Callable[[str], None] = lambda t: print(t, flush=True),
-    ready: Callable[[TableHub], None] | None = None,
-) -> None:
-    """Run several tables in one server until Ctrl-C / SIGTERM; ``cfgs[0]`` gives the host-wide
-    settings (address, ssh, authentication)."""
-    base = cfgs[0]
-    host, port = parse_address(base.listen)
-    if base.no_auth and not is_loopback(host):
-        raise CardtableError("--no-auth is allowed only when listening on loopback (127.0.0.1 or ::1)")
-    if base.web_port is not None:
-        raise CardtableError("--web serves one table: host several tables over the table port and ssh")
-    echo = _never_fails(echo)
-    servers = build_servers(cfgs)
-    hub = TableHub(servers, lobby_code=new_code() if base.ssh_port is not None and not base.no_auth else None)
-    log = log_lines(echo)  # one bounded log for every table
-    for n, server in enumerate(servers, 1):
-        server.on_event = lambda text, n=n: log(f"table {n}: {text}")
-    try:
-        bound_host, bound_port = await hub.start_tcp(host, port)
-    except OSError as exc:
-        await hub.close()
-        raise CardtableError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    loop.set_exception_handler(loop_errors(log))
-    for sig in _stop_signals():
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
-            pass
-    front = None
-    try:
-        if base.ssh_port is not None:
-            from .ssh import SshFrontDoor
-
-            front = SshFrontDoor(
-                hub, authorized_keys=base.authorized_keys, no_auth=base.no_auth, heartbeat=base.heartbeat
-            )
-            await front.start(host, base.ssh_port)
-        shown = base.public_host or (socket.gethostname() if host in ("0.0.0.0", "::", "") else bound_host)
-        echo(
-            hub_join_text(
-                hub,
-                shown,
-                bound_port,
-                front.port if front else None,
-                front.fingerprint if front else None,
-                base.no_auth,
-            )
-        )
-        if ready is not None:
-            ready(hub)
-        await stop.wait()
-    finally:
-        if front is not None:
-            await front.close()
-        await hub.close("the host closed the table; it is saved and can be resumed")
-        for n, server in enumerate(servers, 1):
-            where = f"; saved to {server.table.save_path}" if server.table.save_path else ""
-            echo(f"table {n} closed{where}")

@@ -1,7 +1,7 @@
 """The ssh front door: plain OpenSSH clients play at the table (``ssh -p PORT ann@host``).
 
 Design: ONE CHILD PROCESS PER CONNECTION, on its own pty.  Each ssh session starts the ordinary
-remote client (``python -m cardtable.net.join``), which joins the table over a private Unix
+remote client (``python -m cardtable.doors.seat``), which joins the table over a private Unix
 socket (0600, in a 0700 directory) with a one-time token bound to the authenticated seat, and
 runs the same Textual UI as ``cardtable join``.  We chose isolation over running one Textual App
 per connection inside the server process, because the prototype of the latter showed:
@@ -32,7 +32,7 @@ loopback - no authentication at all (the user name picks the seat).  Commands (`
 sftp/scp, port/agent/X11 forwarding and sessions without a terminal are refused.
 
 Strangers at the door: connections that have not logged in are capped per address and in total
-by pushing out the oldest silent one (:class:`~.guard.Doorway`), so idle connections never block a
+by pushing out the oldest silent one (:class:`~cardtable.net.guard.Doorway`), so idle connections never block a
 login; they get ``login_grace`` seconds to log in; wrong passwords share the table's per-address
 guess throttle.  Logged-in players are kept alive by ssh keepalives every ``heartbeat`` seconds: a
 client that answers none for about three of them (frozen, or its network gone) is disconnected and
@@ -82,14 +82,14 @@ from typing import Any
 
 import asyncssh
 
+from cardtable.net.config import is_loopback
+from cardtable.net.guard import Doorway, InputBudget, address_key
+from cardtable.net.server import TableServer, seat_taken_text
 from cardtable.paths import data_dir, write_problem
 from games.core import CardtableError
 
-from .config import is_loopback
-from .guard import Doorway, InputBudget, address_key
 from .hub import Lobby, Login, TableHub
-from .server import TableServer, seat_taken_text
-from .warm import SeatTemplate, WarmChild, seat_env
+from .warm import SEAT_PROGRAM, SeatTemplate, WarmChild, seat_env
 
 #: Written to the player's terminal when their session ends or the table closes.
 RESET = b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?25h\r\n"
@@ -105,7 +105,8 @@ except (OSError, AttributeError):
 
 
 def default_child_command(socket_path: str, token: str) -> list[str]:
-    return [sys.executable, "-m", "cardtable.net.join", "--unix", socket_path, "--token", token]
+    """The seat program started for one session: ``python -m SEAT_PROGRAM --unix ... --token ...``."""
+    return [sys.executable, "-m", SEAT_PROGRAM, "--unix", socket_path, "--token", token]
 
 
 def host_key(path: Path | None = None, problems: list[str] | None = None) -> asyncssh.SSHKey:
@@ -594,7 +595,7 @@ class _Session(asyncssh.SSHServerSession):
         if warm is None or not warm.usable:
             return None
         try:
-            return warm.spawn(list(argv)[3:], env, tty_fd, log_fd)  # argv: python -m cardtable.net.join ARGS
+            return warm.spawn(list(argv)[3:], env, tty_fd, log_fd)  # argv: python -m SEAT_PROGRAM ARGS
         except OSError as exc:
             self.door.log(f"the seat template could not start a seat ({exc}); starting one on its own")
             return None
@@ -805,7 +806,7 @@ def _child_setup(parent: int) -> None:
 
 def die_with_parent(parent: int) -> None:
     """Between fork and exec: ask for SIGKILL when the host goes, or exit now if it has already gone
-    (shared with the browser door's children, cardtable.net.web)."""
+    (shared with the browser door's children, cardtable.doors.web)."""
     if _PRCTL is not None:
         _PRCTL(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
     if os.getppid() != parent:

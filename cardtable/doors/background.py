@@ -1,10 +1,14 @@
 """A hosted table served from a background thread, for front ends that keep their own loop.
 
-:class:`BackgroundHost` runs :func:`cardtable.net.host.serve` on an asyncio loop in a daemon
+:class:`BackgroundHost` runs :func:`cardtable.doors.host.serve` on an asyncio loop in a daemon
 thread.  ``start()`` blocks until the server listens (or raises the CardtableError that stopped
 it); ``stop()`` closes it the way Ctrl-C closes ``cardtable host``: byes to every player, the ssh
 children hung up (their terminals reset), the table saved.  The join instructions become ``text``; the
 server's later console lines (joins, leaves, errors, the closing line) go to ``echo``.
+
+The class is the lobby's host service (:class:`cardtable.tui.screens.host.HostService`): the program
+that starts the app (``cardtable``) passes it in, so that the table UI never imports what serves a
+table.  Importing this module is cheap; the server is loaded when a table is hosted.
 """
 
 from __future__ import annotations
@@ -12,11 +16,13 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from games.core import CardtableError
 
-from .host import HostConfig, serve
-from .server import TableServer
+if TYPE_CHECKING:
+    from cardtable.net.config import HostConfig
+    from cardtable.net.server import TableServer
 
 
 class BackgroundHost:
@@ -51,6 +57,8 @@ class BackgroundHost:
         self._ready.set()
 
     def _run(self) -> None:
+        from .host import serve  # start-up: the lobby holds this class from its start
+
         async def go() -> None:
             self._loop = asyncio.get_running_loop()
             self._task = asyncio.current_task()

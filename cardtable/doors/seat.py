@@ -1,8 +1,9 @@
-"""``cardtable join``: open the table UI for one seat of a hosted table (or for a spectator).
+"""The seat program: the table UI for one seat of a hosted table (or for a spectator).
 
-Also the program the ssh front door starts for each ssh connection, on its own pty:
-``python -m cardtable.net.join --unix SOCKET --token TOKEN`` (a one-time token on the table's
-private Unix socket).  Kept free of typer so that the ssh child starts quickly.
+``cardtable join`` runs it in its own process; the ssh and web doors start it for each session, on
+its own pty: ``python -m cardtable.doors.seat --unix SOCKET --token TOKEN`` (a one-time token on the
+table's private Unix socket), or fork it warm from the seat template, which calls :func:`main`
+(:mod:`cardtable.doors.warm`).  Kept free of typer so that a seat starts quickly.
 
 An ssh player is a remote user: they never see a traceback.  When the host passes a log pipe
 (``CARDTABLE_LOG_FD``), everything written to ``sys.stderr`` (Python's and Textual's error reports)
@@ -18,9 +19,8 @@ import signal
 import sys
 import traceback
 
+from cardtable.net.client import RemoteSeatHandle
 from games.core import CardtableError
-
-from .client import RemoteSeatHandle
 
 FAILED = "cardtable: the table screen stopped because of an error; the host has the details"
 
@@ -40,7 +40,7 @@ def run_join(
     """Join and run the TUI until the player quits or the table closes; returns the close reason."""
     handle = RemoteSeatHandle(address, code, unix=unix, token=token).connect()
     try:
-        from cardtable.tui.app import CardTableApp
+        from cardtable.tui.app import CardTableApp  # start-up: a seat that cannot connect says so at once
 
         app = CardTableApp(table_handles=[handle], driver=None, ascii_suits=ascii_suits)
         app.run()
