@@ -712,6 +712,13 @@ def host(
         help="Seconds between checks that each player "
         "is still there; one silent for three is treated as dropped.",
     ),
+    turn_timeout: float | None = typer.Option(
+        None,
+        "--turn-timeout",
+        min=1.0,
+        help="Seconds a player has to move before a bot plays for them, as for a dropped player "
+        "(off unless given).",
+    ),
 ) -> None:
     """Host a table (or several, with --table) that friends join with `cardtable join`, plain ssh or a web browser."""
     from cardtable.net.config import HostConfig, parse_seats
@@ -740,6 +747,7 @@ def host(
         public_host=public_host,
         heartbeat=heartbeat,
         web_port=web,
+        turn_timeout=turn_timeout,
     )
     if not table and len(resume) <= 1:
         run(cfg)

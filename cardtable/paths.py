@@ -16,3 +16,24 @@ def data_dir() -> Path:
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
+
+
+# errno -> what a player reads about a file that could not be written
+_PROBLEMS = {
+    "ENOSPC": "the disk is full",
+    "EDQUOT": "the disk quota is used up",
+    "EMFILE": "too many files are open",
+    "ENFILE": "too many files are open on this machine",
+    "EACCES": "there is no permission to write there",
+    "EPERM": "there is no permission to write there",
+    "EROFS": "the disk is read-only",
+    "EIO": "the disk reported an error",
+}
+
+
+def write_problem(exc: OSError) -> str:
+    """A short plain reason for a failed write (``the disk is full``), for a status line or a log."""
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    return _PROBLEMS.get(name) or (exc.strerror or str(exc) or "the file could not be written").lower()

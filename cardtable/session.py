@@ -4,6 +4,12 @@ Everything that plays at a table goes through a seat-scoped :class:`SeatHandle`:
 a local human, the network server for a remote one.  A handle shows only its seat's
 :class:`~games.core.SeatView` and submits actions only for its seat, so hot-seat, bots and
 remote play share one code path.  No Textual here.
+
+A save that fails (the disk full, too many open files, no permission) never stops the table
+(issue 30): the move stands and play goes on in memory, :attr:`Table.save_problem` says why the
+file is behind (every screen shows it), and the table saves again after every move and whenever
+:meth:`Table.retry_save` is called, until a save succeeds.  Each save writes the whole record, so
+the first one that succeeds catches the file up and nothing is lost while the program runs.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from cardtable.paths import write_problem
 from games import get_rules
 from games.arena import bot_seed as seat_bot_seed
 from games.arena import reseed
@@ -26,11 +33,14 @@ SEAT_KINDS = ("human", "bot", "remote")
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """Who sits in a seat: a local ``human``, a ``bot`` of some level, or a ``remote`` human."""
+    """Who sits in a seat: a local ``human``, a ``bot`` of some level, or a ``remote`` human.
+    ``open``: a remote seat the host left for anyone (no name given), which a club's lobby may
+    hand out; a seat named for a person is reached only with its own code."""
 
     kind: str = "bot"
     name: str = ""
     level: str = "heuristic"
+    open: bool = False
 
 
 class SeatHandle(Protocol):
@@ -82,6 +92,7 @@ class Table:
         self.hints_allowed: bool | None = None  # None: on at a local table, off when hosted (issue 13)
         self.record_matches = True  # a finished match goes to the match store (history, statistics)
         self.store_note = ""  # a problem the store met (shown to the player, never raised)
+        self.save_problem = ""  # why the save file is behind the table ("" while it is up to date)
         self._recorded = state.is_over
 
     # -- construction ----------------------------------------------------
@@ -108,7 +119,11 @@ class Table:
             info = kinds[i] if i < len(kinds) and isinstance(kinds[i], dict) else {}
             name = record.names[i] if i < len(record.names) else f"Seat {i + 1}"
             kind = info.get("kind") if info.get("kind") in SEAT_KINDS else "bot"
-            seats.append(SeatConfig(kind, name, str(info.get("level", "heuristic"))))
+            level, is_open = (
+                str(info.get("level", "heuristic")),
+                info.get("open") is True and kind == "remote",
+            )
+            seats.append(SeatConfig(kind, name, level, open=is_open))
         bot_seed = record.meta.get("bot_seed")
         return cls(state, seats, save_path, bot_seed=bot_seed if type(bot_seed) is int else None)
 
@@ -130,7 +145,8 @@ class Table:
         return s if s is not None and s in self.bots else None
 
     def record(self) -> Record:
-        meta = {"seats": [{"kind": c.kind, "level": c.level} for c in self.seats], "bot_seed": self.bot_seed}
+        seats = [{"kind": c.kind, "level": c.level} | ({"open": True} if c.open else {}) for c in self.seats]
+        meta = {"seats": seats, "bot_seed": self.bot_seed}
         return Record.of(self.state, self.names, meta)
 
     # -- acting ----------------------------------------------------------
@@ -272,9 +288,28 @@ class Table:
         self._notify()
 
     # -- saving and listening ------------------------------------------------
-    def save(self) -> None:
-        if self.save_path is not None:
-            self.record().save(self.save_path)
+    def save(self) -> bool:
+        """Write the record to ``save_path`` (atomically); True when the file holds the table now.
+        A failed write is never raised: :attr:`save_problem` says why (see the module docstring)."""
+        if self.save_path is None:
+            return True
+        with self._lock:
+            try:
+                self.record().save(self.save_path)
+            except OSError as exc:
+                self.save_problem = write_problem(exc)
+                return False
+            self.save_problem = ""
+            return True
+
+    def retry_save(self) -> bool:
+        """Save again if the last save failed; listeners are told when the file has caught up."""
+        if not self.save_problem:
+            return True
+        saved = self.save()
+        if saved:
+            self._notify()
+        return saved
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         self._listeners.append(callback)
@@ -334,6 +369,11 @@ class LocalSeatHandle:
     def view(self) -> SeatView:
         return self.table.view(self.seat)
 
+    @property
+    def save_problem(self) -> str:
+        """Why the table's save file is behind ("" while it is up to date)."""
+        return self.table.save_problem
+
     def submit(self, action: str | Action) -> None:
         self.table.submit(self.seat, action)
 
@@ -361,6 +401,10 @@ class WatchHandle:
     @property
     def names(self) -> tuple[str, ...]:
         return self.table.names
+
+    @property
+    def save_problem(self) -> str:
+        return self.table.save_problem
 
     def view(self) -> SeatView:
         view = self.table.view(None)

@@ -11,7 +11,9 @@ Guarantees:
 - The store never blocks play: a locked database waits a moment and then gives up, a missing
   one is created, a corrupt one is moved aside (``cardtable.db.corrupt-<time>``) and a fresh one
   started; each of these is reported through :attr:`MatchStore.problem` (and returned as text
-  by :func:`record_finished`), never raised into a game.
+  by :func:`record_finished`), never raised into a game.  A file that cannot be written (the
+  disk full, too many open files, no permission) is a :class:`StoreError` saying so in plain
+  words, never a bare OSError.
 - The schema is versioned; :data:`MIGRATIONS` upgrade an older database in place.
 - Finished matches in the save files that predate the store are imported once.
 
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.paths import write_problem
 from games.core import BadRecordError, CardtableError, Record
 
 SCHEMA_VERSION = 3
@@ -177,8 +180,15 @@ class MatchStore:
 
     def open(self) -> MatchStore:
         """Ready the store (create, migrate or repair it); StoreError if it cannot be used now."""
-        self._check()
-        self.import_saves()
+        try:
+            self._check()
+        except OSError as exc:
+            raise StoreError(f"the match store {self.path} cannot be opened: {write_problem(exc)}") from None
+        try:
+            self.import_saves()
+        except (OSError, StoreError) as exc:  # the old saves wait for the next time; the store is usable
+            why = write_problem(exc) if isinstance(exc, OSError) else str(exc)
+            self.problem = f"the old saves could not be imported into the match store: {why}"
         return self
 
     # -- writing ---------------------------------------------------------------------------
@@ -219,6 +229,8 @@ class MatchStore:
                 return cur.lastrowid if cur.rowcount else None
         except sqlite3.Error as exc:
             raise StoreError(f"the match could not be stored in {self.path}: {exc}") from None
+        except OSError as exc:
+            raise StoreError(f"the match could not be stored in {self.path}: {write_problem(exc)}") from None
 
     def import_saves(self, folder: Path | None = None) -> int:
         """Import the finished matches of the save files once (a marker file remembers it)."""
@@ -269,7 +281,7 @@ class MatchStore:
         try:
             with self._connect() as con:
                 rows = con.execute(sql, args).fetchall()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"the match store {self.path} cannot be read: {exc}") from None
         return [_row(r) for r in rows]
 
@@ -332,4 +344,4 @@ def record_finished(
     except StoreError as exc:
         return str(exc)
     except OSError as exc:
-        return f"the match store could not be written: {exc}"
+        return f"the match store could not be written: {write_problem(exc)}"

@@ -48,6 +48,7 @@ def test_every_benchmark_script_has_a_quick_test():
         "bench_search.py",
         "bench_updates.py",
         "bench_cluster.py",
+        "bench_web_flood.py",
     }, f"a benchmark without a --quick test here: {sorted(scripts)}"
 
 
@@ -110,3 +111,9 @@ def test_bench_cluster_quick_prints_the_cost_of_a_match_on_dask_beside_the_local
     assert "bytes on the wire" in out and "ms each when 10 are queued" in out
     for where in ("this process", "local pool of 2", "Dask, 1 worker", "Dask, 2 workers"):
         assert f"\n{where} " in out
+
+
+def test_bench_web_flood_quick_prints_the_flood_figures():
+    out = run_bench("bench_web_flood.py", "--quick")
+    for line in ("flood connections the host holds", "valid web sign-in during the flood", "ssh login"):
+        assert line in out

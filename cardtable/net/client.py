@@ -11,6 +11,9 @@ A TCP connection that drops is retried with the same join code for ``reconnect_f
 the server holds the seat meanwhile and sends the current view on return.  ``status`` says
 what is going on ("connected", "reconnecting ...", "closed: <reason>") for the UI to show.
 
+The table's presence messages also say when the host could not save the table
+(``save_problem``: the TUI shows it on a status line, as for a local table).
+
 Heartbeats: the handle pings the table every ``heartbeat`` seconds and answers the table's
 pings; a table that says nothing for ``dead_after`` seconds (frozen, or its machine gone) counts
 as a dropped connection.  :meth:`RemoteSeatHandle.away` tells which seats are away, how long the
@@ -265,6 +268,12 @@ class RemoteSeatHandle:
         if self._view is None:
             raise ProtocolError("not connected to a table yet")
         return self._view
+
+    @property
+    def save_problem(self) -> str:
+        """Why the host's save of the table is behind, as the table last said ("" while it is saved)."""
+        problem = self.presence.get("unsaved")
+        return problem[:200] if isinstance(problem, str) else ""
 
     def submit(self, action: str | Action) -> None:
         """Send an action and wait for the verdict; IllegalActionError with the server's reason if refused."""

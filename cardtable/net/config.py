@@ -45,7 +45,8 @@ def ssh_user(seat: int, name: str) -> str:
 def parse_seats(text: str, game: str) -> list[SeatConfig]:
     """``remote:Ann,remote,heuristic`` -> SeatConfigs (checked by :func:`check_seats`);
     BadOptionError naming the bad item.  ``human`` is the same as ``remote`` (the host joins
-    their own seat like everyone else); ``bot`` is a normal bot."""
+    their own seat like everyone else); ``bot`` is a normal bot.  A remote seat without a name is
+    ``open`` (a club's lobby may give it to anyone); one with a name is kept for that person."""
     from cardtable.session import SeatConfig
     from games import bots
 
@@ -55,7 +56,7 @@ def parse_seats(text: str, game: str) -> list[SeatConfig]:
         kind, _, name = item.partition(":")
         kind, name = kind.strip().lower(), name.strip()
         if kind in ("remote", "human"):
-            seats.append(SeatConfig("remote", name or f"Player {i + 1}"))
+            seats.append(SeatConfig("remote", name or f"Player {i + 1}", open=not name))
         elif kind == "bot" or kind in levels or kind in aliases:  # aliases: older names such as heuristic
             level = ("normal" if "normal" in levels else "heuristic") if kind == "bot" else kind
             seats.append(SeatConfig("bot", name or f"Bot {i + 1}", level))
@@ -111,6 +112,9 @@ class HostConfig:
     public_host: str | None = None
     heartbeat: float = 5.0
     web_port: int | None = None  # also serve each seat to web browsers on this port (cardtable.net.web)
+    turn_timeout: float | None = (
+        None  # a seated player's time to move before a bot plays for them (None: off)
+    )
 
     def __post_init__(self) -> None:
         if isinstance(self.seats, str):

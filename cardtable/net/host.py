@@ -12,7 +12,13 @@ Seats are a comma list, one item per seat, in seat order::
 ``--resume FILE`` reopens a saved hosted table (seats, names and join codes come back with it);
 every remote seat starts away, so its hold (and ``--while-away``) runs from the resume.
 ``--heartbeat SECONDS`` sets how often the table checks on its players (table port and ssh); a
-player silent for about three heartbeats counts as dropped.
+player silent for about three heartbeats counts as dropped.  ``--turn-timeout SECONDS`` (off by
+default): a seated player who has not moved that long has a bot play for them, as for a dropped
+player, until the turn passes on.
+
+The host's log never floods: at most :data:`LOG_BURST` lines in :data:`LOG_WINDOW` seconds are
+written, the rest counted in one line, and the event loop's own complaints (a listener out of file
+descriptors, say) go through the same log instead of the terminal.
 """
 
 from __future__ import annotations
@@ -22,7 +28,9 @@ import signal
 import socket
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 from cardtable.paths import saves_dir
 from cardtable.session import Table
@@ -32,6 +40,9 @@ from games.core import CardtableError, Record
 from .client import parse_address
 from .config import HostConfig, default_seats, is_loopback, parse_seats, ssh_user
 from .server import Limits, TableServer, load_or_make_codes, new_code
+
+LOG_BURST = 30  # log lines written in any LOG_WINDOW seconds; more are counted, not written
+LOG_WINDOW = 10.0
 
 __all__ = [
     "HostConfig",
@@ -110,7 +121,8 @@ async def serve(
         raise CardtableError("--no-auth is allowed only when listening on loopback (127.0.0.1 or ::1)")
     table = build_table(cfg)
     remote = [i for i, c in enumerate(table.seats) if c.kind == "remote"]
-    codes = load_or_make_codes(table.save_path, remote)
+    problems: list[str] = []
+    codes = load_or_make_codes(table.save_path, remote, problems)
     limits = Limits(heartbeat=cfg.heartbeat, dead_after=3 * cfg.heartbeat)
     server = TableServer(
         table,
@@ -121,15 +133,17 @@ async def serve(
         spectator_code=new_code() if cfg.spectators else None,
         limits=limits,
         resumed=cfg.resume is not None,
+        turn_timeout=cfg.turn_timeout,
     )
     echo = _never_fails(echo)
-    server.on_event = lambda text: echo(f"[{time.strftime('%H:%M:%S')}] {text}")
+    server.on_event = log_lines(echo)
     try:
         bound_host, bound_port = await server.start_tcp(host, port)
     except OSError as exc:
         raise CardtableError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     stop = asyncio.Event()  # set by Ctrl-C, SIGTERM or a hang-up, even one that comes during the start
     loop = asyncio.get_running_loop()
+    loop.set_exception_handler(loop_errors(server.log))
     for sig in _stop_signals():
         try:
             loop.add_signal_handler(sig, stop.set)
@@ -166,6 +180,8 @@ async def serve(
         )
         if ready is not None:
             ready(server)
+        for problem in problems:  # after the join text (the last line said before ready)
+            server.log(problem)
         await stop.wait()
     finally:
         if front is not None:
@@ -194,6 +210,42 @@ def _never_fails(echo: Callable[[str], None]) -> Callable[[str], None]:
             pass
 
     return write
+
+
+def log_lines(echo: Callable[[str], None]) -> Callable[[str], None]:
+    """The host's timestamped log, bounded: at most LOG_BURST lines per LOG_WINDOW seconds are written;
+    the ones left out are counted and said in one line once the log may speak again."""
+    said: deque[float] = deque()
+    left_out = 0
+
+    def write(text: str) -> None:
+        nonlocal left_out
+        now = time.monotonic()
+        while said and now - said[0] > LOG_WINDOW:
+            said.popleft()
+        if len(said) >= LOG_BURST:
+            left_out += 1
+            return
+        stamp = f"[{time.strftime('%H:%M:%S')}] "
+        if left_out:
+            echo(f"{stamp}({left_out} log lines were left out: too many at once)")
+            said.append(now)
+            left_out = 0
+        said.append(now)
+        echo(f"{stamp}{text}")
+
+    return write
+
+
+def loop_errors(log: Callable[[str], None]) -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
+    """An event loop exception handler that puts one line on the host's (bounded) log."""
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        detail = f": {type(exc).__name__}: {exc}" if exc is not None else ""
+        log(f"{context.get('message', 'event loop error')}{detail}")
+
+    return handle
 
 
 def run(cfg: HostConfig) -> None:

@@ -10,10 +10,14 @@ from one process, on one table port and one ssh port, so a club hosts an evening
   ports (one :class:`~.guard.GuessThrottle`), and connections that have not said hello share one
   cap (:class:`~.guard.Doorway`), as on a host of one table.
 - The lobby (ssh only): the user ``lobby`` with the club code as password (printed by the host;
-  no password on a ``--no-auth`` loopback host) sees every table with its free seats (remote seats
-  nobody has taken yet) and takes one by its number; they are shown that seat's code, to come back
-  with.  The lobby is a few lines of text drawn by the host itself (:class:`Lobby`: no table UI
-  process runs until a seat is taken; typed input is bounded).
+  no password on a ``--no-auth`` loopback host) sees every table with its free seats and takes one
+  by its number; they are shown that seat's code, to come back with.  The lobby is a few lines of
+  text drawn by the host itself (:class:`Lobby`: no table UI process runs until a seat is taken;
+  typed input is bounded).  What the lobby gives away is bounded (issue 30): only the open seats
+  (``remote`` without a name: a seat named for a person is reached with its own code only), each
+  held for one lobby session at a time; when that session ends before its player has sat down, or
+  after :data:`CLAIM_HOLD` seconds, the seat is free again under a new code, so a code read in the
+  lobby and not used opens nothing.
 - Each table keeps its own save file and its own codes beside it: each is saved after every move and
   resumed on its own (``--resume A.json --resume B.json``, or ``--table "resume=A.json"``).
 
@@ -43,10 +47,11 @@ from . import wire
 from .client import parse_address
 from .config import HostConfig, is_loopback, parse_seats, ssh_user
 from .guard import Doorway, address_key
-from .host import _never_fails, _stop_signals, build_table
-from .server import Limits, TableServer, load_or_make_codes, new_code
+from .host import _never_fails, _stop_signals, build_table, log_lines, loop_errors
+from .server import Limits, TableServer, load_or_make_codes, new_code, save_codes
 
 LOBBY_USER = "lobby"
+CLAIM_HOLD = 120.0  # seconds a seat taken in the lobby waits for its player to sit down
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,7 +69,10 @@ class Login:
 def parse_table_spec(spec: str, base: HostConfig, number: int) -> HostConfig:
     """``"rams seats=remote,remote,normal seed=3 hand_size=6"`` -> that table's HostConfig
     (the host-wide settings come from ``base``); BadOptionError naming the bad word."""
-    words = shlex.split(spec)
+    try:
+        words = shlex.split(spec)
+    except ValueError as exc:  # an unclosed quote
+        raise BadOptionError(f"--table {number} cannot be read ({exc}): {spec!r}") from None
     if not words:
         raise BadOptionError(f"--table {number} is empty: give a game name, or resume=FILE")
     cfg = replace(base, game="", options={}, seats=[], seed=None, save=None, resume=None)
@@ -169,7 +177,9 @@ class TableHub:
             self.limits.max_unauth_per_address, self.limits.max_unauth_total
         )
         self._check_codes()
-        self.claimed: set[tuple[int, int]] = set()  # (table index, seat) taken in the lobby
+        self.claimed: dict[
+            tuple[int, int], tuple[object, float]
+        ] = {}  # (table, seat) -> (lobby session, since)
         self._sockets: dict[int, str] = {}
         self._listeners: list[asyncio.AbstractServer] = []
         self.address: tuple[str, int] | None = None  # the table port, once listening
@@ -255,7 +265,8 @@ class TableHub:
 
     # -- free seats (the lobby) --------------------------------------------------------
     def free_seats(self) -> list[Login]:
-        """Remote seats that nobody has joined or taken in the lobby, table by table."""
+        """Open remote seats that nobody has joined or holds in the lobby now, table by table."""
+        self._expire_claims()
         return [
             Login(server, seat)
             for i, server in enumerate(self.servers)
@@ -263,14 +274,52 @@ class TableHub:
             if (i, seat) not in self.claimed
         ]
 
-    def claim(self, login: Login) -> bool:
-        """Take a free seat for a lobby user (False if someone was quicker)."""
+    def claim(self, login: Login, holder: object = None) -> bool:
+        """Hold a free seat for the lobby session ``holder`` (False if someone was quicker)."""
         if login.server is None or login.seat is None:
             return False
         if not any(f.server is login.server and f.seat == login.seat for f in self.free_seats()):
             return False
-        self.claimed.add((self.servers.index(login.server), login.seat))
+        self.claimed[(self.servers.index(login.server), login.seat)] = (holder, time.monotonic())
         return True
+
+    def holds(self, login: Login, holder: object) -> bool:
+        """``holder`` still holds the seat of ``login`` (its hold has not run out)."""
+        self._expire_claims()
+        if login.server is None or login.seat is None:
+            return False
+        entry = self.claimed.get((self.servers.index(login.server), login.seat))
+        return entry is not None and entry[0] is holder
+
+    def release(self, holder: object) -> None:
+        """The lobby session ``holder`` has gone: each seat it held that nobody has sat at is free
+        again, under a new code (the code the lobby showed opens nothing now)."""
+        for key in [k for k, (h, _) in self.claimed.items() if h is holder]:
+            if not self._sitting_down(key):  # a seat whose player is joining now is theirs
+                self._give_back(key)
+
+    def _sitting_down(self, key: tuple[int, int]) -> bool:
+        """A table UI started for this seat holds a join token not spent yet (it is joining now)."""
+        server, now = self.servers[key[0]], time.monotonic()
+        return any(r is server.room and s == key[1] and exp >= now for r, s, exp in server.tokens.values())
+
+    def _expire_claims(self) -> None:
+        now = time.monotonic()
+        for key in [k for k, (_, since) in self.claimed.items() if now - since > CLAIM_HOLD]:
+            self._give_back(key)
+
+    def _give_back(self, key: tuple[int, int]) -> None:
+        del self.claimed[key]
+        server, seat = self.servers[key[0]], key[1]
+        slot = server.slots[seat]
+        if slot.joined or slot.conn is not None:
+            return  # the player sat down: the seat and its code are theirs
+        taken = {code for s in self.servers for code in s.room.codes()} | {self.lobby_code or ""}
+        server.room.change_code(seat, taken)
+        problem = save_codes(server.table.save_path, {s: sl.code for s, sl in server.slots.items()})
+        server.log(f"{server.table.names[seat]}'s seat is free again in the lobby (with a new code)")
+        if problem:
+            server.log(problem)
 
     # -- listening ---------------------------------------------------------------------
     async def start_unix(self, folder: str) -> None:
@@ -422,6 +471,9 @@ class Lobby:
             if self.offered is not None:
                 if byte in (13, 10):
                     login, self.offered = self.offered, None
+                    if not self.hub.holds(login, self):
+                        self.draw("You waited too long and the seat went back to the lobby: pick again.")
+                        return
                     self.sit(login)
                     return
                 if byte in (3, 4, ord("q")):
@@ -458,7 +510,8 @@ class Lobby:
             self.draw(f"There is no free seat {number}.")
             return
         login = self.choices[number - 1]
-        if not self.hub.claim(login):
+        self.hub.release(self)  # one seat at a time for each lobby session
+        if not self.hub.claim(login, self):
             self.draw("Someone has just taken that seat: pick another.")
             return
         self.offered = login
@@ -534,6 +587,7 @@ def build_servers(cfgs: Sequence[HostConfig]) -> list[TableServer]:
                 spectator_code=new_code() if cfg.spectators else None,
                 limits=limits,
                 resumed=cfg.resume is not None,
+                turn_timeout=cfg.turn_timeout,
             )
         )
     return servers
@@ -555,8 +609,9 @@ async def serve_tables(
     echo = _never_fails(echo)
     servers = build_servers(cfgs)
     hub = TableHub(servers, lobby_code=new_code() if base.ssh_port is not None and not base.no_auth else None)
+    log = log_lines(echo)  # one bounded log for every table
     for n, server in enumerate(servers, 1):
-        server.on_event = lambda text, n=n: echo(f"[{time.strftime('%H:%M:%S')}] table {n}: {text}")
+        server.on_event = lambda text, n=n: log(f"table {n}: {text}")
     try:
         bound_host, bound_port = await hub.start_tcp(host, port)
     except OSError as exc:
@@ -564,6 +619,7 @@ async def serve_tables(
         raise CardtableError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    loop.set_exception_handler(loop_errors(log))
     for sig in _stop_signals():
         try:
             loop.add_signal_handler(sig, stop.set)

@@ -16,7 +16,11 @@ never a backlog) and drives its bots.  The server
   and in total by pushing out the longest-waiting idle one (see :mod:`.guard`), so strangers
   never lock out a player with a valid code.  Seated players, spectators and the ssh children
   on the Unix socket are not counted there.  Wrong codes are throttled per address, across
-  connections and across the table and ssh ports (one :class:`~.guard.GuessThrottle`);
+  connections and across the table and ssh ports (one :class:`~.guard.GuessThrottle`), but a
+  valid code always gets in at once;
+- keeps one connection per seat: a hello for a seat someone sits at is refused with a clear
+  message, unless that connection has said nothing for two heartbeats (then it is taken to be
+  gone and the new one takes the seat);
 - exchanges heartbeats with every joined connection: a peer that says nothing for
   ``dead_after`` seconds (a frozen or vanished client) is dropped, so its seat is held exactly
   like a seat whose connection closed (see :class:`~.room.Room` for holds and stand-ins);
@@ -39,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.pacer import BOT_DELAY, Pacer
+from cardtable.paths import write_problem
 from cardtable.session import Table
 from games.core import ProtocolError
 
@@ -56,6 +61,8 @@ __all__ = [
     "codes_path",
     "load_or_make_codes",
     "new_code",
+    "save_codes",
+    "seat_taken_text",
 ]
 
 
@@ -64,8 +71,11 @@ def codes_path(save_path: Path) -> Path:
     return save_path.with_name(save_path.name + ".codes")
 
 
-def load_or_make_codes(save_path: Path | None, seats: list[int]) -> dict[int, str]:
-    """The join codes of ``seats``: the ones saved beside ``save_path`` if any, new ones otherwise."""
+def load_or_make_codes(
+    save_path: Path | None, seats: list[int], problems: list[str] | None = None
+) -> dict[int, str]:
+    """The join codes of ``seats``: the ones saved beside ``save_path`` if any, new ones otherwise.
+    A problem keeping them is added to ``problems`` (never raised)."""
     codes: dict[int, str] = {}
     if save_path is not None and codes_path(save_path).exists():
         try:
@@ -75,12 +85,32 @@ def load_or_make_codes(save_path: Path | None, seats: list[int]) -> dict[int, st
             codes = {}
     for s in seats:
         codes.setdefault(s, new_code())
-    if save_path is not None:
+    problem = save_codes(save_path, codes)
+    if problem and problems is not None:
+        problems.append(problem)
+    return codes
+
+
+def save_codes(save_path: Path | None, codes: dict[int, str]) -> str:
+    """Keep the join codes beside the save (0600, atomically); "" or why they could not be written
+    (the table plays on: only a later ``--resume`` would bring back the codes kept before)."""
+    if save_path is None:
+        return ""
+    path = codes_path(save_path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
         save_path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(codes_path(save_path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
             json.dump({str(k): v for k, v in codes.items()}, f)
-    return codes
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        return f"the join codes could not be kept in {path} ({write_problem(exc)})"
+    return ""
 
 
 @dataclass
@@ -95,8 +125,9 @@ class Limits:
     max_unauth_total: int = 64  # ... from all addresses together
     max_spectators: int = 32
     hello_timeout: float = 5.0
-    guess_free: int = 5  # wrong codes an address may try at once ...
-    guess_interval: float = 1.0  # ... then one per this many seconds
+    guess_free: int = 5  # wrong codes an address has answered at once ...
+    guess_interval: float = 1.0  # ... then each answer is held, the bucket draining one per this many seconds
+    guess_limit: int = 30  # wrong codes outstanding from an address before its next codes wait to be checked
     heartbeat: float = 5.0  # a ping to every joined connection this often
     dead_after: float = 15.0  # a joined peer silent this long is gone
     write_timeout: float = 30.0
@@ -121,6 +152,7 @@ class Connection:
     last_refill: float = 0.0
     strikes: int = 0
     last_view: bytes = b""
+    heard: float = field(default_factory=time.monotonic)  # when the peer last said anything
 
     def send(self, msg: dict[str, Any]) -> None:
         if not self.closed:
@@ -156,6 +188,7 @@ class TableServer:
         resumed: bool = False,
         throttle: GuessThrottle | None = None,
         doorway: Doorway[Connection] | None = None,
+        turn_timeout: float | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.rooms: list[Room] = []
@@ -163,7 +196,9 @@ class TableServer:
         self.doorway: Doorway[Connection] = doorway or Doorway(
             self.limits.max_unauth_per_address, self.limits.max_unauth_total
         )
-        self.throttle = throttle or GuessThrottle(self.limits.guess_free, self.limits.guess_interval)
+        self.throttle = throttle or GuessThrottle(
+            self.limits.guess_free, self.limits.guess_interval, limit=self.limits.guess_limit
+        )
         self.tokens: dict[str, tuple[Room, int, float]] = {}  # one-time tokens for the ssh children
         self.servers: list[asyncio.AbstractServer] = []
         self.closing = False
@@ -182,6 +217,7 @@ class TableServer:
                 stand_in_level=stand_in_level,
                 resumed=resumed,
                 max_action_chars=self.limits.max_action_chars,
+                turn_timeout=turn_timeout,
             )
         )
 
@@ -298,6 +334,15 @@ class TableServer:
         self.tokens[token] = (room or self.room, -1 if seat is None else seat, time.monotonic() + ttl)
         return token
 
+    @property
+    def silent_after(self) -> float:
+        """A seated connection silent this long no longer keeps its seat from a new login."""
+        return 2 * self.limits.heartbeat
+
+    def taken(self, room: Room, seat: int) -> bool:
+        """Someone plays ``seat`` of ``room`` now on a live connection (see :meth:`Room.taken`)."""
+        return seat != -1 and room.taken(seat, self.silent_after)
+
     def unauthenticated(self, addr: str | None = None) -> int:
         """How many TCP connections (from ``addr``, or from anywhere) have not said a good hello yet."""
         return self.doorway.count(addr)
@@ -401,7 +446,9 @@ class TableServer:
         except Exception:
             self.log_failure(f"error serving {conn.peer}")
         finally:
-            # let queued errors/byes go out before closing
+            # let queued errors/byes go out before closing; meanwhile it no longer waits at the door
+            # (pushing it out would put "busy" in place of the answer it was given)
+            self.doorway.leave(conn)
             deadline = time.monotonic() + 0.5
             while conn.pending and not conn.closed and time.monotonic() < deadline:
                 await asyncio.sleep(0.01)
@@ -426,6 +473,7 @@ class TableServer:
             line = await self._next_line(conn, reader)
             if line is None:
                 return
+            conn.heard = time.monotonic()
             try:
                 msg = wire.loads(line.rstrip(b"\r\n"), self.limits.max_line)
                 if not self._take_token(conn):
@@ -528,6 +576,9 @@ class TableServer:
         if seat == -1 and room.spectators() >= self.limits.max_spectators:
             conn.send(_error("full", "the table has as many spectators as it can take"))
             return False
+        if self.taken(room, seat):
+            conn.send(_error("taken", seat_taken_text(room.table.names[seat])))
+            return False
         self.doorway.leave(conn)
         conn.hello_done = True
         replaced = room.admit(conn, seat)
@@ -573,6 +624,14 @@ class TableServer:
             pass
         if conn.room is not None:
             conn.room.leave(conn, closing=self.closing)
+
+
+def seat_taken_text(name: str) -> str:
+    """What a second login on a seat hears (every door says the same)."""
+    return (
+        f"someone is already playing {name}'s seat: only one connection can play a seat. "
+        "If that is you on another device, close it there first, then try again"
+    )
 
 
 async def _close_writer(writer: asyncio.StreamWriter) -> None:

@@ -82,13 +82,13 @@ from typing import Any
 
 import asyncssh
 
-from cardtable.paths import data_dir
+from cardtable.paths import data_dir, write_problem
 from games.core import CardtableError
 
 from .config import is_loopback
-from .guard import Doorway, address_key
+from .guard import Doorway, InputBudget, address_key
 from .hub import Lobby, Login, TableHub
-from .server import TableServer
+from .server import TableServer, seat_taken_text
 from .warm import SeatTemplate, WarmChild, seat_env
 
 #: Written to the player's terminal when their session ends or the table closes.
@@ -108,21 +108,44 @@ def default_child_command(socket_path: str, token: str) -> list[str]:
     return [sys.executable, "-m", "cardtable.net.join", "--unix", socket_path, "--token", token]
 
 
-def host_key(path: Path | None = None) -> asyncssh.SSHKey:
-    """The table's ed25519 host key, created once (0600) in data_dir()/ssh_host_ed25519_key."""
+def host_key(path: Path | None = None, problems: list[str] | None = None) -> asyncssh.SSHKey:
+    """The table's ed25519 host key, created once (0600) in data_dir()/ssh_host_ed25519_key.
+
+    A new key is written atomically (a temporary file, then linked into place), so a full disk
+    never leaves half a key behind.  When it cannot be written (the disk full, too many open
+    files, no permission), this run uses the new key all the same and the reason is added to
+    ``problems``: players then see another fingerprint the next time."""
     path = path or data_dir() / "ssh_host_ed25519_key"
     if path.exists():
-        if path.stat().st_mode & 0o077:
-            os.chmod(path, 0o600)
         try:
+            if path.stat().st_mode & 0o077:
+                os.chmod(path, 0o600)
             return asyncssh.read_private_key(str(path))
         except (OSError, asyncssh.KeyImportError) as exc:
             raise CardtableError(f"cannot read the ssh host key {path}: {exc}") from None
     key = asyncssh.generate_private_key("ssh-ed25519")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(key.export_private_key())
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.export_private_key())
+            f.flush()
+            os.fsync(f.fileno())
+        os.link(tmp, path)  # never over a key another host wrote meanwhile
+    except FileExistsError:
+        return host_key(path, problems)
+    except OSError as exc:
+        if problems is not None:
+            problems.append(
+                f"the ssh host key could not be saved to {path} ({write_problem(exc)}): this run uses "
+                "a key of its own, so players will see a new fingerprint next time"
+            )
+    finally:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
     return key
 
 
@@ -149,10 +172,19 @@ def _alive(pid: int) -> bool:
 
 
 def make_host_dir() -> str:
-    """A new private folder (0700) for this host's Unix socket, named after and marked with its process."""
-    path = tempfile.mkdtemp(prefix=f"{DIR_PREFIX}{os.getpid()}-")
-    with open(os.path.join(path, "owner"), "w") as f:
-        f.write(f"{os.getpid()} {_start_time(os.getpid()) or ''}\n")
+    """A new private folder (0700) for this host's Unix socket, named after and marked with its
+    process; CardtableError saying why when it cannot be made."""
+    path = None
+    try:
+        path = tempfile.mkdtemp(prefix=f"{DIR_PREFIX}{os.getpid()}-")
+        with open(os.path.join(path, "owner"), "w") as f:
+            f.write(f"{os.getpid()} {_start_time(os.getpid()) or ''}\n")
+    except OSError as exc:
+        if path is not None:
+            shutil.rmtree(path, ignore_errors=True)
+        raise CardtableError(
+            f"cannot make the host's private folder in {tempfile.gettempdir()}: {write_problem(exc)}"
+        ) from None
     return path
 
 
@@ -212,11 +244,12 @@ def clean_stale_dirs() -> list[str]:
 _BACKGROUND: set[asyncio.Future[Any]] = set()
 
 
-def _in_background(aw: Any) -> None:
+def _in_background(aw: Any) -> asyncio.Future[Any]:
     """Run `aw` without awaiting it, holding a reference until it is done (the loop keeps only weak ones)."""
     fut = asyncio.ensure_future(aw)
     _BACKGROUND.add(fut)
     fut.add_done_callback(_BACKGROUND.discard)
+    return fut
 
 
 class SshFrontDoor:
@@ -246,7 +279,8 @@ class SshFrontDoor:
             asyncssh.read_authorized_keys(str(authorized_keys)) if authorized_keys else None
         )
         self.no_auth = no_auth
-        self.key = host_key(key_path)
+        self.problems: list[str] = []  # said on the host's log once the door has started
+        self.key = host_key(key_path, self.problems)
         self.fingerprint = self.key.get_fingerprint("sha256")
         self.child_command = child_command or default_child_command
         self.child_env = dict(child_env or {})
@@ -255,6 +289,7 @@ class SshFrontDoor:
         self.max_preauth_per_address, self.max_preauth = max_preauth_per_address, max_preauth
         self.doorway: Doorway[_Server] = Doorway(max_preauth_per_address, max_preauth, spoke=_Server.spoke)
         self.sessions: set[_Session] = set()
+        self.reaping: set[asyncio.Future[Any]] = set()  # waits for children of sessions that have ended
         self.connections = 0
         self.port = 0
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -280,6 +315,8 @@ class SshFrontDoor:
             raise CardtableError("ssh without authentication is allowed only on loopback")
         for path in clean_stale_dirs():
             self.log(f"removed {path}, left by a host that did not close")
+        for problem in self.problems:
+            self.log(problem)
         self._dir = make_host_dir()
         atexit.register(self._remove_dir)  # also when the program ends without closing the door
         await self.hub.start_unix(self._dir)
@@ -329,7 +366,14 @@ class SshFrontDoor:
             except (TimeoutError, OSError):
                 pass
         await asyncio.gather(*(asyncio.to_thread(s._wait_child, 3.0) for s in sessions))
+        await asyncio.gather(*list(self.reaping), return_exceptions=True)  # every child is waited for
         self._remove_dir()
+
+    def reap_later(self, aw: Any) -> None:
+        """Wait for a session's child in the background; :meth:`close` waits for it too."""
+        fut = _in_background(aw)
+        self.reaping.add(fut)
+        fut.add_done_callback(self.reaping.discard)
 
     def _remove_dir(self) -> None:
         if self.warm is not None:
@@ -416,6 +460,8 @@ class _Session(asyncssh.SSHServerSession):
     def __init__(self, door: SshFrontDoor, seat: Login | None, username: str) -> None:
         self.door, self.seat, self.username = door, seat, username
         self.lobby: Lobby | None = None
+        self._lobby_was: Lobby | None = None  # the lobby of this session, whose seat hold ends with it
+        self.budget = InputBudget()  # keys faster than a player types are dropped (issue 30)
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term_type: str | None = None
         self.size = (80, 24, 0, 0)
@@ -456,21 +502,33 @@ class _Session(asyncssh.SSHServerSession):
             users = ", ".join(user for user, _ in self.door.hub.users())
             self._refuse(f"no seat called {self.username!r} at this table: use one of {users}\r\n".encode())
         elif self.seat is not None and self.seat.lobby:
-            self.lobby = Lobby(self.door.hub, self.chan.write, self._sit, self._leave_lobby)
+            self.lobby = self._lobby_was = Lobby(self.door.hub, self.chan.write, self._sit, self._leave_lobby)
             self.lobby.start()
         else:
             self._sit(self.seat)
 
     def _leave_lobby(self) -> None:
         self.lobby = None
+        self._release()
         if self.chan is not None and not self._ended:
             self._ended = True
             self.chan.write(RESET)
             self.chan.exit(0)
 
+    def _release(self) -> None:
+        """Give back a seat this session held in the lobby and nobody has sat at."""
+        if self._lobby_was is not None:
+            self.door.hub.release(self._lobby_was)
+
     def _sit(self, login: Login | None) -> None:
-        """Start the table UI for a seat (from the login, or taken in the lobby)."""
+        """Start the table UI for a seat (from the login, or taken in the lobby); a seat someone
+        plays already on a live connection is refused with a plain message."""
         self.lobby, self.seat = None, login
+        server, seat = (login.server, login.seat) if login is not None else (None, None)
+        if server is not None and seat is not None and server.taken(server.room, seat):
+            text = seat_taken_text(server.table.names[seat])
+            self._refuse(f"{text[0].upper()}{text[1:]}.\r\n".encode())
+            return
         try:
             self._spawn()
         except OSError as exc:
@@ -606,7 +664,7 @@ class _Session(asyncssh.SSHServerSession):
                 self._pause_reading()
         else:  # the child closed its terminal: it has exited or is exiting
             self._pause_reading()
-            _in_background(self._child_done())
+            self.door.reap_later(self._child_done())
 
     async def _child_done(self) -> None:
         code = await asyncio.to_thread(self._wait_child, 5.0)
@@ -660,7 +718,7 @@ class _Session(asyncssh.SSHServerSession):
             except (OSError, asyncssh.Error):
                 pass
         if self.proc is not None:
-            _in_background(asyncio.to_thread(self._wait_child, 3.0))
+            self.door.reap_later(asyncio.to_thread(self._wait_child, 3.0))
 
     # -- traffic from the player -----------------------------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -668,6 +726,12 @@ class _Session(asyncssh.SSHServerSession):
             self.lobby.feed(data[:4096])
             return
         if self.master is None:
+            return
+        if not self.budget.take(len(data)):  # a flood: dropped whole, never queued for the table screen
+            if self.budget.dropped == len(data):
+                self.door.log(
+                    f"ssh user {self.username!r} sends keys faster than a player types: the excess is dropped"
+                )
             return
         self._inbuf += data
         self._flush_input()
@@ -712,6 +776,7 @@ class _Session(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._ended = True
+        self._release()
         self._signal(signal.SIGHUP)
         self.door.sessions.discard(self)
         self._pause_reading()
@@ -721,7 +786,7 @@ class _Session(asyncssh.SSHServerSession):
                 await asyncio.to_thread(self._wait_child, 3.0)
                 self._close_master()
 
-            _in_background(reap())
+            self.door.reap_later(reap())
         else:
             self._close_master()
 

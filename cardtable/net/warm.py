@@ -28,9 +28,11 @@ What stays true of the isolation that :mod:`cardtable.net.ssh` chose:
 The children share the template's hash seed (PYTHONHASHSEED is chosen once per template).
 
 Lifetime, tied to the host: the template asks for SIGKILL when the host goes
-(``PR_SET_PDEATHSIG``) and exits when its control socket closes; each child asks for SIGKILL when
-the template goes, so a host killed with ``kill -9`` takes the template and then every child with
-it.  Each child also still sees its pty hang up and its table connection close when the host dies,
+(``PR_SET_PDEATHSIG``) and exits when its control socket closes, after it has hung up every seat
+still running and waited for each (issue 30: a seat left to die with the template would be an
+orphan that nobody waits for, a ``<defunct>`` process); the host in turn waits for the template.
+Each child asks for SIGKILL when the template goes, so a host killed with ``kill -9`` takes the
+template and then every child with it.  Each child also still sees its pty hang up and its table connection close when the host dies,
 and the table UI exits on either (cardtable.tui.app).
 
 Seen from the host, a child is a :class:`WarmChild`: ``pid``, ``poll()``, ``wait(timeout)`` and
@@ -62,6 +64,7 @@ from collections.abc import Callable, Mapping, Sequence
 PR_SET_PDEATHSIG = 1
 MAX_MESSAGE = 64 * 1024
 MAX_RESTARTS = 3
+CHILD_GRACE = 2.0  # seconds the closing template waits for its seats to leave after SIGHUP, then SIGKILL
 #: Environment variables a seat process may get from the host's own environment (as for cold children).
 HOST_ENV_KEYS = ("PATH", "HOME", "USER", "CARDTABLE_HOME", "PYTHONPATH", "XDG_DATA_HOME", "TZ")
 #: Modules a seat needs before its first screen (or soon after), imported once by the template.
@@ -371,7 +374,7 @@ class SeatTemplate:
         self._children.clear()
         if self.proc is not None:
             try:
-                self.proc.wait(0.5)
+                self.proc.wait(CHILD_GRACE + 1.0)  # it hangs up and waits for its seats first
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
@@ -422,6 +425,7 @@ def template_main(control: int) -> None:
     signal.set_wakeup_fd(wake_w)
     signal.signal(signal.SIGCHLD, lambda *_: None)
     _send(sock, {"ready": True, "rehearsed": rehearsed})
+    children: set[int] = set()
     while True:
         ready, _, _ = select.select([sock, wake_r], [], [])
         if wake_r in ready:
@@ -432,9 +436,30 @@ def template_main(control: int) -> None:
             except OSError:
                 data, fds = b"", []
             if not data:
-                return  # the host has gone or closed us: children go too (their death signal)
-            _serve_one(sock, data, fds)
-        _reap(sock)
+                _end_children(children)  # the host has gone or closed us: hang up the seats, wait for them
+                return
+            pid = _serve_one(sock, data, fds)
+            if pid is not None:
+                children.add(pid)
+        children.difference_update(_reap(sock))
+
+
+def _end_children(children: set[int], grace: float = CHILD_GRACE) -> None:
+    """Hang up every seat still running (SIGHUP to its session), SIGKILL those still there after
+    ``grace`` seconds, and wait for each: the template leaves no child for anyone else to reap."""
+    for pid in children:
+        _killpg(pid, signal.SIGHUP)
+    deadline = time.monotonic() + grace
+    while children and time.monotonic() < deadline:
+        children.difference_update(_reap(None))
+        time.sleep(0.02)
+    for pid in children:
+        _killpg(pid, signal.SIGKILL)
+    for pid in children:
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass
 
 
 def _drain(fd: int) -> None:
@@ -445,15 +470,19 @@ def _drain(fd: int) -> None:
         pass
 
 
-def _reap(sock: socket.socket) -> None:
+def _reap(sock: socket.socket | None) -> set[int]:
+    """Wait for every child that has ended (told to the host on ``sock``); returns their pids."""
+    ended: set[int] = set()
     while True:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
-            return
+            return ended
         if pid == 0:
-            return
-        _send(sock, {"exit": pid, "code": os.waitstatus_to_exitcode(status)})
+            return ended
+        ended.add(pid)
+        if sock is not None:
+            _send(sock, {"exit": pid, "code": os.waitstatus_to_exitcode(status)})
 
 
 def _send(sock: socket.socket, msg: dict) -> None:
@@ -463,8 +492,8 @@ def _send(sock: socket.socket, msg: dict) -> None:
         pass
 
 
-def _serve_one(sock: socket.socket, data: bytes, fds: list[int]) -> None:
-    """Fork one seat process for a request; the template keeps none of its descriptors."""
+def _serve_one(sock: socket.socket, data: bytes, fds: list[int]) -> int | None:
+    """Fork one seat process for a request (its pid, or None); the template keeps none of its descriptors."""
     try:
         msg = json.loads(data)
         ident, args, env = (
@@ -477,7 +506,7 @@ def _serve_one(sock: socket.socket, data: bytes, fds: list[int]) -> None:
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         _close_all(fds)
         _send(sock, {"id": None, "error": f"bad request: {exc}"})
-        return
+        return None
     template = os.getpid()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -499,6 +528,8 @@ def _serve_one(sock: socket.socket, data: bytes, fds: list[int]) -> None:
     os.close(led_r)
     if pid > 0:
         _send(sock, {"id": ident, "pid": pid})
+        return pid
+    return None
 
 
 def _run_seat(

@@ -26,9 +26,13 @@ purpose, so that both doors keep the same promises:
   the websocket is pinged every ``heartbeat`` seconds and closed when the browser stops
   answering, which ends the child and leaves the seat held like any dropped seat.
 - Textual's requests to open links or deliver files are not passed on: the table needs neither.
-
-Known gap: aiohttp has no time limit on a connection that never sends a request, so idle TCP
-connections to this port are bounded only by the host's file limits (the ssh door caps them).
+- The same limits as the other doors (issue 30): the HTTP connections that are not a table's
+  websocket are capped per address and in total by pushing out the one that has waited longest
+  without a request in progress (:class:`~.guard.Doorway`), and each gets ``idle_timeout`` seconds
+  to send a whole request (a sign-in's form included) and as long between requests; so a flood of
+  idle or slow connections holds only a few of the host's files and never locks out a player or
+  another door.  A seat's keys pass through an :class:`~.guard.InputBudget`: a flood of keys is
+  dropped, not queued for minutes.
 """
 
 from __future__ import annotations
@@ -55,8 +59,8 @@ from textual_serve.download_manager import DownloadManager
 
 from games.core import CardtableError
 
-from .guard import Doorway, address_key
-from .server import TableServer
+from .guard import Doorway, InputBudget, address_key
+from .server import TableServer, seat_taken_text
 from .ssh import MAX_CHILD_LOG, clean_stale_dirs, default_child_command, die_with_parent, make_host_dir
 
 ChildCommand = Callable[[str, str], Sequence[str]]
@@ -83,6 +87,9 @@ class WebFrontDoor:
         max_pending_per_address: int = 8,
         max_pending: int = 64,
         quit_grace: float = 3.0,
+        max_visits_per_address: int = 16,
+        max_visits: int = 64,
+        idle_timeout: float = 10.0,
     ) -> None:
         self.table_server = server
         self.child_command = child_command or default_child_command
@@ -91,6 +98,11 @@ class WebFrontDoor:
         self.quit_grace = quit_grace
         self.doorway: Doorway[_Knock] = Doorway(max_pending_per_address, max_pending)
         self._knocks: set[_Knock] = set()  # sign-ins waiting in the guess throttle
+        self.idle_timeout = idle_timeout
+        # HTTP connections that are not a seat's websocket: capped, the idle ones pushed out first
+        self.visitors: Doorway[_Visit] = Doorway(max_visits_per_address, max_visits, spoke=_Visit.working)
+        self._visits: dict[Any, _Visit] = {}  # aiohttp's request handler (one per connection) -> visit
+        self._sweeper: asyncio.Task | None = None
         self.tickets: dict[str, tuple[int, float]] = {}  # ticket -> (seat or -1, expiry)
         self.sessions: set[_BrowserSeat] = set()
         self.sockets: set[web.WebSocketResponse] = set()
@@ -117,8 +129,12 @@ class WebFrontDoor:
         atexit.register(self._remove_dir)  # also when the program ends without closing the door
         self.socket_path = os.path.join(self._dir, "table.sock")
         await self.table_server.start_unix(self.socket_path)
-        self._runner = web.AppRunner(self._make_app(), access_log=None, shutdown_timeout=2.0)
+        self._runner = web.AppRunner(
+            self._make_app(), access_log=None, shutdown_timeout=2.0, keepalive_timeout=self.idle_timeout
+        )
         await self._runner.setup()
+        self._watch_connections()
+        self._sweeper = asyncio.ensure_future(self._sweep())
         try:
             site = web.TCPSite(self._runner, host, port)
             await site.start()
@@ -131,7 +147,7 @@ class WebFrontDoor:
         return self.port
 
     def _make_app(self) -> web.Application:
-        app = web.Application(client_max_size=4096, middlewares=[_headers])
+        app = web.Application(client_max_size=4096, middlewares=[self._track, _headers])
         app.add_routes(
             [
                 web.get("/", self._sign_in_page),
@@ -146,6 +162,9 @@ class WebFrontDoor:
     async def close(self) -> None:
         """End every browser's child (quit, then SIGKILL), close the websockets, stop listening."""
         self.closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         for knock in self._knocks:  # sign-ins still waiting their turn are told the table is closing
             knock.pushed_out.set()
         await asyncio.gather(*(s.end() for s in list(self.sessions)), return_exceptions=True)
@@ -157,6 +176,71 @@ class WebFrontDoor:
             runner, self._runner = self._runner, None
             await runner.cleanup()
         self._remove_dir()
+
+    # -- the connections: caps and idle time ------------------------------------------
+    def _watch_connections(self) -> None:
+        """Be told of every connection aiohttp's server accepts and loses (its own two hooks)."""
+        assert self._runner is not None and self._runner.server is not None
+        server = self._runner.server
+        made, lost = server.connection_made, server.connection_lost
+
+        def connection_made(handler: Any, transport: asyncio.Transport) -> None:
+            made(handler, transport)
+            self._arrived(handler, transport)
+
+        def connection_lost(handler: Any, exc: BaseException | None = None) -> None:
+            lost(handler, exc)
+            visit = self._visits.pop(handler, None)
+            if visit is not None:
+                self.visitors.leave(visit)
+
+        server.connection_made = connection_made  # type: ignore[method-assign]
+        server.connection_lost = connection_lost  # type: ignore[method-assign]
+
+    def _arrived(self, handler: Any, transport: asyncio.Transport) -> None:
+        visit = _Visit(handler, address_key(transport.get_extra_info("peername")))
+        if self.closing:
+            visit.close()
+            return
+        for other in self.visitors.enter(visit, visit.addr):  # make room: the longest idle one goes
+            self._visits.pop(other.handler, None)
+            other.close()
+        self._visits[handler] = visit
+
+    def visits(self, addr: str | None = None) -> int:
+        """How many connections (from ``addr``, or from anywhere) are held that are not a seat."""
+        return self.visitors.count(addr)
+
+    async def _sweep(self) -> None:
+        """Close the connections that have sent no whole request for ``idle_timeout`` seconds."""
+        while True:
+            await asyncio.sleep(min(1.0, self.idle_timeout / 2))
+            now = time.monotonic()
+            for visit in [
+                v for v in self._visits.values() if not v.busy and now - v.last > self.idle_timeout
+            ]:
+                self._visits.pop(visit.handler, None)
+                self.visitors.leave(visit)
+                visit.close()
+
+    @web.middleware
+    async def _track(self, request: web.Request, handler) -> web.StreamResponse:
+        """A request in progress keeps its connection from counting as idle."""
+        visit = self._visits.get(request.protocol)
+        if visit is not None:
+            visit.busy += 1
+        try:
+            return await handler(request)
+        finally:
+            if visit is not None:
+                visit.busy -= 1
+                visit.last = time.monotonic()
+
+    def _seated(self, request: web.Request) -> None:
+        """A seat's websocket: no longer a visitor (``max_sessions`` counts it instead)."""
+        visit = self._visits.pop(request.protocol, None)
+        if visit is not None:
+            self.visitors.leave(visit)
 
     def _remove_dir(self) -> None:
         if self._dir is not None:
@@ -174,9 +258,12 @@ class WebFrontDoor:
     async def _login(self, request: web.Request) -> web.Response:
         """Check the typed code like the ssh door does; a good one gets the table page with a ticket."""
         try:
-            form = await request.post()
+            async with asyncio.timeout(self.idle_timeout):
+                form = await request.post()
         except (web.HTTPException, ValueError):
             return _page(sign_in_html(self.title, "That sign-in was too large."), 400)
+        except TimeoutError:
+            return _page(sign_in_html(self.title, "That sign-in took too long to arrive."), 408)
         code = str(form.get("code", ""))[:MAX_CODE].strip().lower()
         refusal = self._refusal(code)
         if refusal is not None:
@@ -189,7 +276,12 @@ class WebFrontDoor:
                 sign_in_html(self.title, "The table is closing." if self.closing else BUSY),
                 503 if self.closing else 429,
             )
-        who = "a spectator" if seat == -1 else self.table_server.table.names[seat]
+        assert isinstance(seat, int)
+        server = self.table_server
+        if server.taken(server.room, seat):
+            text = seat_taken_text(server.table.names[seat])
+            return _page(sign_in_html(self.title, text[0].upper() + text[1:] + "."), 409)
+        who = "a spectator" if seat == -1 else server.table.names[seat]
         self.log(f"{who} signed in from a browser at {request.remote}")
         ws_url = f"{'wss' if request.secure else 'ws'}://{request.host}/ws/{self._issue(seat)}"
         return _page(table_html(self.title, who, ws_url), headers={"Cache-Control": "no-store"})
@@ -250,6 +342,7 @@ class WebFrontDoor:
         if self.closing or len(self.sessions) >= self.max_sessions:
             raise web.HTTPServiceUnavailable(text="The table cannot take another browser right now.")
         ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=MAX_WS_MESSAGE, timeout=2.0)
+        self._seated(request)
         await ws.prepare(request)
         self.sockets.add(ws)
         child = _BrowserSeat(self, None if seat == -1 else seat, ws)
@@ -269,6 +362,7 @@ class WebFrontDoor:
     async def _relay(self, ws: web.WebSocketResponse, child: _BrowserSeat) -> None:
         """Pass the browser's keys, clicks and sizes to the child, after checking each message."""
         strikes = 0
+        budget = InputBudget()
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
                 continue
@@ -280,7 +374,9 @@ class WebFrontDoor:
                     return
                 continue
             if kind == "stdin":
-                await child.send_bytes(data.encode("utf-8"))
+                keys = data.encode("utf-8")
+                if budget.take(len(keys)):  # a flood of keys is dropped, never queued for the table screen
+                    await child.send_bytes(keys)
             elif kind == "resize":
                 await child.set_terminal_size(*data)
             elif kind == "ping":
@@ -289,6 +385,25 @@ class WebFrontDoor:
                 await child.blur()
             elif kind == "focus":
                 await child.focus()
+
+
+@dataclass(eq=False)
+class _Visit:
+    """One HTTP connection that is not a seat's websocket: its address, requests in progress, last activity."""
+
+    handler: Any  # aiohttp's request handler of the connection
+    addr: str
+    busy: int = 0
+    last: float = field(default_factory=time.monotonic)
+
+    def working(self) -> bool:
+        return self.busy > 0
+
+    def close(self) -> None:
+        try:
+            self.handler.force_close()
+        except (OSError, RuntimeError):
+            pass
 
 
 @dataclass(eq=False)

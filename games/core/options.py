@@ -116,8 +116,10 @@ def _brief(value: Any) -> str:
     """``repr(value)`` cut to a readable length; safe for ints too long to print."""
     try:
         return _cut(repr(value))
-    except ValueError:  # an int beyond Python's digit limit for str()
-        return f"<a number of about {int(value.bit_length() * 0.30103)} digits>"
+    except ValueError:  # an int beyond Python's digit limit for str(), alone or inside a list or a mapping
+        if isinstance(value, int):
+            return f"<a number of about {int(value.bit_length() * 0.30103)} digits>"
+        return f"<a {type(value).__name__} holding a very long number>"
 
 
 def _cut(text: str, most: int = 40) -> str:

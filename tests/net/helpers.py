@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -11,15 +12,27 @@ from pathlib import Path
 from cardtable.net.server import Limits, TableServer
 from cardtable.session import SeatConfig, Table
 
+#: ``cardtable host`` as a subprocess runs it (followed by the host's arguments)
+HOST_COMMAND = [
+    sys.executable,
+    "-c",
+    "import sys; from cardtable.cli import main; main(sys.argv[1:])",
+    "host",
+]
+
 
 def make_table(
     seats: str = "remote,remote,bot",
     seed: int = 7,
     save_path: Path | None = None,
     options: dict | None = None,
+    open_seats: bool = False,
 ) -> Table:
+    """A Tricks'N'Trumps table; ``open_seats``: its remote seats are left for anyone (a lobby may give them)."""
     configs = [
-        SeatConfig("remote", f"P{i}") if k == "remote" else SeatConfig("bot", f"Bot{i}", "heuristic")
+        SeatConfig("remote", f"P{i}", open=open_seats)
+        if k == "remote"
+        else SeatConfig("bot", f"Bot{i}", "heuristic")
         for i, k in enumerate(seats.split(","))
     ]
     return Table.new("tricks_n_trumps", configs, options or {}, seed=seed, save_path=save_path)
@@ -68,4 +81,4 @@ def wait_until(pred: Callable[[], bool], timeout: float = 10.0, what: str = "con
     raise AssertionError(f"timed out waiting for {what}")
 
 
-__all__ = ["Limits", "ServerThread", "make_table", "wait_until"]
+__all__ = ["HOST_COMMAND", "Limits", "ServerThread", "make_table", "wait_until"]

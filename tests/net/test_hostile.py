@@ -176,9 +176,10 @@ def test_an_idle_connection_is_closed_after_the_short_hello_timeout(srv):
 
 
 def test_code_guessing_is_throttled_per_address_across_connections(srv):
-    """Twelve connections from one address guess at once: only the free allowance is answered at once,
-    the rest wait their turn; a player from another address joins meanwhile without waiting."""
-    s = srv(limits=Limits(guess_free=3, guess_interval=30.0))
+    """Twelve connections from one address guess at once: with a limit of three wrong codes outstanding,
+    only three are checked and answered, the rest wait their turn; a player from another address joins
+    meanwhile without waiting."""
+    s = srv(limits=Limits(guess_free=3, guess_interval=30.0, guess_limit=3))
     guessers = [Sock(s.port, "127.0.0.2") for _ in range(12)]  # over the cap of 8: the oldest are pushed out
     for i, g in enumerate(guessers):
         g.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": f"zzzz-zz{i:02d}"}))
@@ -295,8 +296,8 @@ async def test_ssh_connections_before_login_are_capped_and_timed_out(door):
 
 
 async def test_ssh_code_guessing_shares_the_per_address_throttle(door):
-    """Wrong passwords from one address over six ssh connections: only the free allowance is checked."""
-    _table, server, front = await door(limits=Limits(guess_free=2, guess_interval=30.0))
+    """Wrong passwords from one address over six ssh connections: only the limit of two is checked."""
+    _table, server, front = await door(limits=Limits(guess_free=2, guess_interval=30.0, guess_limit=2))
     denied: list[int] = []
 
     async def guess(i: int) -> None:
@@ -330,13 +331,13 @@ def test_a_connection_pushed_out_while_waiting_for_its_turn_never_takes_the_seat
     the seat must not go to the closed connection (the table would wait for a ghost for ever)."""
     # the interval bounds how long the steps below may take before the valid code's turn comes
     # (1.5 s was once too short for a loaded two-core machine running the suite on both cores)
-    s = srv(limits=Limits(guess_free=1, guess_interval=5.0, max_unauth_per_address=2))
+    s = srv(limits=Limits(guess_free=1, guess_interval=5.0, guess_limit=1, max_unauth_per_address=2))
     door = s.server.doorway
     all_spoke = lambda: all(v.spoke for v in door._waiting.values())
 
     first = Sock(s.port, "127.0.0.2")
     first.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": "zzzz-zzzz"}))
-    assert first.msg()["error"] == "code"  # the free guess is spent: the next code waits its turn
+    assert first.msg()["error"] == "code"  # at the limit of one wrong code: the next code waits its turn
     waiting = Sock(s.port, "127.0.0.2")
     waiting.send(wire.dumps({"type": "hello", "version": wire.VERSION, "code": s.code(0)}))
     wait_until(lambda: door.count("127.0.0.2") == 1 and all_spoke(), what="the valid code waiting")

@@ -152,7 +152,7 @@ async def test_the_table_port_refuses_bad_codes_and_silent_connections_as_one_ta
 @pytest.fixture
 async def club(tmp_path):
     """Two tables behind one ssh door (the tests' stand-in child), with a club code for the lobby."""
-    tables = [make_table("remote,remote,bot", seed=3), make_table("remote,bot,bot", seed=5)]
+    tables = [make_table("remote,remote,bot", seed=3, open_seats=True), make_table("remote,bot,bot", seed=5)]
     servers = [
         TableServer(tables[0], {0: "aaaa-bbbb", 1: "cccc-dddd"}, bot_delay=0),
         TableServer(tables[1], {0: "eeee-ffff"}, bot_delay=0),

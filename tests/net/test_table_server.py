@@ -145,7 +145,7 @@ def test_acting_for_another_seat_is_refused(served):
     start, join = served
     table = make_table("remote,remote,bot", seed=5)
     srv = start(table)
-    join(srv, 1)
+    join(srv, 0)
     wait_until(lambda: table.state.to_act is not None)
     s = raw(srv)
     s.sendall(wire.dumps({"type": "hello", "version": wire.VERSION, "code": srv.code(1)}))
@@ -163,11 +163,9 @@ def test_malformed_and_oversized_messages_are_refused_and_the_match_goes_on(serv
     start, join = served
     table = make_table("remote,remote,bot", seed=9)
     srv = start(table, limits=Limits(max_line=4096))
-    a, _b = join(srv, 0), join(srv, 1)
+    a = join(srv, 0)
     s = raw(srv)
-    s.sendall(
-        wire.dumps({"type": "hello", "version": wire.VERSION, "code": srv.code(1)})
-    )  # takes over seat 1
+    s.sendall(wire.dumps({"type": "hello", "version": wire.VERSION, "code": srv.code(1)}))  # seat 1
     recv_msgs(s, "view")
     for bad in (
         b"\xff\xfe not utf8\n",

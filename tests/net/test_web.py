@@ -289,21 +289,38 @@ def ws_url(page: str) -> str:
 
 async def test_wrong_codes_are_refused_and_share_the_tables_guess_throttle(door):
     """A wrong code gets the sign-in page again with a plain reason; it counts in the same per-address
-    throttle as the table port and ssh (GuessThrottle), so after the free guesses the address waits."""
+    throttle as the table port and ssh (GuessThrottle), so after the free guesses the answer to the
+    next wrong code from this address, on any door, is held."""
     server, _front, url = await door(Limits(guess_free=2, guess_interval=30.0))
     async with aiohttp.ClientSession() as http:
         for _ in range(2):
             status, page = await sign_in(http, url, "zzzz-zzzz")
             assert status == 403 and WRONG_CODE in page and "data-session-websocket-url" not in page
     assert server.throttle.checks("127.0.0.1") == 2
-    assert server.throttle.wait("127.0.0.1") > 0  # the next code from this address, on any door, waits
+    assert server.throttle.hold("127.0.0.1") > 0
+
+
+async def test_a_valid_code_signs_in_at_once_after_a_burst_of_guesses_from_its_address(door):
+    """Issue 30, point 4: guessing from the player's own address (one router) slows only the guesses.
+    Five wrong codes, the later ones held 30 s each: the player's valid code still opens the table page
+    (before, it waited its turn behind the guesses: 30 s here, far past the bound below)."""
+    server, _front, url = await door(Limits(guess_free=2, guess_interval=30.0))
+    async with aiohttp.ClientSession() as http:
+        guesses = [asyncio.create_task(sign_in(http, url, f"zzzz-zz{i:02d}")) for i in range(5)]
+        await bounded(lambda: server.throttle.checks("127.0.0.1") == 5, 10, "the guesses checked")
+        status, page = await asyncio.wait_for(sign_in(http, url, "aaaa-bbbb"), 10)
+        assert status == 200 and "data-session-websocket-url" in page
+        for g in guesses:
+            g.cancel()
+        await asyncio.gather(*guesses, return_exceptions=True)
 
 
 async def test_sign_ins_waiting_in_the_throttle_are_pushed_out_beyond_the_cap(door):
     """Like ssh strangers (Doorway): one address may have only so many sign-ins waiting; the oldest goes."""
-    _server, front, url = await door(Limits(guess_free=1, guess_interval=30.0), max_pending_per_address=1)
+    limits = Limits(guess_free=1, guess_interval=30.0, guess_limit=1)
+    _server, front, url = await door(limits, max_pending_per_address=1)
     async with aiohttp.ClientSession() as http:
-        assert (await sign_in(http, url, "zzzz-zzzz"))[0] == 403  # the address must now wait 30 s
+        assert (await sign_in(http, url, "zzzz-zzzz"))[0] == 403  # at the limit: the next code waits 30 s
         first = asyncio.create_task(sign_in(http, url, "aaaa-bbbb"))
         await bounded(lambda: front.doorway.count("127.0.0.1") == 1, 10, "the first sign-in to wait")
         second = asyncio.create_task(sign_in(http, url, "aaaa-bbbb"))

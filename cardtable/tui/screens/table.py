@@ -102,6 +102,7 @@ class TableScreen(SizedScreen):
         self.pacer = Pacer(driver, note=self._bot_note) if driver is not None else None
         self._sending: str | None = None  # a move sent to a remote table, not answered yet
         self._pending = False
+        self._quit_unsaved = False  # q was pressed once while the game could not be saved
         self._unsubscribe: list = []
         self.view: SeatView | None = None
         self.extra_panel = panel_for(first.game)
@@ -176,7 +177,7 @@ class TableScreen(SizedScreen):
     def _on_table_changed(self) -> None:
         """Subscriber callback: may run on any thread; coalesces into one refresh."""
         if threading.get_ident() == self.app._thread_id:
-            self.refresh_table()  # a local submit: redraw at once (the played card shows fastest)
+            self._flush()  # a local submit: redraw at once (the played card shows fastest)
             return
         if self._pending:
             return
@@ -191,7 +192,8 @@ class TableScreen(SizedScreen):
         self.refresh_table()
         from ..widgets.netstatus import watch_connection
 
-        # remote seats: a "reconnecting…" line, and the app is told when the table has gone; local: nothing
+        # remote seats: a "reconnecting…" line, and the app is told when the table has gone; any table:
+        # a "Not saved" line while its save file is behind
         closed = watch_connection(self, self.active or self.handles[0])
         if closed is not None:
             self.post_message(self.Closed(closed))
@@ -534,8 +536,15 @@ class TableScreen(SizedScreen):
         return False
 
     def action_quit_table(self) -> None:
-        if self.driver is not None:
-            self.driver.save()
+        if self.driver is not None and not self.driver.save() and not self._quit_unsaved:
+            self._quit_unsaved = True  # the second q quits all the same
+            self.notify(
+                f"The game could not be saved ({self.driver.save_problem}): the moves since the last "
+                "save would be lost. Free some space and press q again, or press q again to quit anyway.",
+                severity="error",
+                timeout=10,
+            )
+            return
         self.app.exit()
 
     def action_help(self) -> None:

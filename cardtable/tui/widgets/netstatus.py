@@ -1,9 +1,10 @@
 """The link state of a remote seat, shown on a line of the table screen.
 
-:func:`watch_connection` is called by the table screen on every update from another thread:
-for handles that report a ``status`` (remote seats) it shows a status line while reconnecting
-and says when the table has closed (the screen then asks the app what comes next).  Local
-handles have no ``status``: nothing happens for them, and no line is ever mounted.
+:func:`watch_connection` is called by the table screen on every update: for handles that report
+a ``status`` (remote seats) it shows a status line while reconnecting and says when the table has
+closed (the screen then asks the app what comes next).  The same line says when the table could
+not be saved (a handle's ``save_problem``, local or remote: the host's disk full, say), for as
+long as the save file is behind.  Otherwise no line is mounted.
 """
 
 from __future__ import annotations
@@ -13,20 +14,28 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 RECONNECTING = "Connection lost — reconnecting…"
+NOT_SAVED = "Not saved"
 Notice = tuple[str, bool]  # (text, the table has closed)
 
 
 def connection_notice(handle) -> Notice | None:
-    """(text, closed) for a remote handle that is not simply connected; None otherwise."""
+    """(text, closed) for a remote handle that is not simply connected, or a table whose save is
+    behind; None otherwise."""
     status = getattr(handle, "status", None)
+    problem = getattr(handle, "save_problem", "")
+    unsaved = (
+        (f"{NOT_SAVED}: {problem}. Play goes on; the game is saved again after every move.", False)
+        if isinstance(problem, str) and problem
+        else None
+    )
     if not isinstance(status, str):
-        return None  # a local handle
+        return unsaved  # a local handle
     if getattr(handle, "is_closed", False):
         reason = getattr(handle, "closed_reason", None) or status.removeprefix("closed: ")
         return f"The table has closed: {reason}", True
     if status.startswith("reconnecting"):
         return RECONNECTING, False
-    return None
+    return unsaved
 
 
 class NetStatus(Static):
@@ -65,7 +74,8 @@ def watch_connection(screen: Screen, handle) -> str | None:
         line = screen._net_status = NetStatus(notice)  # type: ignore[attr-defined]
         screen.mount(line, after=anchor.first() if anchor else None)
     if notice is None:
-        screen.notify("Connected to the table again")
+        was_unsaved = shown is not None and shown[0].startswith(NOT_SAVED)
+        screen.notify("The game is saved again" if was_unsaved else "Connected to the table again")
         return None
     text, closed = notice
     screen.notify(
