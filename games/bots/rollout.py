@@ -72,6 +72,9 @@ class RolloutBot(Bot):
         self.last_estimates: dict[str, Estimate] = {}
         self.last_reason = ""
 
+    def set_budget(self, budget: int) -> None:
+        self.playouts = max(1, int(budget))
+
     def choose(self, view: SeatView, legal: Sequence[Action], worlds=None) -> Action:
         mine = self.heuristic.choose(view, legal)
         self.last_reason = getattr(self.heuristic, "last_reason", "")

@@ -92,6 +92,9 @@ class SearchBot(Bot):
         #: empty when the search did not run
         self.last_estimates: dict[str, Estimate] = {}
 
+    def set_budget(self, budget: int) -> None:
+        self.iterations = max(1, int(budget))
+
     def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
         choices = list(legal)
         if worlds is not None:
