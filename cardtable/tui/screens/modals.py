@@ -5,7 +5,7 @@ Each one is shown by the table screen or the app and gives back what the player 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -99,11 +99,22 @@ class MatchOverScreen(SizedModal):
 
     AUTO_FOCUS = ""  # "" (not None, which means the app's "*"): nothing focused
 
-    BINDINGS = [Binding("p", "again", "Play again"), Binding("q,escape", "quit", "Quit")]
+    BINDINGS = [
+        Binding("p", "again", "Play again"),
+        Binding("r", "review", "Review"),
+        Binding("q,escape", "quit", "Quit"),
+    ]
 
-    def __init__(self, outcome: Outcome, names: Sequence[str], can_replay: bool) -> None:
+    def __init__(
+        self,
+        outcome: Outcome,
+        names: Sequence[str],
+        can_replay: bool,
+        review: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
         self.outcome, self.names, self.can_replay = outcome, names, can_replay
+        self.review = review  # opens the review of the match (issue 35), when there is a record
 
     def compose(self) -> ComposeResult:
         o, names = self.outcome, self.names
@@ -122,6 +133,8 @@ class MatchOverScreen(SizedModal):
             with Horizontal(classes="buttons"):
                 if self.can_replay:
                     yield Button("Play again (p)", id="again", variant="primary", compact=True)
+                if self.review is not None:
+                    yield Button("Review (r)", id="review", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
         yield TooSmall()
 
@@ -132,7 +145,14 @@ class MatchOverScreen(SizedModal):
     def action_quit(self) -> None:
         self.dismiss("quit")
 
+    def action_review(self) -> None:
+        if self.review is not None:
+            self.review()  # the review opens above this screen; Esc there comes back here
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            self.action_review()
+            return
         self.dismiss(event.button.id)
 
 

@@ -56,6 +56,21 @@ class SubmitAnswered(Message):
         self.answer = answer
 
 
+HINT_TIMEOUT = 600.0  # seconds: a hint stays while its decision waits (it goes with the decision)
+
+
+def decision_key(view: SeatView) -> tuple:
+    """What identifies the decision a view asks for: who acts, the choices, the trick, the last event."""
+    return (
+        view.seat,
+        view.to_act,
+        view.hand_number,
+        tuple(a.text for a in view.legal),
+        tuple(c.text for p in view.trick for c in p.cards),
+        view.events[-1] if view.events else None,
+    )
+
+
 class TableScreen(SizedScreen):
     class PlayAgain(Message):
         """The match is over and the player wants another with the same seats and options."""
@@ -70,6 +85,14 @@ class TableScreen(SizedScreen):
         def __init__(self, text: str) -> None:
             super().__init__()
             self.text = text
+
+    class ReviewRequested(Message):
+        """The player asked for the review of the finished match (issue 35): ``record``, the
+        ``seat`` whose decisions to weigh."""
+
+        def __init__(self, record, seat: int) -> None:
+            super().__init__()
+            self.record, self.seat = record, seat
 
     AUTO_FOCUS = "HandWidget"
     BINDINGS = [
@@ -207,7 +230,10 @@ class TableScreen(SizedScreen):
 
     def refresh_table(self) -> None:
         """Re-read the view and redraw; open hand-off / summary / end screens when due."""
-        if not self.is_attached or self.app.screen is not self:
+        if not self.is_attached:
+            return
+        self._drop_stale_hint()
+        if self.app.screen is not self:
             return
         probe = (self.active or self.handles[0]).view()
         nxt = self._handle_for(probe.to_act)
@@ -235,7 +261,8 @@ class TableScreen(SizedScreen):
         self.draw(view, names)
         if view.is_over:
             self.app.push_screen(
-                MatchOverScreen(view.outcome, names, self.driver is not None), self._match_done
+                MatchOverScreen(view.outcome, names, self.driver is not None, self._review_opener()),
+                self._match_done,
             )
             return
         self._schedule_bot(view)
@@ -576,11 +603,12 @@ class TableScreen(SizedScreen):
             return
         if self.active is None or not self._my_turn_or_say_wait():
             return
-        seat = self.active.view().seat
+        asked = self.active.view()
+        seat, key = asked.seat, decision_key(asked)
         self.notify("Thinking about a hint…", timeout=2)
-        self.run_worker(lambda: self._think_hint(seat), thread=True, group="hint", exit_on_error=False)
+        self.run_worker(lambda: self._think_hint(seat, key), thread=True, group="hint", exit_on_error=False)
 
-    def _think_hint(self, seat: int) -> None:
+    def _think_hint(self, seat: int, key: tuple) -> None:
         try:
             hint = self.driver.hint(seat)
         except Exception as exc:
@@ -589,14 +617,29 @@ class TableScreen(SizedScreen):
             )
             return
         if hint is not None:
-            self.app.call_from_thread(self._show_hint, seat, *hint)
+            self.app.call_from_thread(self._show_hint, seat, key, *hint)
 
-    def _show_hint(self, seat: int, action, why: str) -> None:
+    def _show_hint(self, seat: int, key: tuple, action, why: str) -> None:
         view = self.active.view() if self.active is not None else None
-        if view is None or view.seat != seat or action not in view.legal:
-            return  # the table moved on while the hint was thought out
+        if view is None or view.seat != seat or decision_key(view) != key or action not in view.legal:
+            return  # the table moved on while the hint was thought out: it answered another decision
         words = show_cards(view.label_of(action), self.ascii_suits)
-        self.notify(f"{words} — {show_cards(why, self.ascii_suits)}", title="Hint")
+        self._drop_stale_hint(force=True)
+        # a hint answers this decision only: it stays until the decision is made (or changes)
+        self.notify(f"{words} — {show_cards(why, self.ascii_suits)}", title="Hint", timeout=HINT_TIMEOUT)
+        self._hint_key = decision_key(view)
+
+    def _drop_stale_hint(self, force: bool = False) -> None:
+        """Take the hint off the screen once its decision has gone (issue 35)."""
+        key = getattr(self, "_hint_key", None)
+        if key is None:
+            return
+        handle = self.active or (self.handles[0] if self.handles else None)
+        if not force and handle is not None and decision_key(handle.view()) == key:
+            return
+        self._hint_key = None
+        # the notices of a decision go with it (the hint and anything said about that move)
+        self.app.clear_notifications()
 
     def action_undo(self) -> None:
         if self.active is None:
@@ -639,6 +682,18 @@ class TableScreen(SizedScreen):
         prefs.save(four_colour=four_colour())
         self.notify("Four-colour deck: " + ("♠ black, ♥ red, ♦ blue, ♣ green" if four_colour() else "off"))
         self.refresh_table()
+
+    def _review_opener(self):
+        """Asks for the review of this match, the first human seat's (a local table only)."""
+        if self.driver is None:
+            return None
+        table = self.driver
+
+        def open_review() -> None:
+            humans = table.human_seats()
+            self.app.post_message(self.ReviewRequested(table.record(), humans[0] if humans else 0))
+
+        return open_review
 
     def _match_done(self, result) -> None:
         if result == "again" and self.driver is not None:

@@ -1,0 +1,84 @@
+"""Issue 35 in the TUI: a hint goes with its decision; the review opens from the match-over
+screen (r) and from the history list (r)."""
+
+from __future__ import annotations
+
+import time
+
+from cardtable.session import Table
+from cardtable.store import MatchStore, seats_of
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens.history import HistoryScreen
+from cardtable.tui.screens.modals import MatchOverScreen
+from cardtable.tui.screens.review import ReviewScreen
+from games.arena import play_match
+from games.bots.rollout import ROLLOUT_PLAYOUTS
+from games.core import Record
+
+from .helpers import local_app, screen_text, settle, table_for
+
+
+async def _until(pilot, test, seconds: float = 30.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        if test():
+            return True
+    return False
+
+
+def _hints(app) -> list:
+    return [n for n in app._notifications if n.title == "Hint"]
+
+
+async def test_a_hint_stays_while_its_decision_waits_and_goes_with_it(monkeypatch):
+    monkeypatch.setitem(ROLLOUT_PLAYOUTS, "tricks_n_trumps", {"hard": 60, "expert": 120})
+    t = table_for(5, "human", "bot", "bot")
+    app = local_app(t)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        assert await _until(pilot, lambda: bool(_hints(app)))
+        assert _hints(app)[0].timeout >= 60, "it does not time out while the decision waits"
+        move = next(a for a in t.view(0).legal if a.text == t.hint(0)[0].text)
+        t.submit(0, move)  # the decision is made (as a key press would)
+        assert await _until(pilot, lambda: not _hints(app)), "the hint went with its decision"
+
+
+def _finished_table(seed: int = 5) -> Table:
+    """A finished Agram match whose first seat was a human's."""
+    state = play_match("agram", ["normal"] * 3, seed)
+    kinds = [{"kind": "human", "level": ""}] + [{"kind": "bot", "level": "normal"}] * 2
+    table = Table.from_record(Record.of(state, ["Ann", "Bob", "Cy"], {"seats": kinds, "bot_seed": seed}))
+    table.record_matches = False
+    return table
+
+
+async def test_r_on_the_match_over_screen_opens_the_review_of_the_humans_decisions():
+    table = _finished_table()
+    app = local_app(table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await _until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        assert "Review (r)" in screen_text(app)
+        await pilot.press("r")
+        assert await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        assert review.seat == 0 and "Review of Ann's decisions: Agram" in screen_text(app)
+        await pilot.press("escape")
+        assert await _until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+
+
+async def test_r_in_the_history_list_opens_the_review_of_the_highlighted_match():
+    state = play_match("agram", ["normal"] * 3, 6)
+    record = Record.of(state, ["Ann", "Bob", "Cy"], {"bot_seed": 6})
+    MatchStore().open().add(record, seats_of(record), state.outcome(), source="local")
+    app = CardTableApp(bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(HistoryScreen())
+        await pilot.pause()
+        assert "r: review" in screen_text(app)
+        await pilot.press("r")
+        assert await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        assert "Review of Ann's decisions: Agram" in screen_text(app)
+        await pilot.press("escape")
+        assert await _until(pilot, lambda: isinstance(app.screen, HistoryScreen))
