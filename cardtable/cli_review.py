@@ -77,7 +77,10 @@ def _with_bar(run, quiet: bool):
 
 
 def _print(result, every: bool, seconds: float, cost_text) -> None:
-    """One block a decision shown: the move, the better one and its cost, then why (indented)."""
+    """A table of the decisions shown (the marks, or every one with --all), then why each
+    better move is better, by move number."""
+    from rich.table import Table
+
     shown = result.decisions if every else result.marks
     agreed = sum(1 for d in result.decisions if d.agreed)
     out = _console()
@@ -89,14 +92,24 @@ def _print(result, every: bool, seconds: float, cost_text) -> None:
     )
     if not result.marks:
         out.print("Nothing marked: no move cost clearly more than the luck of the deals.")
+    if not shown:
+        return
+    table = Table(title_justify="left")
+    for col, just in (("", "left"), ("move", "right"), ("hand", "right"), ("played", "left")):
+        table.add_column(col, justify=just, no_wrap=True)
+    table.add_column("better", overflow="fold")
+    table.add_column("cost", overflow="fold")
     for d in shown:
-        where = f"move {d.step + 1} (hand {d.hand}, {d.phase})"
         if d.agreed:
-            line = f"  {where}: {d.played_label}, as the {result.level} bot would"
+            better, cost = "(the same)", ""
         elif d.marked:
-            line = f"✗ {where}: {d.played_label}; better {d.best_label}, costing {cost_text(d, result.terms)}"
+            better, cost = d.best_label, cost_text(d, result.terms)
         else:
-            line = f"  {where}: {d.played_label}; the bot would play {d.best_label} (the difference is noise)"
-        out.print(line, markup=False)
-        if d.marked and d.why:
-            out.print(f"      {d.best_label}: {d.why}", markup=False)
+            better, cost = d.best_label, "within the noise"
+        table.add_row("✗" if d.marked else "", str(d.step + 1), str(d.hand), d.played_label, better, cost)
+    out.print(table)
+    whys = [d for d in shown if d.marked and d.why]
+    if whys:
+        out.print("Why the better moves:")
+        for d in whys:
+            out.print(f"  move {d.step + 1}, {d.best_label}: {d.why}", markup=False)

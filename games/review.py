@@ -121,13 +121,14 @@ def cost_unit(terms: Terms) -> str:
 
 
 def cost_text(d: Decision, terms: Terms) -> str:
-    """A decision's cost in words: "1.4 tricks", "12% win chance", and the match where it shows."""
+    """A decision's cost in words: "1.4 tricks", "12% chance to win the game", and the match's
+    chance in brackets where the deals played out ended it."""
     if terms.measure == "win":
-        text = f"{100 * d.cost:.0f}% of your chance to win the game"
+        text = f"{100 * d.cost:.0f}% chance to win the game"
     else:
         text = f"{d.cost:.1f} {terms.unit}s"
     if d.match_cost is not None and d.match_cost >= 0.005:
-        text += f" and {100 * d.match_cost:.0f}% of your chance to win the match"
+        text += f" ({100 * d.match_cost:.0f}% to win the match)"
     return text
 
 

@@ -136,7 +136,10 @@ def test_cli_review_of_a_file_as_json_and_as_text(capsys, tmp_path):
     assert data["marked"] == sum(d["marked"] for d in data["decisions"])
     code, out, _ = run(capsys, "review", str(path), "--seat", "P2", "--level", "hard", "--all")
     assert code == 0 and "P2's decisions in agram, judged by the hard bot" in out
-    assert out.count("move ") >= len(data["decisions"])
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    assert len(rows) >= len(data["decisions"])  # --all: a row for every decision
+    for d in data["decisions"]:
+        assert any(f" {d['step'] + 1} │" in row and d["played_label"] in row for row in rows)
 
 
 def test_cli_review_of_a_stored_match(capsys):

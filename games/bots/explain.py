@@ -31,7 +31,7 @@ from games.bots.estimates import Deal, Estimate, Terms, paired
 from games.core import Action, Card, Ranking, SeatView
 from games.core.tricks import trick_winner
 
-MAX_LENGTH = 160  # two lines of 80 columns
+MAX_LENGTH = 140  # with the move's words before it, two lines of 80 columns
 CLEAR = 2.0  # standard errors by which a rival must beat the move before the reason stops comparing
 
 #: the tests a share of deals may be taken by (a figure names one, with its number ``k``)
