@@ -95,8 +95,10 @@ def _print(result, every: bool, seconds: float, cost_text) -> None:
     if not shown:
         return
     table = Table(title_justify="left")
-    for col, just in (("", "left"), ("move", "right"), ("hand", "right"), ("played", "left")):
-        table.add_column(col, justify=just, no_wrap=True)
+    table.add_column("", no_wrap=True)
+    table.add_column("move", justify="right", no_wrap=True)
+    table.add_column("hand", justify="right", no_wrap=True)
+    table.add_column("played", no_wrap=True)
     table.add_column("better", overflow="fold")
     table.add_column("cost", overflow="fold")
     for d in shown:

@@ -218,13 +218,15 @@ def explain(view: SeatView, action: Action, estimates: Mapping[str, Estimate]) -
     ranking_of = getattr(module, "ranking", None)
     ranking = ranking_of(view) if ranking_of is not None else None
     words = getattr(module, "words", None)
+    text = ""
     for compact in range(4):  # the fullest words that fit
         ctx = Context(view, action, estimates, terms, ranking)
         ctx.compact = compact
-        text = words(ctx) if words is not None else None
-        if not text:
+        said: str | None = words(ctx) if words is not None else None
+        if not said:
             ctx.figures.clear()
-            text = generic(ctx)
+            said = generic(ctx)
+        text = said
         if len(text) <= MAX_LENGTH:
             break
     text = _fit(text)
