@@ -35,8 +35,8 @@ from games.bots.explain import explain, terms_of
 from games.bots.search import choosable
 from games.core import Action, BadOptionError, Record, SeatView
 
-SURE = 2.5  # standard errors of the paired difference a cost must reach to be marked
-DEALS = 60  # deals an evaluation of its own plays each of the two moves on (default)
+SURE = 3.0  # standard errors of the paired difference a cost must reach to be marked
+DEALS = 100  # deals an evaluation of its own plays each of the two moves on (default)
 
 
 @dataclass(frozen=True)
