@@ -27,7 +27,7 @@ def words(ctx: Context) -> str | None:
     best = max(rest, key=lambda x: (sum(1 for y in view.hand if y.suit is x.suit), x.rank))
     role = card_role(ctx)[0] if view.trick else ""
     if role.startswith(("win", "take")):
-        keep = f"{role}, and keep the {best.text} for the end"
+        keep = f"{role}; the {best.text} stays for the last trick"
     else:
         keep = f"shed the {c.text} and keep the {best.text} for the last trick"
-    return f"{keep}: {outcome(ctx)}"
+    return f"{keep}; {outcome(ctx)}"

@@ -411,15 +411,16 @@ def card_role(ctx: Context) -> tuple[str, bool]:
 def lead_role(c: Card, hand: Sequence[Card], r: Ranking) -> str:
     suit = r.suit_of(c)
     same = sorted((x for x in hand if r.suit_of(x) == suit), key=r.rank_in_suit)
+    one, many = ("trump", "trumps") if r.is_trump(c) else (noun(suit, one=True), noun(suit))
     if len(same) == 1:
         if r.trumps and not r.is_trump(c):
-            return f"lead your only {noun(suit, one=True)}, so you may trump {noun(suit)} later"
-        return f"lead your only {noun(suit, one=True)}"
+            return f"lead your only {one}, so you may trump {many} later"
+        return f"lead your only {one}"
     if c == same[-1]:
-        return f"lead your highest {noun(suit, one=True)}"
+        return f"lead your highest {one}"
     if c == same[0]:
         return f"lead low and keep your {' '.join(x.text for x in reversed(same[1:3]))}"
-    return f"lead the {c.text} from your {noun(suit)}"
+    return f"lead the {c.text} from your {many}"
 
 
 def follow_role(ctx: Context, c: Card, played: list[Card], cards: list[Card], r: Ranking) -> tuple[str, bool]:

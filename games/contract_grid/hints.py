@@ -33,7 +33,7 @@ def words(ctx: Context) -> str | None:
     if a.kind == "drop" and ctx.est() is not None:
         suit = Suit(a.arg or "S")
         held = sum(1 for c in view.hand if c.suit is suit)
-        return f"you hold {held} {suit.noun}: " + outcome(ctx)
+        return f"you hold {held or 'no'} {suit.noun}: " + outcome(ctx)
     if a.kind == "bid" and ctx.est() is not None:
         return outcome(ctx)
     return None

@@ -15,10 +15,10 @@ def words(ctx: Context) -> str | None:
     if c is None or len(ctx.legal) < 2:
         return None
     low = min(view.hand, key=lambda x: (x.rank, x.index))
-    keep = f" and keep your {low.text} for the last trick" if low != c else ""
+    keep = f"; keep your {low.text} for the last trick" if low != c and not ctx.compact else ""
     if not view.trick:
         if c.rank == max(x.rank for x in view.hand):
-            what = f"shed your highest, the {c.text}, while it is safe"
+            what = f"shed your highest card, the {c.text}, while it is safe"
         else:
             what = f"lead the {c.text}"
     else:
@@ -32,7 +32,7 @@ def _last(ctx: Context) -> str:
     if mine is None:
         return ""
     rival = ctx.rival()
-    text = f"you take the last trick, the one that scores, in {ctx.share(mine, 'last')} of {ctx.deals(mine)}"
+    text = f"you take the scoring last trick in {ctx.share(mine, 'last')} of {ctx.deals(mine)}"
     if rival is not None and not ctx.beaten_by(rival):
         text += f" ({ctx.share(rival, 'last')} after {ctx.name(rival.action)})"
     return text
