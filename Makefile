@@ -12,10 +12,11 @@ play: $(STAMP)
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
-# ruff: lint and format check at zero findings (rules in pyproject.toml).
+# ruff (lint and format check) and mypy (types), at zero findings; settings in pyproject.toml.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 setup: $(STAMP)
 

@@ -20,52 +20,11 @@ from typing import Any, NoReturn
 
 import typer
 
+from cardtable.cli_common import _console, _die, _Fail, _guard, _parse_options, app
 from cardtable.pacer import BOT_DELAY
 
-app = typer.Typer(
-    add_completion=False,
-    no_args_is_help=False,
-    help=__doc__.split("\n\n")[0],
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
+app.info.help = __doc__.split("\n\n")[0]
 ACTION_LIMIT = 2_000_000  # safety stop for a match that never ends (a bug, never the rules)
-
-
-class _Fail(Exception):
-    """A user error found by the CLI itself (not a games.core error)."""
-
-
-def _die(message: str) -> NoReturn:
-    """Print one line on stderr and exit with status 2."""
-    first = " ".join(str(message).split()) or "error"
-    typer.echo(f"cardtable: error: {first}", err=True)
-    raise typer.Exit(2)
-
-
-def _guard(fn):
-    """Turn our errors into one line on stderr and exit status 2 (also under CliRunner)."""
-    import functools
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from games.core import CardtableError
-
-        try:
-            return fn(*args, **kwargs)
-        except (CardtableError, _Fail) as exc:
-            _die(str(exc))
-        except OSError as exc:
-            _die(f"{getattr(exc, 'filename', None) or 'file'}: {exc.strerror or exc}")
-
-    return wrapper
-
-
-def _console(stderr: bool = False):
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
 # ---------------------------------------------------------------- lobby, resume
@@ -157,24 +116,6 @@ def _show(value: Any) -> str:
 # ---------------------------------------------------------------- simulate
 
 
-def _parse_options(pairs: list[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise _Fail(f"option {pair!r} must be written name=value")
-        options[name.strip()] = value
-    return options
-
-
-def play_match(rules, levels: list[str], options: dict[str, Any], seed: int):
-    """Play one complete bot match; returns the final state (games.arena.play_match: the
-    Table's seeding rule, and search bots get their possible worlds)."""
-    from games.arena import play_match as arena_match
-
-    return arena_match(rules.name, levels, seed, options)
-
-
 def simulate_stats(
     game: str,
     games: int,
@@ -188,6 +129,7 @@ def simulate_stats(
     import time
 
     from games import get_rules
+    from games.arena import SeatTotals, play_match
     from games.bots import make_bot
 
     r = get_rules(game)
@@ -202,19 +144,13 @@ def simulate_stats(
     for level in dict.fromkeys(levels):
         make_bot(level, r.name, 0)  # BadOptionError for an unknown level, before any play
     n = len(levels)
-    wins, shared, totals = [0] * n, [0] * n, [0.0] * n
+    totals = SeatTotals(n)
     actions = hands = 0
     start = time.perf_counter()
     for i in range(games):
         s = seed + i
-        state = play_match(r, levels, resolved, s)
-        out = state.outcome()
-        for w in out.winners:
-            wins[w] += 1
-            if out.is_shared:
-                shared[w] += 1
-        for k in range(n):
-            totals[k] += out.scores[k]
+        state = play_match(r.name, levels, s, resolved)
+        totals.add(state)
         actions += len(state.history)
         hands += sum(1 for e in state.events if e.kind == "hand")
         if record_dir is not None:
@@ -239,10 +175,10 @@ def simulate_stats(
             {
                 "seat": k,
                 "bot": levels[k],
-                "wins": wins[k],
-                "shared_wins": shared[k],
-                "win_pct": round(100.0 * wins[k] / games, 2),
-                "mean_score": round(totals[k] / games, 3),
+                "wins": totals.wins[k],
+                "shared_wins": totals.shared[k],
+                "win_pct": round(100.0 * totals.wins[k] / games, 2),
+                "mean_score": round(totals.scores[k] / games, 3),
             }
             for k in range(n)
         ],

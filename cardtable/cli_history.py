@@ -1,7 +1,7 @@
 """``cardtable stats``, ``cardtable history``, ``cardtable export`` and ``cardtable import``: the
 match store from the command line (see :mod:`cardtable.store` and :mod:`cardtable.stats`).
 
-Registered on the main Typer app by :mod:`cardtable.cli`; every user error is one line on
+Registered on the main Typer app (:mod:`cardtable.cli_common`) when :mod:`cardtable.cli` imports it; every user error is one line on
 stderr with exit status 2, like the other commands.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from cardtable.cli import _console, _guard, app
+from cardtable.cli_common import _console, _guard, app
 
 
 def _store():
@@ -43,7 +43,7 @@ def stats(
     """How you are doing: matches played and won per game, against each bot level, scores, form."""
     from rich.table import Table
 
-    from cardtable.stats import bar, bids_text, player_stats, sparkline
+    from cardtable.stats import COLUMNS, NUMBER_COLUMNS, figures_row, player_stats
     from cardtable.tui.players import default_player_name
 
     name = player or default_player_name()
@@ -57,30 +57,10 @@ def stats(
         typer.echo(f"No finished matches of {name} yet" + (f" in {game}" if game else "") + ".")
         return
     table = Table(title=f"{name}: finished matches", title_justify="left")
-    for col, just in (
-        ("game", "left"),
-        ("played", "right"),
-        ("won", "right"),
-        ("win rate", "left"),
-        ("best", "right"),
-        ("average", "right"),
-        ("bids made", "right"),
-        ("form", "left"),
-        ("scores", "left"),
-    ):
-        table.add_column(col, justify=just)
+    for col in COLUMNS:
+        table.add_column(col, justify="right" if col in NUMBER_COLUMNS else "left")
     for st in figures.values():
-        table.add_row(
-            st.game,
-            str(st.played),
-            str(st.won),
-            f"{bar(st.win_rate)} {st.win_rate:.0%}",
-            f"{st.best:g}",
-            f"{st.average:.1f}",
-            bids_text(st),
-            st.form(),
-            sparkline(st.scores[-20:]),
-        )
+        table.add_row(*figures_row(st))
     out = _console()
     out.print(table)
     levels = Table(title="Against each bot level", title_justify="left")
@@ -88,7 +68,7 @@ def stats(
         levels.add_column(col)
     for st in figures.values():
         for level, (played, won) in sorted(st.by_level.items()):
-            levels.add_row(st.game, level, str(played), str(won), f"{won / played:.0%}")
+            levels.add_row(st.title, level, str(played), str(won), f"{won / played:.0%}")
     out.print(levels)
 
 
@@ -101,6 +81,8 @@ def history(
     """The finished matches in the store, newest first, with their ids (for replay and export)."""
     from rich.table import Table
 
+    from cardtable.stats import game_title, level_name
+
     matches = _store().matches(_game_name(game), limit)
     if not matches:
         typer.echo("No finished matches yet.")
@@ -109,12 +91,12 @@ def history(
     for col in ("id", "when", "game", "players", "scores", "winner"):
         table.add_column(col)
     for m in matches:
-        names = [s.name + (f" ({s.level or 'bot'})" if s.kind == "bot" else "") for s in m.seats]
+        names = [s.name + (f" ({level_name(s.level)})" if s.kind == "bot" else "") for s in m.seats]
         winners = ", ".join(m.seats[w].name for w in m.winners if w < len(m.seats))
         table.add_row(
             str(m.id),
             time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at)),
-            m.game,
+            game_title(m.game),
             ", ".join(names),
             " ".join(f"{v:g}" for v in m.scores),
             winners,
@@ -168,7 +150,7 @@ def watch(
     option: list[str] = typer.Option([], "-o", "--option", help="A game option, name=value (repeatable)."),
 ) -> None:
     """Watch bots play a match on screen (+/- changes the pace, q quits)."""
-    from cardtable.cli import _Fail, _parse_options
+    from cardtable.cli_common import _Fail, _parse_options
     from cardtable.session import SeatConfig, Table, WatchHandle
     from cardtable.tui.app import CardTableApp
     from cardtable.tui.players import BOT_NAMES

@@ -66,6 +66,7 @@ async def in_thread(fn: Callable[[], T]) -> T:
             done.set_result(value) if ok else done.set_exception(value)
 
     def run() -> None:
+        value: object
         try:
             ok, value = True, fn()
         except Exception as exc:
@@ -162,9 +163,10 @@ class Pacer:
             await asyncio.sleep(delay)
         seat = self.due()
         bot = self.bot_for(seat) if seat is not None else None
-        key = (seat, self.table.version)
-        if bot is None or seat is None or key in self._thinking:
+        version = self.table.version
+        if bot is None or seat is None or (seat, version) in self._thinking:
             return None  # (checked before the bot is reseeded: a think under way is never disturbed)
+        key = (seat, version)
         self._thinking.add(key)
         try:
             turn = self.table.bot_turn(seat, bot)
@@ -183,7 +185,7 @@ class Pacer:
 
     async def _apply(self, turn: BotTurn, action: Action | None, failure: Exception | None) -> Action | None:
         """Apply the bot's choice; a failed think or a refused choice plays the first legal move."""
-        if failure is None:
+        if failure is None and action is not None:
             try:
                 return await self._submit(turn, action)
             except Exception as exc:
@@ -206,7 +208,7 @@ class Pacer:
             )
         return applied
 
-    async def _submit(self, turn: BotTurn, action: Action | None) -> Action | None:
+    async def _submit(self, turn: BotTurn, action: Action) -> Action | None:
         def apply() -> Action | None:
             return self.table.submit_if(turn.version, turn.seat, action)
 

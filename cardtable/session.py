@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from cardtable.paths import write_problem
 from games import get_rules
@@ -27,6 +26,10 @@ from games.arena import bot_seed as seat_bot_seed
 from games.arena import reseed
 from games.bots import Bot, bot_task, make_bot
 from games.core import Action, Card, CardtableError, GameState, IllegalActionError, Record, SeatView
+
+from .seat_handle import LocalLink, SeatHandle
+
+__all__ = ["SEAT_KINDS", "LocalSeatHandle", "SeatConfig", "SeatHandle", "Table", "WatchHandle"]
 
 SEAT_KINDS = ("human", "bot", "remote")
 
@@ -41,25 +44,6 @@ class SeatConfig:
     name: str = ""
     level: str = "heuristic"
     open: bool = False
-
-
-class SeatHandle(Protocol):
-    """What a front end holds for one seat, local or remote."""
-
-    seat: int
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    def view(self) -> SeatView: ...
-
-    def submit(self, action: str | Action) -> None: ...
-
-    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]: ...
-
-    def can_undo(self) -> bool: ...
-
-    def undo(self) -> None: ...
 
 
 class Table:
@@ -118,7 +102,7 @@ class Table:
         for i in range(record.seats):
             info = kinds[i] if i < len(kinds) and isinstance(kinds[i], dict) else {}
             name = record.names[i] if i < len(record.names) else f"Seat {i + 1}"
-            kind = info.get("kind") if info.get("kind") in SEAT_KINDS else "bot"
+            kind = str(info["kind"]) if info.get("kind") in SEAT_KINDS else "bot"
             level, is_open = (
                 str(info.get("level", "heuristic")),
                 info.get("open") is True and kind == "remote",
@@ -166,7 +150,7 @@ class Table:
                 raise IllegalActionError(str(action), seat, "the match is over")
             if self.state.to_act != seat:
                 raise IllegalActionError(
-                    str(action), seat, f"it is {self.names[self.state.to_act]}'s turn, not yours"
+                    str(action), seat, f"it is {self.names[self.state.acting]}'s turn, not yours"
                 )
             applied = self.state.action_for(action)
             self.state.apply(applied)
@@ -207,7 +191,7 @@ class Table:
         """Let the bot to act think (safe in a worker thread); returns (seat, action) or None."""
         seat = self.bot_to_act()
         turn = self.bot_turn(seat) if seat is not None else None
-        return None if turn is None else (seat, turn.think())
+        return None if turn is None else (turn.seat, turn.think())
 
     def play_bot(self) -> Action | None:
         """Think and apply one bot action, if a bot is to act."""
@@ -348,15 +332,14 @@ def _visible_cards(view: SeatView, played: Card | None = None) -> tuple:
     takes theirs back too, the way card apps let you correct a misclick), but a new hand, a
     card drawn or shown to you, or a newly turned card is."""
     private = frozenset(c.text for e in view.events if e.visible_to == view.seat for c in e.cards)
-    hand = sorted(c.text for c in view.hand)
-    if played is not None and played.text in hand:
-        hand.remove(played.text)  # one copy: a double pack holds two of a card
-    hand = tuple(hand)
-    return view.hand_number, hand, frozenset(c.text for c in view.up_cards), private
+    held = sorted(c.text for c in view.hand)
+    if played is not None and played.text in held:
+        held.remove(played.text)  # one copy: a double pack holds two of a card
+    return view.hand_number, tuple(held), frozenset(c.text for c in view.up_cards), private
 
 
-class LocalSeatHandle:
-    """A seat at a local :class:`Table`."""
+class LocalSeatHandle(LocalLink):
+    """A seat at a local :class:`Table` (the whole :class:`SeatHandle`)."""
 
     def __init__(self, table: Table, seat: int) -> None:
         self.table = table
@@ -387,7 +370,7 @@ class LocalSeatHandle:
         self.table.undo(self.seat)
 
 
-class WatchHandle:
+class WatchHandle(LocalLink):
     """A spectator's place at a local :class:`Table` of bots (``cardtable watch``): the public
     view, read-only; with ``open_hands`` every hand is shown too (bots have nothing to hide from
     someone who only watches them)."""

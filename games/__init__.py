@@ -4,7 +4,7 @@ A game is a package ``games/<name>/`` whose ``__init__.py`` exports ``RULES`` (a
 :class:`games.core.Rules` whose ``name`` is the package's name).  Every such package is found by
 looking at the subpackages of ``games`` (``core``, ``bots`` and names starting with ``_`` are not
 games); nothing here lists them.  The game itself says where it is listed (``Rules.position``,
-then by name) and which heuristic bot it has (``Rules.bot``, used by :mod:`games.bots`).
+then by name) and which bots it has (``BOT_LEVELS`` in its ``bot.py``, read by :mod:`games.bots`).
 
 Adding a game: ``games/<name>/__init__.py`` (declares ``LISTING`` and exports RULES on demand,
 like every game here), ``rules.py``, ``bot.py`` (optional), and, in the app, an optional panel

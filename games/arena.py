@@ -72,6 +72,31 @@ def schedule(levels: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     return list(dict.fromkeys(tuple(levels[(i + r) % k] for i in range(seats)) for r in range(k)))
 
 
+@dataclass
+class SeatTotals:
+    """Per seat over a run of matches at one table (``cardtable simulate``): wins, the wins that
+    were shared (a draw, or a win split between sides), and the sum of the final scores."""
+
+    seats: int
+    wins: list[int] = field(default_factory=list)
+    shared: list[int] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.wins, self.shared, self.scores = [0] * self.seats, [0] * self.seats, [0.0] * self.seats
+
+    def add(self, state: GameState) -> None:
+        """Count a finished match."""
+        out = state.result
+        if out is None:
+            raise CardtableError("only a finished match is counted")
+        for w in out.winners:
+            self.wins[w] += 1
+            self.shared[w] += out.is_shared
+        for k in range(self.seats):
+            self.scores[k] += out.scores[k]
+
+
 @dataclass(frozen=True)
 class MatchResult:
     """One match of a tournament: who sat where, the final scores and the winners."""
@@ -87,7 +112,9 @@ class MatchResult:
 def _play(task: tuple[str, int, int, tuple[str, ...], dict]) -> MatchResult:
     game, cycle, seed, levels, options = task
     state = play_match(game, levels, seed, options)
-    out = state.outcome()
+    out = state.result
+    if out is None:
+        raise CardtableError(f"a {game} match with seed {seed} ended without an outcome")
     return MatchResult(
         cycle, seed, levels, tuple(float(x) for x in out.scores), tuple(out.winners), len(state.history)
     )

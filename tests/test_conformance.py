@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import all_rules
+from games.bots import heuristic_of
 from games.core import BadOptionError
 from tests.conformance import play_checking_worlds, play_match, worlds_differ
 
@@ -22,7 +23,7 @@ def test_random_matches_obey_the_protocol(rules, seats, seed):
 @pytest.mark.parametrize("rules,seats", CASES, ids=[f"{r.name}-{n}" for r, n in CASES])
 @pytest.mark.parametrize("seed", range(2))
 def test_heuristic_matches_obey_the_protocol(rules, seats, seed):
-    assert rules.bot is not None, f"{rules.name} needs a heuristic bot"
+    assert heuristic_of(rules.name) is not None, f"{rules.name} needs a heuristic bot"
     play_match(rules, seats, 1000 + seed, ["heuristic", "random"])
 
 

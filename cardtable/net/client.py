@@ -28,9 +28,9 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
 from typing import Any
 
+from cardtable.seat_handle import AwaySeat
 from games.core import Action, CardtableError, IllegalActionError, ProtocolError, SeatView
 
 from . import wire
@@ -59,21 +59,11 @@ def parse_address(
     return host or default_host, p
 
 
-@dataclass(frozen=True)
-class AwaySeat:
-    """A remote seat whose player is not connected."""
-
-    seat: int
-    name: str
-    held: (
-        float | None
-    )  # seconds the table still waits for them before a stand-in bot may play (None: not waiting)
-    stand_in: bool  # a bot plays the seat meanwhile
-    joined: bool = True  # False: the player has not come to the table yet
-
-
 class RemoteSeatHandle:
-    """A seat at a table served by :class:`~cardtable.net.server.TableServer`."""
+    """A seat at a table served by :class:`~cardtable.net.server.TableServer` (the whole
+    :class:`~cardtable.seat_handle.SeatHandle`)."""
+
+    networked = True
 
     def __init__(
         self,
@@ -110,7 +100,7 @@ class RemoteSeatHandle:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cardtable-net", daemon=True)
         self._thread.start()
-        self._task: asyncio.Future | None = None
+        self._task: Future[None] | None = None
         self._run_task: asyncio.Task | None = None
 
     # -- connecting ---------------------------------------------------------------
@@ -120,7 +110,7 @@ class RemoteSeatHandle:
             asyncio.run_coroutine_threadsafe(self._open(), self._loop).result(self._timeout)
         except (OSError, TimeoutError) as exc:
             self.close()
-            where = self._unix or "{}:{}".format(*self._address)
+            where = self._unix or "{}:{}".format(*(self._address or ("?", "?")))
             raise ProtocolError(
                 f"cannot reach the table at {where}: {str(exc) or 'no answer in time'}"
             ) from None
@@ -230,7 +220,8 @@ class RemoteSeatHandle:
                 self._first_view.set()
                 self._notify()
             elif kind in ("ok", "error"):
-                fut = self._pending.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
+                ident = msg.get("id")
+                fut = self._pending.pop(ident, None) if isinstance(ident, int) else None
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
             elif kind == "table":

@@ -192,7 +192,7 @@ async def serve(
         echo(f"table closed; saved to {table.save_path}" if table.save_path else "table closed")
 
 
-def _stop_signals() -> list[int]:
+def _stop_signals() -> list[signal.Signals]:
     """Ctrl-C, SIGTERM, and a hang-up of our terminal unless we were told to ignore it (nohup)."""
     sigs = [signal.SIGINT, signal.SIGTERM]
     if signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:

@@ -366,7 +366,7 @@ class _Router(asyncio.Protocol):
         self.timer: asyncio.TimerHandle | None = None
         self.done = False
 
-    def connection_made(self, transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport) -> None:
         self.transport = transport
         addr = address_key(transport.get_extra_info("peername"))
         for other in self.hub.doorway.enter(self, addr):  # make room: the longest-waiting silent one goes

@@ -135,7 +135,11 @@ class Room:
         if self._driver is not None:
             return
         loop = asyncio.get_running_loop()
-        self._unsubscribe = self.table.subscribe(lambda: loop.call_soon_threadsafe(self._table_changed))
+
+        def changed() -> None:  # from any thread
+            loop.call_soon_threadsafe(self._table_changed)
+
+        self._unsubscribe = self.table.subscribe(changed)
         self._driver = asyncio.create_task(self._drive())
         self._saver = asyncio.create_task(self._retry_saves())
         if self._save_said:

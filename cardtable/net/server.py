@@ -200,7 +200,7 @@ class TableServer:
             self.limits.guess_free, self.limits.guess_interval, limit=self.limits.guess_limit
         )
         self.tokens: dict[str, tuple[Room, int, float]] = {}  # one-time tokens for the ssh children
-        self.servers: list[asyncio.AbstractServer] = []
+        self.servers: list[asyncio.Server] = []
         self.closing = False
         self._started = False
         self._tasks: set[asyncio.Task] = set()

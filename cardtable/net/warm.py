@@ -60,6 +60,7 @@ import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
 
 PR_SET_PDEATHSIG = 1
 MAX_MESSAGE = 64 * 1024
@@ -345,7 +346,8 @@ class SeatTemplate:
             if child is not None:
                 child._exited(int(msg["code"]))
             return
-        child = self._waiting.pop(msg.get("id"), None)
+        ident = msg.get("id")
+        child = self._waiting.pop(ident, None) if isinstance(ident, int) else None
         if child is None:
             return
         if "pid" in msg:
@@ -427,7 +429,8 @@ def template_main(control: int) -> None:
     _send(sock, {"ready": True, "rehearsed": rehearsed})
     children: set[int] = set()
     while True:
-        ready, _, _ = select.select([sock, wake_r], [], [])
+        watched: list[socket.socket | int] = [sock, wake_r]
+        ready, _, _ = select.select(watched, [], [])
         if wake_r in ready:
             _drain(wake_r)
         if sock in ready:
@@ -595,7 +598,7 @@ def _close_from(first: int) -> None:
 def _fresh_streams() -> None:
     """New standard streams on the pty (the template's were /dev/null), line-buffered like a terminal's."""
 
-    def stream(fd: int, mode: str) -> io.TextIOWrapper:
+    def stream(fd: int, mode: Literal["r", "w"]) -> io.TextIOWrapper:
         return open(
             fd,
             mode,
@@ -605,9 +608,11 @@ def _fresh_streams() -> None:
             buffering=1 if mode == "w" else -1,
         )
 
-    sys.stdin = sys.__stdin__ = stream(0, "r")
-    sys.stdout = sys.__stdout__ = stream(1, "w")
-    sys.stderr = sys.__stderr__ = stream(2, "w")
+    # typeshed makes sys.__stdin__ and the others Final; this new process replaces them on purpose
+    # (the terminal drivers read them)
+    sys.stdin = sys.__stdin__ = stream(0, "r")  # type: ignore[misc]
+    sys.stdout = sys.__stdout__ = stream(1, "w")  # type: ignore[misc]
+    sys.stderr = sys.__stderr__ = stream(2, "w")  # type: ignore[misc]
 
 
 if __name__ == "__main__":

@@ -271,7 +271,7 @@ class WebFrontDoor:
         seat = await self._check(address_key((request.remote or "",)), code)
         if seat is None:
             return _page(sign_in_html(self.title, WRONG_CODE), 403)
-        if seat == "busy":
+        if isinstance(seat, str):  # "busy"
             return _page(
                 sign_in_html(self.title, "The table is closing." if self.closing else BUSY),
                 503 if self.closing else 429,
@@ -417,11 +417,14 @@ class _BrowserSeat(AppService):
     """One browser's child: textual-serve's AppService, started the ssh door's way."""
 
     def __init__(self, door: WebFrontDoor, seat: int | None, ws: web.WebSocketResponse) -> None:
+        async def close() -> None:  # AppService wants no result from it
+            await ws.close()
+
         super().__init__(
             "cardtable.net.join",
             write_bytes=ws.send_bytes,
             write_str=ws.send_str,
-            close=ws.close,
+            close=close,
             download_manager=door._downloads,
         )
         self.door, self.seat = door, seat

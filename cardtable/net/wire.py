@@ -32,6 +32,7 @@ from games.core import (
     Action,
     Card,
     Event,
+    InfoLine,
     Outcome,
     Play,
     ProtocolError,
@@ -180,6 +181,13 @@ def _opt_int(v: Any) -> int | None:
     return v
 
 
+def _int(v: Any) -> int:
+    n = _opt_int(v)
+    if n is None:
+        raise ProtocolError("expected a whole number")
+    return n
+
+
 def encode_play(p: Play) -> dict[str, Any]:
     return {"seat": p.seat, "cards": _texts(p.cards), "note": p.note}
 
@@ -238,7 +246,7 @@ def decode_outcome(d: Any) -> Outcome | None:
         raise ProtocolError("an outcome must be an object")
     return Outcome(
         tuple(_nums(d.get("scores"))),
-        tuple(_opt_int(w) for w in _list(d.get("winners"))),
+        tuple(_int(w) for w in _list(d.get("winners"))),
         str(d.get("reason", "")),
         tuple(str(x) for x in _list(d.get("lines", []))),
         tuple(tuple(_opt_int(s) or 0 for s in _list(t)) for t in _list(d.get("teams", []))),
@@ -336,7 +344,7 @@ def encode_view(v: SeatView) -> dict[str, Any]:
         "legal": [encode_action(a, v.label_of(a)) for a in v.legal],
         "hand_number": v.hand_number,
         "events": [encode_event(e) for e in v.events],
-        "info": [[k, x] for k, x in v.info],
+        "info": [[line.key, line.label, line.value] for line in v.info],
         "extra": encode_extra(v.extra),
         "outcome": encode_outcome(v.outcome),
         "prompt": v.prompt,
@@ -389,9 +397,9 @@ def decode_view(d: Any) -> SeatView:
             hand_number=_opt_int(d.get("hand_number")) or 0,
             events=tuple(decode_event(e) for e in _list(d.get("events"))),
             info=tuple(
-                (str(p[0]), str(p[1]))
+                InfoLine(str(p[0]), str(p[1]), str(p[2]))
                 for p in _list(d.get("info", []))
-                if isinstance(p, list) and len(p) == 2
+                if isinstance(p, list) and len(p) == 3
             ),
             extra=extra,
             outcome=decode_outcome(d.get("outcome")),

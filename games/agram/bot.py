@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import Action, Card, SeatView, deck_agram
 
 PACK = deck_agram()
@@ -33,7 +33,7 @@ class AgramBot(Bot):
         if len(legal) == 1:
             return legal[0]
         odds = _Odds(view)
-        by_card = {a.card: a for a in legal}
+        by_card = {a.the_card: a for a in legal}
         trick = view.extra.trick_number
         if trick >= LAST - 1:
             return by_card[self._fifth(list(by_card), view, odds)]
@@ -99,3 +99,7 @@ class _Odds:
             return 1.0
         per_card = min(1.0, later * len(view.hand) / max(1, len(self.unknown)))
         return (1.0 - per_card) ** self.higher(c)
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(AgramBot, Playouts())

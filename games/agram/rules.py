@@ -30,6 +30,8 @@ from games.core import (
     SHARED,
     Action,
     Card,
+    GameState,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -38,17 +40,13 @@ from games.core import (
     deck_agram,
     follow_suit,
     next_seat,
-    parse_card,
     play,
     seat_order,
-    seat_play,
     shared_ranking,
 )
-from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import AgramView
 
 HAND_SIZE = 6
@@ -86,15 +84,7 @@ class Agram(TrickGame):
     def _deal(self) -> None:
         """Two batches of three to each player, starting on the dealer's right and going right."""
         n = self.num_seats
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        order = self._order_from(next_seat(self.dealer, n, self.clockwise))
-        for _ in range(HAND_SIZE // BATCH):
-            for s in order:
-                self.hands[s].extend(deck.pop() for _ in range(BATCH))
+        deck, order = self._deal_hands(HAND_SIZE, BATCH)
         self.out = deck
         self.voids = [[] for _ in range(n)]
         self.tricks_won = [0] * n
@@ -111,32 +101,27 @@ class Agram(TrickGame):
 
     # -- the protocol ----------------------------------------------------------
     def _legal(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if self.trick:
             led = self.trick[0].cards[0].suit
             hand = [c for c in hand if c.suit is led] or hand
         return [_PLAY[c] for c in sorted(hand, key=_INDEX)]
 
     def _why_illegal(self, text: str) -> str:
-        try:
-            c = parse_card(text)
-        except BadNotationError:
-            return super()._why_illegal(text)
-        hand = self.hands[self.to_act]
-        if c not in hand:
-            return "you do not hold that card"
+        refused = self._card_refusal(text)
+        if refused is not None:
+            return refused
+        hand = self.hands[self.acting]
         if not self.trick:
             return super()._why_illegal(text)
         _, rule = follow_suit(hand, self.trick[0].cards[0].suit, self.ranking)
         return rule or super()._why_illegal(text)
 
     def _apply(self, action: Action) -> None:
-        seat, c = self.to_act, action.card
+        seat, c = self.acting, action.the_card
         if self.trick and c.suit is not self.trick[0].cards[0].suit:
-            self._note_void(seat, self.trick[0].cards[0].suit)
-        self.hands[seat].remove(c)
-        self.trick.append(seat_play(seat, c))
-        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+            self._note_void(seat, self.trick[0].cards[0].the_suit)
+        self.play_to_trick(seat, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats, self.clockwise)
             return
@@ -158,6 +143,7 @@ class Agram(TrickGame):
         """AG: the sixth trick's winner wins the game; AG-1: and deals the next one."""
         self.scores[winner] += 1
         self.games_played += 1
+        assert self.last_trick is not None, "the sixth trick has just been collected"
         top = self.last_trick.plays
         card = next(p.cards[0] for p in top if p.seat == winner)
         lines = [
@@ -188,10 +174,13 @@ class Agram(TrickGame):
     def _view_trump(self) -> str:
         return "no trumps"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         total = self.options["games"]
         game = str(self.hand_number) if total == 1 else f"{self.hand_number} of {total}"
-        return [("Game", game), ("Trick", f"{self.trick_number} of {HAND_SIZE}")]
+        return [
+            InfoLine("game", "Game", game),
+            InfoLine("trick", "Trick", f"{self.trick_number} of {HAND_SIZE}"),
+        ]
 
     def _view_extra(self, seat: int | None) -> AgramView:
         return AgramView(trick_number=self.trick_number, games=self.options["games"])
@@ -200,7 +189,7 @@ class Agram(TrickGame):
         last = " (the last trick: it wins the game)" if self.trick_number == HAND_SIZE else ""
         if not self.trick:
             return f"Lead any card{last}"
-        return f"Follow {self.trick[0].cards[0].suit.noun} if you can{last}"
+        return f"Follow {self.trick[0].cards[0].the_suit.noun} if you can{last}"
 
     def zones(self) -> dict[str, list[Card]]:
         return {**super().zones(), "out": list(self.out)}
@@ -217,7 +206,7 @@ class Agram(TrickGame):
         )
 
     # -- dealing the unseen cards again (search bots) ----------------------------
-    def resample(self, seat: int, rng: random.Random) -> Agram:
+    def resample(self, seat: int, rng: random.Random) -> GameState:
         """A possible world for ``seat``: the other hands (sizes kept, never a card of a suit the
         player has shown to lack) and the undealt cards dealt again at random."""
         return self.sampler(seat)(rng)
@@ -246,9 +235,7 @@ def join_seats(seats: tuple[int, ...]) -> str:
 
 
 class AgramRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     hand_word = "Game"
-    bot = "games.agram.bot:AgramBot"
     state_class = Agram
     options = (
         Option(

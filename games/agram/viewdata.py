@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from games.core import view_data
 
 
-@view_data("agram.AgramView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class AgramView:
     trick_number: int  # 1 to 6; the sixth trick wins the game

@@ -34,6 +34,7 @@ from games.core import (
     SHARED,
     Action,
     Card,
+    InfoLine,
     Option,
     Rules,
     Suit,
@@ -46,8 +47,6 @@ from games.core import (
     next_active,
     next_seat,
     play,
-    seat_order,
-    seat_play,
     trick_complete,
     trump_ranking,
     trump_text,
@@ -55,7 +54,6 @@ from games.core import (
 )
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import BaconView
 
 PACK = tuple(deck_52())
@@ -106,15 +104,8 @@ class Bacon(TrickGame):
 
     # -- dealing ---------------------------------------------------------
     def _deal(self) -> None:
-        deck = list(PACK)
-        self.rng.shuffle(deck)
         self.deals += 1
-        self.hand_number += 1
-        order = seat_order(next_seat(self.dealer, 4), 4)
-        self.hands = [[] for _ in range(4)]
-        for _ in range(HAND_SIZE):
-            for s in order:
-                self.hands[s].append(deck.pop())
+        deck, order = self._deal_hands(HAND_SIZE)
         for h in self.hands:
             h.sort(key=_index)
         self.up_cards = [deck.pop()]
@@ -158,7 +149,7 @@ class Bacon(TrickGame):
         if self.phase == "veto":
             return [ACCEPT, VETO_ALONE, VETO] if self.call_alone else [ACCEPT, VETO]
         if self.phase == "discard":
-            return [DISCARDS[c] for c in self.hands[self.to_act]]
+            return [DISCARDS[c] for c in self.hands[self.acting]]
         return self._legal_play()
 
     def _apply(self, action: Action) -> None:
@@ -166,7 +157,7 @@ class Bacon(TrickGame):
 
     # -- the auction (BA-2, BA-4) ---------------------------------------------
     def _apply_auction(self, action: Action) -> None:
-        s = self.to_act
+        s = self.acting
         if action is PASS:
             self.bids[s] = "pass"
             self.log("bid", f"{{p{s}}} passes", s)
@@ -182,7 +173,8 @@ class Bacon(TrickGame):
             self._declare(s, self.call_alone)
 
     def _apply_veto(self, action: Action) -> None:
-        p, s = self.to_act, self.caller
+        p, s = self.acting, self.caller
+        assert s is not None, "a veto answers a partner's call"
         self.phase = "auction"
         if action is VETO:  # BA-2: the pick-up becomes a pass; the auction goes on
             self.bids[s] = "vetoed"
@@ -233,7 +225,7 @@ class Bacon(TrickGame):
         self.declarer, self.alone, self.caller = s, alone, None
         self.trump = up.suit
         self.ranking = trump_ranking(up.suit)
-        partner = self.teams.partner(s)
+        partner = self.teams.partners(s)[0]  # two partners a side (BA)
         self.bids = [""] * 4  # the auction is in the log; the call stays in view
         self.bids[s] = "alone" if alone else "picked up"
         if alone:
@@ -255,7 +247,7 @@ class Bacon(TrickGame):
         )
 
     def _apply_discard(self, action: Action) -> None:
-        s, c = self.to_act, action.card
+        s, c = self.acting, action.the_card
         self.hands[s].remove(c)
         self.discard = [c]
         if c is self.known_up:
@@ -269,21 +261,19 @@ class Bacon(TrickGame):
         return self.ranking.suit_of(self.trick[0].cards[0]) if self.trick else None
 
     def _legal_play(self) -> list[Action]:
-        hand, led = self.hands[self.to_act], self._led()
+        hand, led = self.hands[self.acting], self._led()
         if led is None:
             return [PLAYS[c] for c in hand]
         return [PLAYS[c] for c in ([c for c in hand if c.suit is led] or hand)]
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.to_act, action.card
+        s, c = self.acting, action.the_card
         led = self._led()
         if led is not None and c.suit is not led and led.letter not in self.voids[s]:
             self.voids[s] += led.letter
         if c is self.known_up:
             self.known_up = None
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         if not trick_complete(self.trick, 4, self.sitting_out):
             self.to_act = next_active(s, 4, self.sitting_out)
             return
@@ -297,7 +287,7 @@ class Bacon(TrickGame):
 
     def hand_points(self) -> tuple[int, int, str]:
         """(scoring team, points, why) for the finished hand: only one side scores."""
-        dec = self.teams.team_of(self.declarer)
+        dec = self.teams.team_of(self._declarer())
         took = self.team_tricks(dec)
         tricks = "all five tricks" if took == HAND_SIZE else f"{took} tricks"
         if took >= 3:
@@ -310,9 +300,14 @@ class Bacon(TrickGame):
         taken = "all five tricks" if other == HAND_SIZE else f"{other} tricks"
         return 1 - dec, 2 * pts, f"they set the declarers, taking {taken}: {pts}, doubled"
 
+    def _declarer(self) -> int:
+        """The seat that picked up: there is one once a hand is played (its score comes from it)."""
+        assert self.declarer is not None, "a hand is played only after a pick-up"
+        return self.declarer
+
     def _score_hand(self) -> None:
         team, pts, why = self.hand_points()
-        self.note_bid(self.declarer, team == self.teams.team_of(self.declarer))
+        self.note_bid(self._declarer(), team == self.teams.team_of(self._declarer()))
         self.team_scores[team] += pts
         self.sheet.append((self.hand_number, pts if team == 0 else 0, pts if team == 1 else 0))
         self.scores = self.teams.seat_scores(self.team_scores)
@@ -355,7 +350,7 @@ class Bacon(TrickGame):
         return ""
 
     def _why_play(self, text: str) -> str:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if not any(x.text == text for x in hand):
             return "you do not hold that card" if any(x.text == text for x in PACK) else ""
         return follow_suit(hand, self._led(), self.ranking)[1]
@@ -378,14 +373,15 @@ class Bacon(TrickGame):
         who = "goes alone" if self.alone else "and partner declare"
         return f"{{p{self.declarer}}} {who}, {trump_text(self.trump)}"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = [("Contract", self.contract_text())]
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
+        info = [InfoLine("contract", "Contract", self.contract_text())]
         if self.passed_up:
-            info.append(("Passed upcards", cards_text(self.passed_up)))
+            info.append(InfoLine("passed", "Passed upcards", cards_text(self.passed_up)))
         if self.discard:
-            info.append(("Discard", f"{{p{self.taker}}} threw {self.discard[0]}"))
-        info.append(("Tricks", ", ".join(f"{self.teams.name(t)} {self.team_tricks(t)}" for t in (0, 1))))
-        info.append(("Target", str(self.options["target"])))
+            info.append(InfoLine("discard", "Discard", f"{{p{self.taker}}} threw {self.discard[0]}"))
+        tricks = ", ".join(f"{self.teams.name(t)} {self.team_tricks(t)}" for t in (0, 1))
+        info.append(InfoLine("tricks", "Tricks", tricks))
+        info.append(InfoLine("target", "Target", str(self.options["target"])))
         return info
 
     def _view_extra(self, seat: int | None) -> BaconView:
@@ -411,10 +407,12 @@ class Bacon(TrickGame):
     def _prompt(self) -> str:
         if self.phase == "auction":
             up = self.up_cards[0]
-            return f"Pick up {up} to make {up.suit.noun} trump, or pass"
+            return f"Pick up {up} to make {up.the_suit.noun} trump, or pass"
         if self.phase == "veto":
             what = "go alone" if self.call_alone else "pick it up"
-            return f"Your partner wants to {what} ({self.up_cards[0].suit.noun} trump): let it stand or veto"
+            return (
+                f"Your partner wants to {what} ({self.up_cards[0].the_suit.noun} trump): let it stand or veto"
+            )
         if self.phase == "discard":
             return "Discard one card face up, then lead"
         led = self._led()
@@ -465,8 +463,6 @@ def _index(c: Card) -> int:
 
 
 class BaconRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.bacon.bot:BaconBot"
     state_class = Bacon
     options = (
         Option("target", 10, "The first side to reach this many points wins.", minimum=1, maximum=50),

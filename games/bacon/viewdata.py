@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from games.core import Card, view_data
 
 
-@view_data("bacon.BaconView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class BaconView:
     upcard: Card | None  # the card turned up for the auction

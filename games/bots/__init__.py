@@ -1,175 +1,49 @@
 """Bots: one interface for bot seats, hints and simulations.
 
-A bot is built with its own seed and asked ``choose(view, legal)``: it sees only the
-:class:`~games.core.SeatView` of its seat and the legal actions, never the full state, and
-returns one of the legal actions.  A search bot (``wants_worlds``) is asked
-``choose(view, legal, worlds=...)`` instead: ``worlds(rng)`` deals a possible world for its seat
-(``GameState.sampler``); :func:`bot_task` builds the right call.
+- :mod:`~games.bots.base`: the bot interface (:class:`Bot`, and :class:`WorldsBot` for bots
+  that look ahead over possible worlds), the random bot, the easy bot's slips, and
+  :func:`bot_task`, the one call that lets a bot think at a table without the state;
+- :mod:`~games.bots.levels`: the levels (random, easy, normal, hard, expert), :func:`make_bot`,
+  and the declaration each game makes of its own bots (``BOT_LEVELS`` in its bot.py);
+- :mod:`~games.bots.search` (the generic tree search) and :mod:`~games.bots.rollout` (a
+  heuristic's playouts): the bots behind ``hard`` and ``expert``;
+- helpers shared by several games' bots (:mod:`~games.bots.cardplay`,
+  :mod:`~games.bots.partnership`); the figures of a look-ahead (:mod:`~games.bots.estimates`)
+  and the hints and reviews built on them (:mod:`~games.bots.explain`, :mod:`~games.bots.advice`).
 
-This package holds the generic bots and helpers shared by several games' bots
-(:mod:`~games.bots.cardplay`, :mod:`~games.bots.partnership`); each game's heuristic bot lives
-in its own package (``games/<name>/bot.py``).
-
-Levels (:data:`LEVELS`): ``random`` (a baseline for every game), ``easy`` (the game's heuristic
-with deliberate slips), ``normal`` (the game's heuristic, which the game names in ``Rules.bot``;
-``heuristic`` is the old name), ``hard`` and ``expert`` (a bot that looks ahead over possible
-worlds with a fixed budget, so games reproduce: the generic tree search of
-:mod:`~games.bots.search`, or in the games of :data:`~games.bots.rollout.ROLLOUT_PLAYOUTS` the
-heuristic's own playouts, :mod:`~games.bots.rollout`; ``search`` is another name for ``hard``).
+Each game's heuristic bot lives in its own package (``games/<name>/bot.py``); nothing here
+names a game.
 """
 
 from __future__ import annotations
 
-import importlib
-import random
-import warnings
-from collections.abc import Sequence
+from .base import Bot, EasyBot, RandomBot, WorldsBot, WorldWarning, bot_task
+from .levels import (
+    ALIASES,
+    LEVELS,
+    Levels,
+    Playouts,
+    TreeSearch,
+    heuristic_of,
+    level_name,
+    levels_of,
+    make_bot,
+)
 
-from games import get_rules
-from games.core import Action, BadOptionError, SeatView, UnknownGameError
-
-
-class Bot:
-    """Base class: subclasses implement :meth:`choose`."""
-
-    level = "bot"
-    #: True for bots that search possible worlds: they are asked ``choose(view, legal, worlds=...)``
-    wants_worlds = False
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        raise NotImplementedError
-
-    #: moves a look-ahead bot plays out before it asks :meth:`judge` (None: to the hand's end)
-    horizon: int | None = None
-
-    def judge(self, view: SeatView) -> float:
-        """The chance that the view's seat (its side) wins the match from here: where a look-ahead
-        bot's playout stopped after ``horizon`` moves, in a game whose hands are long and whose
-        progress shows before the end (Page One's cards in hand).  Only with a horizon."""
-        return 1.0 / len(view.hand_sizes)
-
-    def set_budget(self, budget: int) -> None:
-        """Think with about ``budget`` playouts (or iterations) a move: the knob a review turns to
-        spend less time.  A bot that does not look ahead has nothing to turn."""
-
-    def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
-        """The choices worth playing out, ``keep`` (the bot's own pick) among them: a heuristic
-        may leave out moves it knows to be as good as another one kept (a card next in rank to
-        one kept, in a game where only tricks count) or not worth a look (bids far from its
-        own), so that a look-ahead bot's playouts go to the choices that matter.  All of them
-        by default."""
-        return list(choices)
-
-
-class RandomBot(Bot):
-    """Picks uniformly among the legal actions."""
-
-    level = "random"
-
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
-
-
-LEVELS = ("random", "easy", "normal", "hard", "expert")
-ALIASES = {"heuristic": "normal", "search": "hard"}  # old and other names still accepted
-
-
-def level_name(level: str) -> str:
-    """The canonical level for a name (``heuristic`` -> ``normal``); BadOptionError if unknown."""
-    key = level.strip().lower()
-    key = ALIASES.get(key, key)
-    if key not in LEVELS:
-        raise BadOptionError(f"unknown bot level {level!r}: use {', '.join(LEVELS)}")
-    return key
-
-
-def make_bot(level: str, game: str, seed: int | None = None) -> Bot:
-    """A bot of ``level`` for ``game``; BadOptionError for an unknown level."""
-    level = level_name(level)
-    if level == "random":
-        return RandomBot(seed)
-    if level in ("hard", "expert"):
-        from games.bots.rollout import ROLLOUT_PLAYOUTS, make_rollout_bot
-        from games.bots.search import make_search_bot
-
-        if game in ROLLOUT_PLAYOUTS and heuristic_of(game):
-            return make_rollout_bot(level, game, _heuristic_class(game), seed)
-        fallback = _heuristic(game, seed) if heuristic_of(game) else None  # search needs no heuristic
-        return make_search_bot(level, game, seed, fallback=fallback)
-    bot = _heuristic(game, seed)
-    if level == "easy":
-        return EasyBot(bot, seed)
-    return bot
-
-
-def heuristic_of(game: str) -> str | None:
-    """Where ``game``'s heuristic bot is (``"module:Class"``, its ``Rules.bot``), or None for a
-    game without one or a name no game has."""
-    try:
-        return get_rules(game).bot
-    except UnknownGameError:
-        return None
-
-
-def _heuristic(game: str, seed: int | None) -> Bot:
-    return _heuristic_class(game)(seed)
-
-
-def _heuristic_class(game: str) -> type[Bot]:
-    target = heuristic_of(game)
-    if target is None:
-        raise BadOptionError(f"there is no heuristic bot for {game} yet: use random")
-    module, _, cls = target.partition(":")
-    return getattr(importlib.import_module(module), cls)
-
-
-class EasyBot(Bot):
-    """The game's heuristic, with a slip now and then: a ``SLIP`` share of its choices, when
-    there is more than one, go to a random legal action instead."""
-
-    level = "easy"
-    SLIP = 0.3
-
-    def __init__(self, heuristic: Bot, seed: int | None = None) -> None:
-        super().__init__(seed)
-        self.heuristic = heuristic
-        self.heuristic.rng = self.rng  # one generator: a table's reseeding steers both
-
-    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        if len(legal) > 1 and self.rng.random() < self.SLIP:
-            return legal[self.rng.randrange(len(legal))]
-        return self.heuristic.choose(view, legal)
-
-
-def bot_task(bot: Bot, state, seat: int):
-    """Everything ``bot`` may know at ``state`` for ``seat`` (its view, the legal actions and,
-    for a search bot, the seat's possible worlds), taken now, and a call that lets it think:
-    ``bot_task(...)()`` returns its action.  The state itself never reaches the bot.  Take the
-    task under the table's lock; run it anywhere (a worker thread)."""
-    view, legal = state.view(seat), list(state.legal_actions())
-    if bot.wants_worlds:
-        worlds = state.sampler(seat)
-
-        def think() -> Action:
-            try:
-                return bot.choose(view, legal, worlds=worlds)
-            except Exception as exc:
-                warnings.warn(
-                    f"{bot.level} bot for {state.rules.name}: a possible world failed ({exc!r}); "
-                    "it chose without searching",
-                    WorldWarning,
-                    stacklevel=2,
-                )
-                return bot.choose(view, legal)  # no worlds: its heuristic's move
-
-        return think
-    return lambda: bot.choose(view, legal)
-
-
-class WorldWarning(RuntimeWarning):
-    """A searching bot met a possible world its game could not play through (a resampling that
-    broke what the seat knows) and chose without searching: the table goes on, the players see
-    a sensible move, and the test suite, which turns this warning into an error, sees the bug."""
+__all__ = [
+    "ALIASES",
+    "LEVELS",
+    "Bot",
+    "EasyBot",
+    "Levels",
+    "Playouts",
+    "RandomBot",
+    "TreeSearch",
+    "WorldWarning",
+    "WorldsBot",
+    "bot_task",
+    "heuristic_of",
+    "level_name",
+    "levels_of",
+    "make_bot",
+]

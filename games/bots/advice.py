@@ -17,10 +17,11 @@ import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.bots import Bot, WorldWarning, _heuristic_class, heuristic_of
+from games.bots import Bot, WorldWarning, heuristic_of
+from games.bots.base import Worlds
 from games.bots.estimates import Estimate
 from games.bots.explain import Reason, explain, game_hints
-from games.bots.search import Worlds, choosable
+from games.bots.search import choosable
 from games.core import Action, SeatView
 
 MIN_DEALS = 20  # deals a choice's estimate needs before a reason quotes it
@@ -87,11 +88,12 @@ def evaluation(
     ``budget`` playouts in all (at least MIN_DEALS deals each): per-choice estimates."""
     from games.bots.rollout import RolloutBot
 
-    if heuristic_of(game) is None:
+    heuristic = heuristic_of(game)
+    if heuristic is None:
         return {}
     budget = budget or budget_of(game)
     deals = max(MIN_DEALS, budget // max(1, len(choices)))
-    evaluator = RolloutBot(_heuristic_class(game), seed)
+    evaluator = RolloutBot(heuristic, seed)
     return evaluator.estimate(view, choices, worlds, deals, seed=random.Random(seed).getrandbits(64))
 
 

@@ -56,14 +56,17 @@ def seen_cards(view: SeatView) -> set[Card]:
 
 def is_boss(c: Card, known: set[Card], low_rank: int) -> bool:
     """True when no higher card of its suit is still out (every higher one played or ours)."""
-    return all(card(rank, c.suit) in known for rank in range(max(c.rank + 1, low_rank), 15))
+    suit = c.suit
+    if suit is None:  # a joker: no card of its suit ranks above it
+        return True
+    return all(card(rank, suit) in known for rank in range(max(c.rank + 1, low_rank), 15))
 
 
 def choose_card(
     view: SeatView, legal: Sequence[Action], r: Ranking, low_rank: int, grab: bool = False
 ) -> Action:
     """Pick a card to play: see the module docstring.  ``grab``: win any trick possible."""
-    by_card = {a.card: a for a in legal}
+    by_card = {a.the_card: a for a in legal}
     cards = sorted(by_card, key=lambda c: c.index)
     known = seen_cards(view) | set(view.hand)
     if not view.trick:
@@ -84,10 +87,17 @@ def choose_card(
 
 
 def _lead(cards: list[Card], r: Ranking, known: set[Card], low_rank: int) -> Card:
+    top_trump = max((c for c in cards if r.is_trump(c)), key=lambda c: c.rank, default=None)
+    if top_trump is not None and is_boss(top_trump, known, low_rank):
+        return top_trump
+    return side_lead(cards, r, known, low_rank)
+
+
+def side_lead(cards: Sequence[Card], r: Ranking, known: set[Card], low_rank: int) -> Card:
+    """A lead when no trump is worth leading: the highest side card no unseen card beats, else
+    the lowest side card, else the lowest trump (``known``: the cards seen or held)."""
     trumps = sorted((c for c in cards if r.is_trump(c)), key=lambda c: -c.rank)
     side = [c for c in cards if not r.is_trump(c)]
-    if trumps and is_boss(trumps[0], known, low_rank):
-        return trumps[0]
     bosses = [c for c in side if is_boss(c, known, low_rank)]
     if bosses:
         return max(bosses, key=lambda c: c.rank)

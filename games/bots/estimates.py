@@ -145,7 +145,7 @@ class Measure:
         self.seat = seat
         self.side = tuple(side)
         self.standing = standing
-        self.hand = world.hand_number  # type: ignore[attr-defined]
+        self.hand = world.hand_number
         self.tally = world._bid_tally
         self.events0 = len(world.events)
 

@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import Any
 
 from games.bots.estimates import Deal, Estimate, Terms, paired
-from games.core import Action, Card, Ranking, SeatView
+from games.core import Action, Card, Ranking, SeatView, Suit
 from games.core.tricks import trick_winner
 
 MAX_LENGTH = 140  # with the move's words before it, two lines of 80 columns
@@ -378,10 +378,11 @@ def bid_words(ctx: Context) -> str:
 
 
 # -- cards in ordinary tricks ----------------------------------------------------------------
-def noun(suit, one: bool = False) -> str:
+def noun(suit: Suit | None, one: bool = False) -> str:
     if suit is None:
         return "joker" if one else "jokers"
-    return suit.noun[:-1] if one and suit.noun.endswith("s") else suit.noun
+    words: str = suit.noun
+    return words[:-1] if one and words.endswith("s") else words
 
 
 def still_to_play(view: SeatView) -> int:

@@ -62,7 +62,7 @@ class PartnerPlay:
         voids: Sequence[str] = (),
     ) -> None:
         self.view, self.r, self.unseen = view, ranking, unseen
-        self.me = view.seat
+        self.me = view.my_seat
         self.partners = partner_seats(view, self.me)
         self.declarers = tuple(declarers)
         self.voids = tuple(voids) or ("",) * view.num_seats
@@ -112,7 +112,9 @@ class PartnerPlay:
             return True
         trumps_out = any(r.is_trump(x) for x in self.unseen)
         after = self._opponents_after()
-        return not trumps_out or not any(led.letter in self.voids[s] for s in after)
+        if not trumps_out or led is None:  # (no joker leads in these games: no led suit to be void in)
+            return not trumps_out
+        return not any(led.letter in self.voids[s] for s in after)
 
     def _lowest(self, cards: Sequence[Card]) -> Card:
         """The cheapest card to give up: a low side card from a short suit, trumps last."""

@@ -16,7 +16,7 @@ quarter of it, choices more than ``PRUNE`` standard errors behind the leader sto
 out (successive rejection), so the rest goes to the choices that are close.  The heuristic's own
 move stands unless another choice beats it by ``MARGIN`` standard errors of the paired
 difference over at least ``MIN_WORLDS`` deals; a decision with too many choices for the budget
-(or more than the game's ``MAX_CHOICES``) is the heuristic's at once.
+(or more than the game's ``max_choices``, games.bots.levels.Playouts) is the heuristic's at once.
 
 The heuristic can steer the look-ahead (games.bots.Bot): ``candidates`` names the choices worth
 playing out (Trump Suit: one card of each run no unseen card separates, and its three best-rated
@@ -34,10 +34,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.bots import Bot
-from games.bots.estimates import Deal, Estimate, Measure
-from games.bots.search import choosable, hand_rewards, sides, standing, stop_at_next_deal
 from games.core import Action, GameState, SeatView
+
+from .base import Bot, Worlds, WorldsBot
+from .estimates import Deal, Estimate, Measure
+from .search import choosable, hand_rewards, sides, standing, stop_at_next_deal
 
 MIN_WORLDS = 12  # deals a choice must be played out on before it may overrule the heuristic
 PRUNE = 3.0  # standard errors behind the leader, after a first round, to drop a choice
@@ -45,11 +46,10 @@ MARGIN = 1.0  # standard errors of the paired difference a choice must beat the 
 MAX_STEPS = 5_000  # safety stop for one playout
 
 
-class RolloutBot(Bot):
+class RolloutBot(WorldsBot):
     """Heuristic playouts over possible worlds, one step of policy improvement (see above)."""
 
     level = "rollout"
-    wants_worlds = True
 
     def __init__(
         self,
@@ -75,7 +75,7 @@ class RolloutBot(Bot):
     def set_budget(self, budget: int) -> None:
         self.playouts = max(1, int(budget))
 
-    def choose(self, view: SeatView, legal: Sequence[Action], worlds=None) -> Action:
+    def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
         mine = self.heuristic.choose(view, legal)
         self.last_reason = getattr(self.heuristic, "last_reason", "")
         self.last_stats = {"choices": len(legal)}
@@ -100,7 +100,7 @@ class RolloutBot(Bot):
         while spent < self.playouts and k < len(seeds) and len(live) > 1:
             world = worlds(random.Random(seeds[k]))
             for a in live:
-                results[a].append(self._playout(world.clone(), a, view.seat, seeds[k]))
+                results[a].append(self._playout(world.clone(), a, view.my_seat, seeds[k]))
                 spent += 1
             k += 1
             if k == first_round or (k > first_round and k % first_round == 0):
@@ -120,7 +120,7 @@ class RolloutBot(Bot):
         return best
 
     def estimate(
-        self, view: SeatView, choices: Sequence[Action], worlds, deals: int, seed: int = 0
+        self, view: SeatView, choices: Sequence[Action], worlds: Worlds, deals: int, seed: int = 0
     ) -> dict[str, Estimate]:
         """Each of ``choices`` played out on the same ``deals`` possible deals (``worlds``, the
         seat's sampler), all of them to the end: per-choice estimates with one result a deal
@@ -131,11 +131,13 @@ class RolloutBot(Bot):
             world_seed = rng.getrandbits(64)
             world = worlds(random.Random(world_seed))
             for a in choices:
-                results[a].append(self._playout(world.clone(), a, view.seat, world_seed))
+                results[a].append(self._playout(world.clone(), a, view.my_seat, world_seed))
         return {a.text: Estimate.of(a.text, r) for a, r in results.items()}
 
     # -- choosing --------------------------------------------------------
-    def _prune(self, live: list[Action], results: dict, k: int, mine: Action) -> list[Action]:
+    def _prune(
+        self, live: list[Action], results: dict[Action, list[Deal]], k: int, mine: Action
+    ) -> list[Action]:
         """Drop the choices well behind the leader over the first ``k`` worlds (paired)."""
         lead = max(live, key=lambda a: sum(d.reward for d in results[a][:k]))
         keep = []
@@ -148,7 +150,7 @@ class RolloutBot(Bot):
                 keep.append(a)
         return keep
 
-    def _pick(self, choices: list[Action], results: dict, mine: Action) -> Action:
+    def _pick(self, choices: list[Action], results: dict[Action, list[Deal]], mine: Action) -> Action:
         """The choice with the best mean over the worlds it shares with the heuristic's move, if
         it beats that move by ``margin`` standard errors; else the heuristic's move."""
         best, best_gain = mine, 0.0
@@ -215,47 +217,15 @@ def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 WIN = 1000.0  # a match won or lost in a playout outweighs any hand's points
 
 
-def _reward(world: GameState, start: list, seat: int) -> float:
+def _reward(world: GameState, start: list[float], seat: int) -> float:
     """The seat's side's gain in the hand minus its opponents' mean gain; when the match ended in
     the playout, plus ``WIN`` for a win and minus ``WIN`` for a loss, a result shared by several
     sides in between (by the seat's share: a draw of four is a quarter of a win, worth less than
     a win of its own and more than a loss)."""
     reward = hand_rewards(world, start)[seat]
-    if world.is_over:
-        won = world.outcome().winners
+    if world.result is not None:
+        won = world.result.winners
         winning = [side for side in sides(world) if any(s in won for s in side)]
         share = 1 / len(winning) if any(seat in side for side in winning) else 0.0
         reward += WIN * (2 * share - 1)
     return reward
-
-
-#: Games whose ``hard`` and ``expert`` bots are rollout bots, with their playouts a move: the
-#: games where the tree search (games.bots.search) was measured no stronger than the heuristic
-#: it would replace, and the heuristic's playouts made a stronger bot (README, "The bots").
-#: ``hard`` is set to about 0.1-0.5 s of CPU a move here at the first card of a hand.
-ROLLOUT_PLAYOUTS: dict[str, dict[str, int]] = {
-    "tricks_n_trumps": {"hard": 400, "expert": 1600},
-    "agram": {"hard": 400, "expert": 1600},
-    "sedma": {"hard": 400, "expert": 1600},
-    "piquet": {"hard": 400, "expert": 1600},
-    "bourre": {"hard": 400, "expert": 1600},
-    "preference": {"hard": 400, "expert": 1600},
-    "pepper": {"hard": 400, "expert": 1600},
-    "simple_strange": {"hard": 100, "expert": 400},  # slow playouts: two packs, a long hand
-    "trump_suit": {"hard": 200, "expert": 800},  # slow playouts: thirteen cards, a careful heuristic
-    "page_one": {"hard": 400, "expert": 1600},  # a few tricks ahead (the heuristic's horizon)
-}
-#: Games whose rollout bots leave decisions among many choices to the heuristic, where playing
-#: them out costs too much time for what it finds.  Preference: the two cards of the discard
-#: are picked from twelve; 400 playouts of a whole hand took 2-2.7 s there and never overruled
-#: the heuristic in the moves measured (two matches), against 0.2 s for a median move.
-MAX_CHOICES = {"preference": 8}
-
-
-def make_rollout_bot(level: str, game: str, heuristic: type[Bot], seed: int | None = None) -> RolloutBot:
-    """The ``hard`` or ``expert`` rollout bot for ``game``, playing ``heuristic`` out."""
-    bot = RolloutBot(
-        heuristic, seed, playouts=ROLLOUT_PLAYOUTS[game][level], max_choices=MAX_CHOICES.get(game)
-    )
-    bot.level = level
-    return bot

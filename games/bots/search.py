@@ -13,8 +13,9 @@ node keeps the rewards of the seat that chose its action.  The move is the most 
 of the root.
 
 Fast path: a playout stops when the game deals its next hand (see :func:`stop_at_next_deal`).
-Per game (:func:`make_search_bot`): the iteration counts of the levels, and two ways to lean on
-the game's heuristic where plain search is no better than it (``CARDS_ONLY``, ``TRUSTING``).
+Per game (its ``BOT_LEVELS``, games.bots.levels.TreeSearch): the iteration counts of the
+levels, and two ways to lean on the game's heuristic where plain search is no better than it
+(``cards_only``, ``trust``).
 A search whose playouts cannot tell the moves apart (a grid filled before any card is dealt)
 asks the heuristic.
 
@@ -29,26 +30,34 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.bots import Bot
-from games.bots.estimates import Estimate
-from games.core import Action, GameState, SeatView
+from games.core import Action, GameState, SeatView, TrickGame
+
+from .base import Bot, Worlds, WorldsBot
+from .estimates import Estimate
 
 EXPLORATION = 0.7  # the UCB constant, rewards scaled to [0, 1]
 MAX_PLAYOUT = 5_000  # safety stop for one playout (no hand is this long)
 PROBE = 40  # after this many iterations, a search whose playouts all scored alike stops
 
-Worlds = Callable[[Any], GameState]
+
+class _Root:
+    """The root of the shared tree: the searching seat's choices."""
+
+    __slots__ = ("children",)
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
 
 
-class _Node:
+class _Node(_Root):
     """One action in the shared tree, with the seat that chose it and that seat's rewards."""
 
-    __slots__ = ("action", "avail", "children", "seat", "squares", "total", "visits")
+    __slots__ = ("action", "avail", "seat", "squares", "total", "visits")
 
-    def __init__(self, action: Action | None, seat: int | None) -> None:
+    def __init__(self, action: Action, seat: int) -> None:
+        super().__init__()
         self.action = action
         self.seat = seat
-        self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0
@@ -62,11 +71,10 @@ class _Node:
         return mean, math.sqrt(var / n)
 
 
-class SearchBot(Bot):
+class SearchBot(WorldsBot):
     """ISMCTS with ``iterations`` playouts a move (see the module docstring)."""
 
     level = "search"
-    wants_worlds = True
 
     def __init__(
         self,
@@ -107,7 +115,7 @@ class SearchBot(Bot):
             if self.fallback is not None:
                 return self.fallback.choose(view, legal)
             return choices[self.rng.randrange(len(choices))]
-        root = self.search(worlds, view.seat)
+        root = self.search(worlds, view.my_seat)
         ranked = [root.children[a] for a in choices if a in root.children]
         self.last_stats.update(iterations=self.iterations, visits={n.action.text: n.visits for n in ranked})
         self.last_estimates = {
@@ -117,22 +125,24 @@ class SearchBot(Bot):
             return self.fallback.choose(view, legal)  # no playout told the choices apart (a grid to fill)
         best = max(ranked, key=lambda n: (n.visits, n.total))
         if self.trust is not None and self.fallback is not None:
-            return self._trusted(best, root, view, legal).action
+            return self._trusted(
+                best, root.children.get(self.fallback.choose(view, legal)), self.trust
+            ).action
         return best.action
 
-    def _trusted(self, best: _Node, root: _Node, view: SeatView, legal: Sequence[Action]) -> _Node:
-        """The search's pick if it is clearly better than the fallback's move, else the latter."""
-        mine = root.children.get(self.fallback.choose(view, legal))
+    def _trusted(self, best: _Node, mine: _Node | None, trust: float) -> _Node:
+        """The search's pick if it beats the fallback's move (``mine``) by ``trust`` standard
+        errors, else the latter."""
         if mine is None or mine is best:
             return best if mine is None else mine
         (m1, e1), (m2, e2) = best.mean_and_error(), mine.mean_and_error()
-        self.last_stats["overruled"] = m1 - m2 > self.trust * math.sqrt(e1 * e1 + e2 * e2)
+        self.last_stats["overruled"] = m1 - m2 > trust * math.sqrt(e1 * e1 + e2 * e2)
         return best if self.last_stats["overruled"] else mine
 
     # -- the search ------------------------------------------------------
-    def search(self, worlds: Worlds, seat: int) -> _Node:
+    def search(self, worlds: Worlds, seat: int) -> _Root:
         """Run the iterations; returns the root (its children carry the statistics)."""
-        root = _Node(None, None)
+        root = _Root()
         self._low, self._high = math.inf, -math.inf
         self._plain = (math.inf, -math.inf)  # the range of rewards before any match-end bonus
         for i in range(self.iterations):
@@ -141,12 +151,13 @@ class SearchBot(Bot):
             self._iterate(root, worlds(self.rng))
         return root
 
-    def _iterate(self, root: _Node, world: GameState) -> None:
+    def _iterate(self, root: _Root, world: GameState) -> None:
         rng, log = self.rng, math.log
         start = standing(world)
         hand = world.hand_number
         stop_at_next_deal(world)
-        node, path = root, []
+        node: _Root = root
+        path: list[_Node] = []
         while world.to_act is not None and world.hand_number == hand:
             legal = [a for a in world.legal_actions() if not world.takes_back(a)] or world.legal_actions()
             children = node.children
@@ -156,13 +167,14 @@ class SearchBot(Bot):
                     children[a].avail += 1
             if untried:
                 a = untried[rng.randrange(len(untried))]
-                node = children[a] = _Node(a, world.to_act)
+                new = children[a] = _Node(a, world.to_act)
                 world.apply(a)
-                path.append(node)
+                path.append(new)
                 break
-            node = self._select([children[a] for a in legal], log)
-            world.apply(node.action)
-            path.append(node)
+            chosen = self._select([children[a] for a in legal], log)
+            world.apply(chosen.action)
+            path.append(chosen)
+            node = chosen
         self._playout(world, hand)
         rewards = self._rewards(world, start)
         for n in path:
@@ -184,29 +196,29 @@ class SearchBot(Bot):
     def _playout(self, world: GameState, hand: int) -> None:
         """Random (or greedy) play to the end of the hand (or match); take-backs are never chosen."""
         rnd = self.rng.random
-        greedy = self.playout == "greedy" and hasattr(world, "ranking")
+        greedy = world if self.playout == "greedy" and isinstance(world, TrickGame) else None
         for _ in range(MAX_PLAYOUT):
             if world.to_act is None or world.hand_number != hand:
                 return
             legal = world.legal_actions()
             a = legal[int(rnd() * len(legal))]
-            if greedy and a.kind == "play" and world.trick and rnd() >= GREEDY_SLIP:
-                a = _greedy(world, legal, a)
+            if greedy is not None and a.kind == "play" and greedy.trick and rnd() >= GREEDY_SLIP:
+                a = _greedy(greedy, legal, a)
             if world.takes_back(a):
                 legal = [x for x in legal if not world.takes_back(x)]
                 a = legal[int(rnd() * len(legal))]
             world.apply(a)
 
-    def _rewards(self, world: GameState, start: list) -> list[float]:
+    def _rewards(self, world: GameState, start: list[float]) -> list[float]:
         """Each seat's gain this hand minus its opponents' mean gain, and when the match ended in
         the playout, plus (winners) or minus one whole range of the rewards seen so far: winning
         the match is what counts (a cap reached without a complete grid, a last hand).  Updates
         the range seen."""
         rewards = hand_rewards(world, start)
         self._plain = (min(self._plain[0], *rewards), max(self._plain[1], *rewards))
-        if world.is_over:
+        if world.result is not None:
             bonus = max(self._plain[1] - self._plain[0], 1.0)
-            winners = world.outcome().winners
+            winners = world.result.winners
             rewards = [r + (bonus if s in winners else -bonus) for s, r in enumerate(rewards)]
         self._low, self._high = min(self._low, *rewards), max(self._high, *rewards)
         return rewards
@@ -215,7 +227,7 @@ class SearchBot(Bot):
 GREEDY_SLIP = 0.25  # the share of a greedy playout's follows that stay random
 
 
-def _greedy(world: GameState, legal: list[Action], default: Action) -> Action:
+def _greedy(world: TrickGame, legal: list[Action], default: Action) -> Action:
     """A follower's rule of thumb: take the trick with the cheapest card that beats the best so
     far, else throw the cheapest card (one card a play; otherwise ``default``)."""
     ranking, trick = world.ranking, world.trick
@@ -224,9 +236,9 @@ def _greedy(world: GameState, legal: list[Action], default: Action) -> Action:
     power = ranking.power
     led = ranking.suit_of(trick[0].cards[0])
     best = max(power(p.cards[0], led) for p in trick)
-    beats = [a for a in legal if power(a.card, led) > best]
+    beats = [a for a in legal if power(a.the_card, led) > best]
     pool = beats or legal
-    return min(pool, key=lambda a: (power(a.card, led), ranking.rank_in_suit(a.card)))
+    return min(pool, key=lambda a: (power(a.the_card, led), ranking.rank_in_suit(a.the_card)))
 
 
 def stop_at_next_deal(world: GameState) -> None:
@@ -240,7 +252,7 @@ def stop_at_next_deal(world: GameState) -> None:
             world.hand_number += 1
             world.to_act = None
 
-        world._deal = stop  # this world's own attribute; the class is untouched
+        vars(world)["_deal"] = stop  # this world's own attribute; the class is untouched
 
 
 def standing(world: GameState) -> list[float]:
@@ -273,58 +285,5 @@ def choosable(legal: Sequence[Action], worlds: Worlds) -> list[Action]:
 
 def sides(world: GameState) -> list[tuple[int, ...]]:
     """The sides of a world's table: its partnerships, or every seat on its own."""
-    teams = list(world._teams()) if hasattr(world, "_teams") else []
+    teams = list(world._teams()) if isinstance(world, TrickGame) else []
     return teams or [(s,) for s in range(world.num_seats)]
-
-
-#: Iterations a move for each level (a game not listed: ITERATIONS; the games whose hard and
-#: expert bots are rollout bots are in games.bots.rollout.ROLLOUT_PLAYOUTS instead).  ``hard``
-#: is set so that a move at the first card of a hand takes about 0.4 s of CPU here
-#: (benchmarks/bench_search.py), ``expert`` four times as long.  Iteration counts, not clock
-#: time, so that games reproduce.
-ITERATIONS = {"hard": 1000, "expert": 4000}
-GAME_ITERATIONS: dict[str, dict[str, int]] = {
-    "contract_grid": {"hard": 1200, "expert": 4800},
-    "rams": {"hard": 2500, "expert": 10000},
-    # measured with benchmarks/bench_search.py (idle 2-core machine): about 0.3-0.45 s a hard move
-    "bacon": {"hard": 2500, "expert": 10000},
-    "cucumber": {"hard": 1500, "expert": 6000},
-}
-
-
-#: Games whose search bots search only card play and leave the other decisions to the game's
-#: heuristic, because random playouts misjudge them.  In Bacon, picking up, going alone and
-#: vetoing: in the playouts the others pick up at random and lose, so passing and vetoing look
-#: good, and so does going alone
-#: (measured: hard picked up or went alone on a quarter of the auction turns where the heuristic
-#: passed, and vetoed its partner's pick-ups; its side won 2 matches of 32).  In Contract Grid,
-#: the suit to drop and the squares to bid: eleven tricks of random play make every contract a
-#: lottery, so the search's visits spread almost evenly over the sixteen squares.  Measured
-#: (one hard against normals, win share): Bacon 6% before, 29% after (48 cycles, fair 25%);
-#: Contract Grid 8% before, 72% after with GAME_TRUST (20 cycles, fair 33%).  Greedy playouts
-#: and trusting the heuristic's card in Bacon changed nothing measurable (24 cycles each).
-CARDS_ONLY = frozenset({"bacon", "contract_grid"})
-#: Games whose search bots keep the heuristic's move unless the search finds a clearly better
-#: one (TRUST standard errors): where plain search is only as good as the heuristic.
-TRUSTING = frozenset({"contract_grid"})
-TRUST = 1.0
-#: A stricter trust per game.  Contract Grid: its heuristic plays each card for the squares it
-#: bid, while the search's random playouts value the cards nearly alike (visits within a few per
-#: cent of each other), so among ten cards the luckiest one often looks a standard error better.
-GAME_TRUST = {"contract_grid": 2.0}
-
-
-def make_search_bot(level: str, game: str, seed: int | None = None, fallback: Bot | None = None) -> SearchBot:
-    """The ``hard`` or ``expert`` search bot for ``game`` (see :data:`ITERATIONS`)."""
-    iterations = GAME_ITERATIONS.get(game, {}).get(level, ITERATIONS[level])
-    bot = SearchBot(
-        seed,
-        iterations,
-        fallback=fallback,
-        cards_only=game in CARDS_ONLY and fallback is not None,
-        trust=GAME_TRUST.get(game, TRUST) if game in TRUSTING else None,
-    )
-    bot.level = level
-    if fallback is not None:
-        fallback.rng = bot.rng  # one generator: a table's reseeding steers both
-    return bot

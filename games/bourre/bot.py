@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.bots.cardplay import choose_card, hand_strength, ranking_of
 from games.core import Action, Card, Ranking, SeatView
 
@@ -41,9 +41,13 @@ class BourreBot(Bot):
         if "pass" not in options:
             return "play"
         rivals = sum(1 for b in view.bids if b == "play")
-        undecided = sum(1 for s, b in enumerate(view.bids) if not b and s != view.seat)
+        undecided = sum(1 for s, b in enumerate(view.bids) if not b and s != view.my_seat)
         trumps = sum(1 for c in view.hand if r.is_trump(c))
         strength = hand_strength(view.hand, r, view.num_seats)
         if trumps >= 2 or strength >= 0.3 + 0.25 * rivals + 0.05 * undecided:
             return "play"
         return "pass"
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(BourreBot, Playouts())

@@ -38,7 +38,7 @@ dealer's left.  The biggest stack wins.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from games.core import (
@@ -49,23 +49,25 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     PotGame,
+    Ranking,
     Rules,
+    Suit,
     choose,
     deck_52,
     must_head,
     next_seat,
     play,
     seat_order,
-    seat_play,
     shared_ranking,
     word,
 )
-from games.core.potgame import check_ending, hand_limit_option, named_card
+from games.core.potgame import check_ending, ending_options, named_card
+from games.core.trickgame import PastPlay
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import BourreView
 
 HAND_SIZE = 5
@@ -104,18 +106,10 @@ class Bourre(PotGame):
     # -- dealing -----------------------------------------------------------
     def _deal(self) -> None:
         n = self.num_seats
-        self.hand_number += 1
         antes = sum(self._pay(s, self.options["ante"]) for s in range(n) if s not in self.no_ante)
         self.no_ante, self.tied = [], ()
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hands = [[] for _ in range(n)]
-        for _ in range(
-            HAND_SIZE
-        ):  # one at a time from the dealer's left; the dealer's last card is turned up
-            for s in seat_order(next_seat(self.dealer, n), n):
-                self.hands[s].append(deck.pop())
-        up = self.hands[self.dealer][-1]
+        deck, _ = self._deal_hands(HAND_SIZE)  # one at a time from the dealer's left
+        up = self.hands[self.dealer][-1]  # the dealer's last card is turned up
         self.up_cards = [up]
         self.stock, self.discards, self.setting_aside = deck, [], []
         self.ranking = shared_ranking((up.suit,))
@@ -128,14 +122,14 @@ class Bourre(PotGame):
         self.log(
             "deal",
             f"Hand {self.hand_number}: antes of {antes} make a pot of {self.pot}; {{p{self.dealer}}} "
-            f"deals and turns up {up}: {up.suit.noun} are trump",
+            f"deals and turns up {up}: {up.the_suit.noun} are trump",
             self.dealer,
             cards=(up,),
         )
 
     # -- the protocol --------------------------------------------------------
     def _legal(self) -> list[Action]:
-        s = self.to_act
+        s = self.acting
         if self.phase == "decide":
             return [PLAY] if self._must_play(s) else [PLAY, PASS]
         if self.phase == "discard":
@@ -152,7 +146,7 @@ class Bourre(PotGame):
             self._apply_play(action)
 
     def _why_illegal(self, text: str) -> str:
-        s = self.to_act
+        s = self.acting
         if self.phase == "decide" and text == "pass":
             return f"the turned-up card is {self.up_cards[0]}, an ace, so the dealer must play"
         c = named_card(text)
@@ -169,7 +163,7 @@ class Bourre(PotGame):
         return s == self.dealer and self.up_cards[0].rank == ACE
 
     def _apply_decide(self, action: Action) -> None:
-        s = self.to_act
+        s = self.acting
         self.bids[s] = action.kind
         if action.kind == "pass":
             self.status[s] = "passed"
@@ -183,10 +177,10 @@ class Bourre(PotGame):
             self.log("bid", f"{{p{s}}} plays", s)
 
     def _apply_discard(self, action: Action) -> None:
-        s = self.to_act
+        s = self.acting
         if action.kind == "discard":
-            self.hands[s].remove(action.card)
-            self.setting_aside.append(action.card)
+            self.hands[s].remove(action.the_card)
+            self.setting_aside.append(action.the_card)
             return
         k = len(self.setting_aside)
         reshuffled = self._draw(s, k)
@@ -239,35 +233,16 @@ class Bourre(PotGame):
         )
 
     def has_cinch(self, s: int) -> bool:
-        """BO-6: tricks won plus trumps held that no unplayed trump outside the hand can beat >= 3.
-        A trump already in the trick in progress still counts as unplayed: a lower trump of ours
-        cannot win that trick, so it is not unbeatable (BO-6, added)."""
-        hand, trump = self.hands[s], self.ranking.trumps[0]  # one trump suit, no jokers or bowers:
-        seen = set(hand).union(*self.won)  # a trump is a card of that suit (speed)
-        top_outside = max((c.rank for c in self.pack if c.suit is trump and c not in seen), default=0)
-        unbeatable = sum(1 for c in hand if c.suit is trump and c.rank > top_outside)
-        return self.tricks_won[s] + unbeatable >= 3
+        """BO-6 (see :func:`_has_cinch`) for seat ``s`` now."""
+        return _has_cinch(self.hands[s], self.won, self.tricks_won[s], self.pack, self.ranking.trumps[0])
 
     def _playable(self, s: int, explain: bool = True) -> tuple[list[Card], str]:
         """The must-head rule, narrowed by the cinch rule (BO-6); ``explain=False``: no must-head text."""
-        hand, trick, r = self.hands[s], self.trick_cards(), self.ranking
-        cards, rule = must_head(hand, trick, r, explain)
-        trumps = [c for c in hand if r.is_trump(c)]
-        if not trumps or not self.has_cinch(s):
-            return cards, rule
-        top = max(trumps, key=lambda c: c.rank)
-        if not trick:
-            return [top], f"you hold a cinch, so you must lead your highest trump, {top}"
-        led = r.suit_of(trick[0])
-        if not any(r.suit_of(c) == led for c in hand):
-            return [top], f"you hold a cinch, so you must trump with your highest trump, {top}"
-        return cards, rule
+        return _playable(self.hands[s], self.trick_cards(), self.ranking, lambda: self.has_cinch(s), explain)
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.to_act, action.card
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        s, c = self.acting, action.the_card
+        self.play_to_trick(s, c)
         active = self._active()
         if len(self.trick) < len(active):
             t = next_seat(s, self.num_seats)  # the next active seat clockwise
@@ -322,12 +297,12 @@ class Bourre(PotGame):
         return list(self.tied) or super()._pot_heirs()
 
     # -- views and checks --------------------------------------------------------
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         return [
             *self._pot_info(),
-            ("Ante", str(self.options["ante"])),
-            ("Stock", f"{len(self.stock)} cards"),
-            ("Discards", f"{len(self.discards)} cards"),
+            InfoLine("ante", "Ante", str(self.options["ante"])),
+            InfoLine("stock", "Stock", f"{len(self.stock)} cards"),
+            InfoLine("discards", "Discards", f"{len(self.discards)} cards"),
         ]
 
     def _view_extra(self, seat: int | None) -> BourreView:
@@ -340,7 +315,7 @@ class Bourre(PotGame):
             active=tuple(self._active()),
             stock=len(self.stock),
             discarding=tuple(self.setting_aside) if mine and self.phase == "discard" else None,
-            cinch=self.has_cinch(seat) if mine and self.phase == "play" else None,
+            cinch=self.has_cinch(seat) if seat is not None and mine and self.phase == "play" else None,
         )
 
     def _prompt(self) -> str:
@@ -395,21 +370,15 @@ class Bourre(PotGame):
 
         return fits
 
-    def _allowed(self, hand: list[Card], past) -> list[Card]:
+    def _allowed(self, hand: list[Card], past: PastPlay) -> list[Card]:
         """:meth:`_playable` for ``hand`` at the time of ``past``: the game's own must-head and
-        cinch code run on a stand-in holding just what it reads (the table as it was then)."""
-        s, trick = past.seat, [seat_play(past.seat, c) for c in past.before]
-        then = SimpleNamespace(
-            hands={s: hand},
-            won=[list(w) for w in past.won],
-            tricks_won=past.tricks,
-            trick=trick,
-            pack=self.pack,
-            ranking=self.ranking,
-            trick_cards=lambda: list(past.before),
-        )
-        then.has_cinch = lambda t: Bourre.has_cinch(then, t)
-        return Bourre._playable(then, s, explain=False)[0]
+        cinch rules applied to the table as it was then."""
+        trump = self.ranking.trumps[0]
+
+        def cinch() -> bool:
+            return _has_cinch(hand, past.won, past.tricks[past.seat], self.pack, trump)
+
+        return _playable(hand, list(past.before), self.ranking, cinch, explain=False)[0]
 
     def zones(self) -> dict[str, list[Card]]:
         zones = super().zones()
@@ -419,22 +388,43 @@ class Bourre(PotGame):
         return zones
 
 
+def _has_cinch(
+    hand: Sequence[Card], won: Iterable[Iterable[Card]], tricks: int, pack: Sequence[Card], trump: Suit
+) -> bool:
+    """BO-6: tricks won plus trumps held that no unplayed trump outside the hand can beat >= 3.
+    A trump already in the trick in progress still counts as unplayed: a lower trump of ours
+    cannot win that trick, so it is not unbeatable (BO-6, added).  One trump suit, no jokers or
+    bowers: a trump is a card of that suit (speed)."""
+    seen = set(hand).union(*won)
+    top_outside = max((c.rank for c in pack if c.suit is trump and c not in seen), default=0)
+    unbeatable = sum(1 for c in hand if c.suit is trump and c.rank > top_outside)
+    return tricks + unbeatable >= 3
+
+
+def _playable(
+    hand: list[Card], trick: list[Card], r: Ranking, cinch: Callable[[], bool], explain: bool
+) -> tuple[list[Card], str]:
+    """The must-head rule, narrowed by the cinch rule (BO-6) when ``cinch()`` says the hand holds
+    one; ``explain=False``: no must-head text."""
+    cards, rule = must_head(hand, trick, r, explain)
+    trumps = [c for c in hand if r.is_trump(c)]
+    if not trumps or not cinch():
+        return cards, rule
+    top = max(trumps, key=lambda c: c.rank)
+    if not trick:
+        return [top], f"you hold a cinch, so you must lead your highest trump, {top}"
+    led = r.suit_of(trick[0])
+    if not any(r.suit_of(c) == led for c in hand):
+        return [top], f"you hold a cinch, so you must trump with your highest trump, {top}"
+    return cards, rule
+
+
 class BourreRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.bourre.bot:BourreBot"
     state_class = Bourre
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=1, maximum=10_000),
         Option("ante", 1, "Each player's ante.", minimum=1, maximum=100),
-        Option("hands", 8, "With ending=hands, how many deals the match lasts.", minimum=1, maximum=100),
-        Option(
-            "ending",
-            "hands",
-            "hands: stop after the set number of deals or when a player is out of counters; "
-            "broke: play until a player is out of counters.",
-            choices=("hands", "broke"),
-        ),
-        hand_limit_option("ending=broke"),
+        *ending_options(8, "With ending=hands, how many deals the match lasts.", "deals"),
     )
     summary = """\
 Bourré — 2 to 8 players, 52 cards, counters and a pot.

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from games.core import Card, view_data
 
 
-@view_data("bourre.BourreView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class BourreView:
     trump_suit: str  # the trump's letter

@@ -54,6 +54,7 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -62,7 +63,6 @@ from games.core import (
     follow_suit,
     next_seat,
     play,
-    seat_play,
     shared_ranking,
     standard_deck,
     word,
@@ -70,7 +70,6 @@ from games.core import (
 from games.core.potgame import hand_limit_option
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import GridView, HandScore, Square
 
 CONTRACTS = (
@@ -209,10 +208,10 @@ class ContractGrid(TrickGame):
         return getattr(self, f"_legal_{self.phase}")()
 
     def _legal_fill(self) -> list[Action]:
-        grid = self.grids[self.to_act]
+        grid = self.grids[self.acting]
         acts = [self._square_action("square", i) for i, c in enumerate(grid) if c is None]
         acts.append(word("fill", "random"))
-        if all(c is None for c in grid) and self._last_grid(self.to_act):
+        if all(c is None for c in grid) and self._last_grid(self.acting):
             acts.append(word("fill", "same"))
         return acts
 
@@ -220,7 +219,7 @@ class ContractGrid(TrickGame):
         return [word("drop", s.letter) for s in SUITS if s.letter not in self.dropped]
 
     def _legal_bid(self) -> list[Action]:
-        mine = self.bid_squares[self.to_act]
+        mine = self.bid_squares[self.acting]
         return [self._square_action("bid", i) for i in range(self.size * self.size) if i not in mine]
 
     def _square_action(self, kind: str, i: int) -> Action:
@@ -240,7 +239,7 @@ class ContractGrid(TrickGame):
         )
 
     def _legal_play(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         led = self._led()
         if led is not None:  # follow suit if able (follow_suit's test, without building its message)
             suit_of = self.ranking.suit_of
@@ -253,9 +252,9 @@ class ContractGrid(TrickGame):
     def _why_illegal(self, text: str) -> str:
         kind, _, arg = text.partition(" ")
         if self.phase == "play" and kind not in ("square", "fill", "drop", "bid"):
-            if not any(c.text == text for c in self.hands[self.to_act]):
+            if not any(c.text == text for c in self.hands[self.acting]):
                 return "you do not hold that card"
-            return follow_suit(self.hands[self.to_act], self._led(), self.ranking)[1] or super()._why_illegal(
+            return follow_suit(self.hands[self.acting], self._led(), self.ranking)[1] or super()._why_illegal(
                 text
             )
         if self.phase == "fill" and kind == "square":
@@ -273,16 +272,16 @@ class ContractGrid(TrickGame):
         getattr(self, f"_apply_{self.phase}")(action)
 
     def _apply_fill(self, action: Action) -> None:
-        seat, grid = self.to_act, self.grids[self.to_act]
+        seat, grid = self.acting, self.grids[self.acting]
         if action.kind == "square":
-            grid[self._square(action.arg)] = self.contracts[sum(c is not None for c in grid)]
+            grid[self._square(action.the_arg)] = self.contracts[sum(c is not None for c in grid)]
         elif action.arg == "random":
             free = [i for i, c in enumerate(grid) if c is None]
             self.rng.shuffle(free)
             for i, name in zip(free, self.contracts[sum(c is not None for c in grid) :]):
                 grid[i] = name
-        else:
-            grid[:] = self._last_grid(seat)
+        elif (last := self._last_grid(seat)) is not None:  # the same grid as last match
+            grid[:] = last
         if any(c is None for c in grid):
             return
         self.log("info", f"{{p{seat}}} has filled their grid", seat)
@@ -293,8 +292,8 @@ class ContractGrid(TrickGame):
             self.to_act = nxt
 
     def _apply_drop(self, action: Action) -> None:
-        seat = self.to_act
-        self.dropped.append(action.arg)
+        seat = self.acting
+        self.dropped.append(action.the_arg)
         self.status[seat] = f"dropped {action.arg}"
         text = f"{{p{seat}}} does not want {Suit(action.arg).noun}"
         if len(self.dropped) < self.num_seats:
@@ -308,7 +307,7 @@ class ContractGrid(TrickGame):
         self.phase, self.to_act = "bid", next_seat(self.dealer, self.num_seats)
 
     def _apply_bid(self, action: Action) -> None:
-        seat, i = self.to_act, self._square(action.arg)
+        seat, i = self.acting, self._square(action.the_arg)
         self.bid_squares[seat].append(i)
         self.bids[seat] = ", ".join(
             f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]
@@ -329,10 +328,8 @@ class ContractGrid(TrickGame):
         self.to_act = nxt
 
     def _apply_play(self, action: Action) -> None:
-        seat, c = self.to_act, action.card
-        self.hands[seat].remove(c)
-        self.trick.append(seat_play(seat, c))
-        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+        seat, c = self.acting, action.the_card
+        self.play_to_trick(seat, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)
             return
@@ -391,7 +388,7 @@ class ContractGrid(TrickGame):
         made = judge(s, self.tricks_won, self.won, Suit(self.trump), self.num_trumps, self.contracts)
         self.made[s] = made
         unmarked = [c for i, c in enumerate(grid) if c in made and not marked[i]]  # marks as at the start
-        hits = [grid[i] for i in self.bid_squares[s] if grid[i] in made]
+        hits = [c for c in (grid[i] for i in self.bid_squares[s]) if c is not None and c in made]
         for i in self.bid_squares[s]:
             self.note_bid(s, grid[i] in made)
             if grid[i] in made:
@@ -500,14 +497,14 @@ class ContractGrid(TrickGame):
     def _view_trump(self) -> str:
         return self.ranking.describe() if self.trump else "trump not chosen yet"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         limit = self.options["hand_limit"]
         hand = f"{self.hand_number} of at most {limit}" if limit else str(self.hand_number)
         return [
-            ("Hand", hand),
-            ("Cap", str(self.cap) if self.cap else "none"),
-            ("Bids", str(self.num_bids)),
-            ("Dropped", " ".join(self.dropped) or "-"),
+            InfoLine("hand", "Hand", hand),
+            InfoLine("cap", "Cap", str(self.cap) if self.cap else "none"),
+            InfoLine("bids", "Bids", str(self.num_bids)),
+            InfoLine("dropped", "Dropped", " ".join(self.dropped) or "-"),
         ]
 
     def _view_extra(self, seat: int | None) -> GridView:
@@ -539,13 +536,13 @@ class ContractGrid(TrickGame):
 
     def _prompt(self) -> str:
         if self.phase == "fill":
-            grid = self.grids[self.to_act]
+            grid = self.grids[self.acting]
             k = sum(c is not None for c in grid)
             return f"Choose a square for {self.contracts[k]} (contract {k + 1} of {len(self.contracts)})"
         if self.phase == "drop":
             return "Name a suit you do not want as trump"
         if self.phase == "bid":
-            return f"Bid a square ({len(self.bid_squares[self.to_act]) + 1} of {self.num_bids})"
+            return f"Bid a square ({len(self.bid_squares[self.acting]) + 1} of {self.num_bids})"
         led = self._led()
         return f"Follow {led.noun} if you can" if led else "Lead any card"
 
@@ -568,8 +565,6 @@ class ContractGrid(TrickGame):
 
 
 class ContractGridRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.contract_grid.bot:ContractGridBot"
     state_class = ContractGrid
     options = (
         Option(

@@ -28,7 +28,7 @@ class HandScore:
     tricks: int
 
 
-@view_data("contract_grid.GridView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class GridView:
     """What every seat sees of the grids: ``grids[seat][row][column]``, each seat's bids this hand

@@ -8,7 +8,73 @@ which lists the games without loading their rules, does not pay for the whole li
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ below imports on first use
+    from .actions import Action, choose, normalize, play, word
+    from .cards import (
+        ACE,
+        ALL_CARDS,
+        BIG_JOKER,
+        JACK,
+        JOKER,
+        KING,
+        LITTLE_JOKER,
+        QUEEN,
+        SUITS,
+        Card,
+        Suit,
+        card,
+        cards_text,
+        deck_24,
+        deck_32,
+        deck_33,
+        deck_52,
+        deck_53,
+        deck_54,
+        deck_agram,
+        deck_double,
+        parse_card,
+        parse_cards,
+        standard_deck,
+    )
+    from .clone import DEEP, LIST, LISTS, SHARED
+    from .errors import (
+        BadNotationError,
+        BadOptionError,
+        BadRecordError,
+        CardtableError,
+        IllegalActionError,
+        ProtocolError,
+        UnknownGameError,
+    )
+    from .options import Option
+    from .partnership import (
+        Teams,
+        active_seats,
+        bowers_of,
+        next_active,
+        trick_complete,
+        trump_ranking,
+        trump_text,
+    )
+    from .potgame import PotGame
+    from .record import Record, atomic_write
+    from .state import GameState, Rules
+    from .trickgame import TrickGame, seat_play
+    from .tricks import (
+        Ranking,
+        follow_suit,
+        must_head,
+        next_seat,
+        same_colour,
+        seat_order,
+        shared_ranking,
+        trick_winner,
+    )
+    from .viewdata import NO_EXTRA, VIEW_DATA, NoExtra, is_view_data, view_data, view_data_name
+    from .views import Event, InfoLine, Outcome, Play, SeatView, TrickResult, make_event, render_seats
+    from .words import plural
 
 #: each exported name, by the submodule that defines it
 _EXPORTS: dict[str, tuple[str, ...]] = {
@@ -51,7 +117,16 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "clone": ("DEEP", "LIST", "LISTS", "SHARED"),
     "options": ("Option",),
     "state": ("GameState", "Rules"),
-    "views": ("Event", "Outcome", "Play", "SeatView", "TrickResult", "make_event", "render_seats"),
+    "views": (
+        "Event",
+        "InfoLine",
+        "Outcome",
+        "Play",
+        "SeatView",
+        "TrickResult",
+        "make_event",
+        "render_seats",
+    ),
     "viewdata": ("NO_EXTRA", "VIEW_DATA", "NoExtra", "is_view_data", "view_data", "view_data_name"),
     "record": ("Record", "atomic_write"),
     "trickgame": ("TrickGame", "seat_play"),

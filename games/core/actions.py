@@ -15,6 +15,8 @@ its legal actions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .cards import Card, parse_card
 from .errors import BadNotationError
 
@@ -50,13 +52,13 @@ class Action:
     def __str__(self) -> str:
         return self.text
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Action], tuple[str, str | None, str | None, str, str]]:
         return (_restore, (self.kind, self.card.text if self.card else None, self.arg, self.text, self.label))
 
     def __copy__(self) -> Action:
         return self
 
-    def __deepcopy__(self, memo) -> Action:
+    def __deepcopy__(self, memo: object) -> Action:
         return self
 
     @property
@@ -64,8 +66,30 @@ class Action:
         """True when the action is chosen by picking a card (play, discard, ...)."""
         return self.card is not None
 
+    @property
+    def the_card(self) -> Card:
+        """The card of an action that picks one (play, discard...), for rules code that knows it
+        has such an action; ValueError for a word action."""
+        if self.card is None:
+            raise ValueError(f"{self.text!r} picks no card")
+        return self.card
 
-def _restore(kind, card_text, arg, text, label) -> Action:
+    @property
+    def the_arg(self) -> str:
+        """The argument of an action that has one (``b3`` of ``grid b3``, a card's slot), for code
+        that knows it has one; ValueError for an action without one."""
+        if self.arg is None:
+            raise ValueError(f"{self.text!r} has no argument")
+        return self.arg
+
+    @property
+    def number(self) -> int:
+        """The whole number of a word action such as ``bid 3`` (or a card's slot: ``QS@2``), for
+        code that knows it has one; ValueError for an action without one."""
+        return int(self.the_arg)
+
+
+def _restore(kind: str, card_text: str | None, arg: str | None, text: str, label: str) -> Action:
     a = _INTERNED.get(text)
     if a is None:
         a = _INTERNED[text] = Action(kind, parse_card(card_text) if card_text else None, arg, text, label)
@@ -116,6 +140,14 @@ def word(kind: str, arg: object | None = None, label: None = None) -> Action:
     _no_label(label)
     text = kind if arg is None else f"{kind} {arg}"
     return _intern(kind, None, None if arg is None else str(arg), text, generic_label(kind, arg))
+
+
+def named_card(text: str) -> Card | None:
+    """The card an action's notation names (``QS``, ``discard QS``), or None for a word."""
+    try:
+        return parse_card(text.split()[-1]) if text.strip() else None
+    except BadNotationError:
+        return None
 
 
 def normalize(text: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .errors import BadNotationError
 
@@ -82,13 +82,21 @@ class Card:
     def __str__(self) -> str:
         return self.text
 
-    def __reduce__(self):  # pickling keeps interning
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:  # pickling keeps interning
         return (parse_card, (self.text,))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    @property
+    def the_suit(self) -> Suit:
+        """The suit of a card that has one, for code that knows its card is no joker; ValueError
+        for a joker."""
+        if self.suit is None:
+            raise ValueError(f"{self.text} has no suit")
+        return self.suit
+
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
     def display(self, ascii_suits: bool = False) -> str:

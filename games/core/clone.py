@@ -16,6 +16,7 @@ Games use only the ``_COPY`` kinds (exported by ``games.core``) and ``clone()``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
 # copy kinds for Cloning._COPY (see there)
@@ -41,7 +42,7 @@ class Cloning:
     _COPY: ClassVar[dict[str, str]] = {}
     _copy_plan: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None] = None
 
-    _rng: Any  # a random.Random, or a _FrozenRng shared with clones until first use
+    _rng: random.Random | _FrozenRng  # a _FrozenRng is shared with clones until first use
     _legal_cache: Any  # the state's cached legal actions, dropped by a clone
     _legal_index: Any
 
@@ -54,16 +55,17 @@ class Cloning:
         for base in reversed(cls.__mro__):
             merged.update(base.__dict__.get("_COPY", {}))
         cls._COPY = merged
-        cls._copy_plan = tuple(
+        flat, nested, deep = (
             tuple(n for n, k in merged.items() if k == kind) for kind in (LIST, LISTS, DEEP)
         )
+        cls._copy_plan = (flat, nested, deep)
 
     @property
     def rng(self) -> random.Random:
         """The match's random numbers.  After clone() both states share a frozen state; each
         thaws its own Random from it on first use, so both draw exactly what the original would."""
         r = self._rng
-        if type(r) is _FrozenRng:
+        if isinstance(r, _FrozenRng):
             r = self._rng = r.thaw()
         return r
 
@@ -73,7 +75,7 @@ class Cloning:
 
     def clone(self) -> Self:
         """An independent copy (lists, dicts and sets copied; interned values shared)."""
-        if type(self._rng) is not _FrozenRng:  # neither state draws from this Random again
+        if not isinstance(self._rng, _FrozenRng):  # neither state draws from this Random again
             self._rng = _FrozenRng(self._rng)
         new = object.__new__(type(self))
         plan = self._copy_plan
@@ -169,10 +171,11 @@ class _FrozenRng:
 
     def __init__(self, r: random.Random) -> None:
         self._random = r
-        self._state: tuple | None = None
+        self._state: tuple[Any, ...] | None = None
 
     def thaw(self) -> random.Random:
-        fresh = getattr(self._random, "fresh", None)  # a seed standing in for a Random (games.core.resample)
+        # a seed standing in for a Random (games.core.resample)
+        fresh: Callable[[], random.Random] | None = getattr(self._random, "fresh", None)
         if fresh is not None:
             return fresh()
         if self._state is None:

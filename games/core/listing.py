@@ -2,8 +2,8 @@
 
 A game package declares its :class:`Listing` in its ``__init__.py`` and leaves ``RULES`` to be
 imported when first asked for (:func:`rules_on_demand`); its Rules class takes the same values
-from the listing (``Rules.listing``), so each is written once.  Listing every game then costs a
-few small imports instead of every game's rules.
+from the listing of its package (``Rules.listing``, found when the class is defined), so each is
+written once.  Listing every game then costs a few small imports instead of every game's rules.
 """
 
 from __future__ import annotations

@@ -47,10 +47,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .cards import JACK, Card, Suit, card
 from .tricks import Ranking, same_colour, seat_order, shared_ranking
 from .views import Outcome
+
+Score = TypeVar("Score", int, float)  # points (most games) or fractions (shared results)
 
 # ---------------------------------------------------------------- teams
 
@@ -107,7 +110,7 @@ class Teams:
         """The team as event text: ``{p0} & {p2}`` (filled with names by the UI)."""
         return " & ".join(f"{{p{s}}}" for s in self.teams[team])
 
-    def seat_scores(self, team_scores: Sequence[float]) -> list:
+    def seat_scores(self, team_scores: Sequence[Score]) -> list[Score]:
         """One score per seat: each seat shows its team's total."""
         return [team_scores[self._of[s]] for s in range(len(self._of))]
 
@@ -151,7 +154,7 @@ def active_seats(
     return seat_order(start, num_seats, clockwise, skip=sitting_out)
 
 
-def trick_complete(trick: Sequence, num_seats: int, sitting_out: Sequence[int] = ()) -> bool:
+def trick_complete(trick: Sequence[object], num_seats: int, sitting_out: Sequence[int] = ()) -> bool:
     """True when every seat that plays this hand has played to the trick."""
     return len(trick) >= num_seats - len(sitting_out)
 
@@ -175,14 +178,3 @@ def bowers_of(trump: Suit) -> tuple[Card, Card]:
 def trump_text(trump: Suit | None) -> str:
     """``hearts trump`` or ``no trump``, for headers and events."""
     return "no trump" if trump is None else f"{trump.noun} trump"
-
-
-__all__ = [
-    "Teams",
-    "active_seats",
-    "bowers_of",
-    "next_active",
-    "trick_complete",
-    "trump_ranking",
-    "trump_text",
-]

@@ -21,24 +21,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, parse_card
-from .errors import BadNotationError
+from .actions import named_card
 from .options import Option
 from .state import Rules
 from .trickgame import TrickGame
 from .tricks import next_seat, seat_order
-from .views import Outcome
+from .views import InfoLine
 from .words import plural
 
+__all__ = ["HAND_LIMITS", "PotGame", "check_ending", "ending_options", "hand_limit_option", "named_card"]
+
 HAND_LIMITS = (None, 5, 10, 20, 50, 100, 200, 500, 1000)  # the choices of a hand_limit option
-
-
-def named_card(text: str) -> Card | None:
-    """The card an action's notation names (``QS``, ``discard QS``), or None for a word."""
-    try:
-        return parse_card(text.split()[-1]) if text.strip() else None
-    except BadNotationError:
-        return None
 
 
 def hand_limit_option(condition: str) -> Option:
@@ -49,6 +42,22 @@ def hand_limit_option(condition: str) -> Option:
         f"With {condition}, end the match after this many hands (none: no limit); "
         "the result then says the limit was reached.",
         choices=HAND_LIMITS,
+    )
+
+
+def ending_options(hands: int, hands_help: str, unit: str = "hands") -> tuple[Option, ...]:
+    """How a pot game's match ends (see the module docstring): the options ``hands`` (how many
+    ``unit``, hands or deals, with ``ending=hands``), ``ending`` and ``hand_limit``."""
+    return (
+        Option("hands", hands, hands_help, minimum=1, maximum=100),
+        Option(
+            "ending",
+            "hands",
+            f"hands: stop after the set number of {unit} or when a player is out of counters; "
+            "broke: play until a player is out of counters.",
+            choices=("hands", "broke"),
+        ),
+        hand_limit_option("ending=broke"),
     )
 
 
@@ -110,7 +119,8 @@ class PotGame(TrickGame):
 
     def _hand_limit(self) -> int | None:
         """After how many hands the match ends (None: only when a player runs out of counters)."""
-        return self.options["hands"] if self.options["ending"] == "hands" else self.options["hand_limit"]
+        limit: int | None = self.options["hands" if self.options["ending"] == "hands" else "hand_limit"]
+        return limit
 
     def _last_hand(self, stacks: list[int] | None = None) -> bool:
         """Is the hand being settled the match's last?  Asked once the hand's own payments are
@@ -138,8 +148,7 @@ class PotGame(TrickGame):
 
     def _finish_match(self, broke: list[int]) -> None:
         lines = (self._share_pot(self._pot_heirs()),) if self.pot else ()
-        best = max(self.scores)
-        winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
+        best, winners = self._top_scorers()
         if broke:
             reason = " and ".join(f"{{p{s}}}" for s in broke) + " ran out of counters"
         elif self.options["ending"] == "broke":
@@ -148,21 +157,17 @@ class PotGame(TrickGame):
             reason = (
                 f"{plural(self.hands_played, 'hand')} {'was' if self.hands_played == 1 else 'were'} played"
             )
-        self.phase = "over"
-        self.to_act = None
-        self.result = Outcome(tuple(float(x) for x in self.scores), winners, reason, lines=lines)
-        names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log(
-            "match",
-            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} counters ({reason})",
-            lines=lines,
-        )
+        scores = tuple(float(x) for x in self.scores)
+        self._end_match(winners, reason, f"{best} counters", lines, scores)
 
     # -- views and checks --------------------------------------------------------
-    def _pot_info(self) -> list[tuple[str, str]]:
+    def _pot_info(self) -> list[InfoLine]:
         limit = self._hand_limit()
         current = self.hands_played + (0 if self.result else 1)  # thrown-in Rams hands do not count
-        return [("Pot", str(self.pot)), ("Hand", f"{current} of {limit}" if limit else str(current))]
+        return [
+            InfoLine("pot", "Pot", str(self.pot)),
+            InfoLine("hand", "Hand", f"{current} of {limit}" if limit else str(current)),
+        ]
 
     def check_invariants(self) -> None:
         assert sum(self.scores) + self.pot == self.options["stack"] * self.num_seats, "counters not conserved"

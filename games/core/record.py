@@ -20,10 +20,13 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import BadRecordError, CardtableError
 from .finder import find_rules, use_rules_finder  # noqa: F401  (use_rules_finder: re-exported)
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 FORMAT = "cardtable-record"
 VERSION = 1
@@ -41,7 +44,9 @@ class Record:
     meta: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, state, names: Sequence[str] | None = None, meta: dict[str, Any] | None = None) -> Record:
+    def of(
+        cls, state: GameState, names: Sequence[str] | None = None, meta: dict[str, Any] | None = None
+    ) -> Record:
         return cls(
             state.rules.name,
             state.num_seats,
@@ -129,7 +134,7 @@ class Record:
         return cls.from_json(text, str(p))
 
     # -- replay ----------------------------------------------------------
-    def replay(self, upto: int | None = None):
+    def replay(self, upto: int | None = None) -> GameState:
         """Rebuild the state by applying the actions (the first ``upto`` of them)."""
         rules = find_rules(self.game)
         try:
@@ -148,10 +153,12 @@ def _parse(text: str, source: str) -> Any:
     """The JSON document, or BadRecordError for text that is not JSON we can read."""
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except json.JSONDecodeError as exc:
         raise BadRecordError(
             f"{source} is not a readable record (bad JSON: {exc.msg} at line {exc.lineno})"
         ) from None
+    except UnicodeDecodeError as exc:
+        raise BadRecordError(f"{source} is not a readable record (not text: {exc.reason})") from None
     except RecursionError:
         raise BadRecordError(f"{source} is not a readable record (nested too deeply)") from None
     except ValueError:  # an integer beyond Python's digit limit

@@ -50,8 +50,9 @@ class Place:
         return self.size - len(self.known)
 
     def read(self, state: Any) -> list[Card]:
-        cards = getattr(state, self.attr)
-        return cards if self.index is None else cards[self.index]
+        cards = getattr(state, self.attr)  # a list of cards, or of lists of cards
+        found: list[Card] = cards if self.index is None else cards[self.index]
+        return found
 
     def write(self, state: Any, cards: list[Card]) -> None:
         if self.index is None:
@@ -175,11 +176,13 @@ class DealPlan:
         while queue:
             k = queue.pop(0)
             if len(held[k]) < places[k].free:
-                while prev[k] is not None:  # walk back: move each card one place along the path
-                    j, moved = prev[k]
+                step = prev[k]
+                while step is not None:  # walk back: move each card one place along the path
+                    j, moved = step
                     held[j].remove(moved)
                     held[k].append(moved)
                     k = j
+                    step = prev[k]
                 held[k].append(card)
                 return True
             for moved in held[k]:
@@ -190,7 +193,7 @@ class DealPlan:
         return False
 
 
-def shuffle(cards: list, random: Callable[[], float]) -> None:
+def shuffle(cards: list[Any], random: Callable[[], float]) -> None:
     """Fisher-Yates with one ``random()`` a card: about twice as fast as ``Random.shuffle``
     (whose exact integers are not needed here; the bias of ``int(random() * k)`` is below 2**-45)."""
     for i in range(len(cards) - 1, 0, -1):

@@ -16,8 +16,9 @@ values (cards and actions are interned), so :meth:`GameState.clone` can copy it 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, normalize
 from .cards import Card
@@ -26,6 +27,9 @@ from .errors import BadNotationError, BadOptionError, IllegalActionError
 from .listing import Listing, players_text
 from .options import Option, _brief, _plain, _show
 from .views import Event, Outcome, SeatView, make_event
+
+if TYPE_CHECKING:
+    from .record import Record
 
 #: the Rules attributes a Listing holds
 LISTED = ("name", "title", "description", "min_seats", "max_seats", "default_seats", "position")
@@ -36,9 +40,10 @@ class Rules:
 
     Subclasses set the class attributes and ``state_class``; ``check(num_seats, options)``
     may add cross-option checks (raise BadOptionError).  A game is found by the registry
-    (``games/__init__.py``) as the package ``games/<name>/`` exporting ``RULES``.  A subclass that
-    sets ``listing`` (its package's :class:`~games.core.listing.Listing`) takes its name, title,
-    description, seat range and position from it.
+    (``games/__init__.py``) as the package ``games/<name>/`` exporting ``RULES``.  A subclass
+    defined in a package that declares a ``LISTING`` (:class:`~games.core.listing.Listing`), or
+    that sets ``listing`` itself, takes its name, title, description, seat range and position
+    from it.
     """
 
     name: ClassVar[str]
@@ -53,14 +58,16 @@ class Rules:
     hand_word: ClassVar[str] = "Hand"  # what the table calls one deal ("Game" in Agram and Page One)
     #: the game's place in listings (``cardtable list``, the lobby): lowest first, then by name
     position: ClassVar[int] = 1000
-    #: the game's heuristic bot (the ``normal`` level) as ``"module:Class"``, imported only when a
-    #: bot is made; None: only the generic bots (random, and search without a fallback)
-    bot: ClassVar[str | None] = None
     #: the package's listing, when it declares one: the attributes above that it holds come from it
     listing: ClassVar[Listing | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "listing" not in cls.__dict__:  # the listing of the package the class is defined in
+            package = sys.modules.get(cls.__module__.rpartition(".")[0])
+            found = getattr(package, "__dict__", {}).get("LISTING")
+            if isinstance(found, Listing):
+                cls.listing = found
         if "listing" in cls.__dict__ and cls.listing is not None:
             for attribute in LISTED:
                 setattr(cls, attribute, getattr(cls.listing, attribute))
@@ -187,6 +194,11 @@ class GameState(Cloning):
     #: Per seat, (made, set) so far: a tuple of tuples, replaced on every change (clones share it).
     _bid_tally: tuple[tuple[int, int], ...] | None = None
 
+    #: the hand being played, counted from 1 (0 before the first deal)
+    hand_number: int = 0
+    #: each seat's score now (set by every game; in pot games, its counters)
+    scores: Sequence[float]
+
     def note_bid(self, seat: int, made: bool) -> None:
         """Count one bid or declared contract of ``seat`` as made (True) or set (False)."""
         tally = list(self._bid_tally or ((0, 0),) * self.num_seats)
@@ -223,6 +235,15 @@ class GameState(Cloning):
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def acting(self) -> int:
+        """The seat to act, for rules code that runs only while someone is to act (``_legal``,
+        ``_apply`` and what they call); IllegalActionError once the match is over."""
+        seat = self.to_act
+        if seat is None:
+            raise IllegalActionError("", None, "the match is over")
+        return seat
 
     def outcome(self) -> Outcome | None:
         return self.result
@@ -274,7 +295,7 @@ class GameState(Cloning):
         if isinstance(action, str) or self._legal_cache is None or action not in self._legal_cache:
             action = self.action_for(action)
         self.history.append(action)
-        self.actors.append(self.to_act)
+        self.actors.append(self.acting)
         self._legal_cache = None
         self._legal_index = None
         self._apply(action)
@@ -334,9 +355,7 @@ class GameState(Cloning):
         cards: tuple[Card, ...] = (),
         lines: tuple[str, ...] = (),
     ) -> None:
-        self.events.append(
-            make_event(kind, text, seat, visible_to, cards, lines, getattr(self, "hand_number", 0))
-        )
+        self.events.append(make_event(kind, text, seat, visible_to, cards, lines, self.hand_number))
 
     def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
         return tuple(
@@ -348,7 +367,7 @@ class GameState(Cloning):
     def recent_events(self, seat: int | None) -> tuple[Event, ...]:
         """What a view carries: the events of this hand and the previous one (whose ``hand``
         event summarises its scoring), as visible to ``seat``."""
-        since = getattr(self, "hand_number", 0) - 1
+        since = self.hand_number - 1
         events = self.events
         start = len(events)
         while start > 0 and events[start - 1].hand >= since:
@@ -356,7 +375,7 @@ class GameState(Cloning):
         return tuple(e for e in events[start:] if e.visible_to is None or e.visible_to == seat)
 
     # -- records --------------------------------------------------------
-    def record(self, names: Sequence[str] | None = None):
+    def record(self, names: Sequence[str] | None = None) -> Record:
         from .record import Record
 
         return Record.of(self, names)

@@ -12,15 +12,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
-from .cards import Card
+from .cards import Card, Suit, parse_card
 from .clone import LIST, LISTS
+from .errors import BadNotationError
 from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
-from .tricks import Ranking, follow_suit, trick_winner
+from .tricks import Ranking, follow_suit, next_seat, seat_order, trick_winner
 from .viewdata import NO_EXTRA
-from .views import Play, SeatView, TrickResult, make_event
+from .views import InfoLine, Outcome, Play, SeatView, TrickResult, make_event
 
 _SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
 
@@ -49,13 +50,15 @@ class TrickGame(GameState):
     """Common state of a trick game; see the module docstring."""
 
     phase: str
+    #: the match's full pack (see :meth:`deck`)
+    pack: Sequence[Card]
     #: The direction of play: clockwise (to the left, seat + 1) or, when False, counter-clockwise
     #: (to the right, seat - 1, as in Agram).  Pass it to the helpers of games.core.tricks
     #: (``next_seat``, ``seat_order``); the view carries it so the table can show it.
     clockwise: bool = True
     #: True when a trick is one card a player, won by the highest card of the led suit or the
     #: highest trump (:meth:`collect_trick`); hints then explain a card in those terms
-    #: (games.bots.reasons).  Games whose tricks go otherwise set it False.
+    #: (games.bots.explain).  Games whose tricks go otherwise set it False.
     PLAIN_TRICKS: ClassVar[bool] = True
     _COPY = {
         "hands": LISTS,
@@ -124,26 +127,25 @@ class TrickGame(GameState):
     def _sorted_hand(self, seat: int) -> list[Card]:
         """The seat's hand in display order: by suit (trumps first), then rank high to low."""
         r = self.ranking
-        order = {s: i for i, s in enumerate(r.trumps)}
-        return sorted(
-            self.hands[seat],
-            key=lambda c: (
-                order.get(
-                    r.suit_of(c),
-                    len(order) + (("S", "H", "C", "D").index(r.suit_of(c).value) if r.suit_of(c) else -1),
-                ),
-                -r.rank_in_suit(c),
-            ),
-        )
+        order: dict[Suit | None, int] = {s: i for i, s in enumerate(r.trumps)}
 
-    def _view_trick(self) -> tuple:
+        def place(c: Card) -> tuple[int, int]:
+            suit = r.suit_of(c)
+            at = order.get(suit)
+            if at is None:
+                at = len(order) + (("S", "H", "C", "D").index(suit.value) if suit else -1)
+            return at, -r.rank_in_suit(c)
+
+        return sorted(self.hands[seat], key=place)
+
+    def _view_trick(self) -> tuple[Play, ...]:
         """The trick as the view shows it: its plays in order (a game may group them)."""
         return tuple(self.trick)
 
     def _view_trump(self) -> str:
         return self.ranking.describe()
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         return []
 
     def _view_extra(self, seat: int | None) -> Any:
@@ -160,6 +162,59 @@ class TrickGame(GameState):
     def _sitting_out(self) -> tuple[int, ...]:
         """Seats sitting this hand out (see games/core/partnership.py)."""
         return ()
+
+    def _deal(self) -> None:
+        """Deal the next hand (every game has its own deal)."""
+        raise NotImplementedError
+
+    def _top_scorers(self) -> tuple[float, tuple[int, ...]]:
+        """The best score and the seats that hold it."""
+        best = max(self.scores)
+        return best, tuple(s for s in range(self.num_seats) if self.scores[s] == best)
+
+    def _end_match(
+        self,
+        winners: tuple[int, ...],
+        reason: str,
+        won_with: str,
+        lines: tuple[str, ...] = (),
+        scores: tuple[float, ...] | None = None,
+    ) -> None:
+        """The match is over: ``winners`` take it for ``reason`` with the scores as they stand (or
+        ``scores``), and the log says so: "{p0} wins with ``won_with`` (``reason``)"."""
+        self.phase, self.to_act = "over", None
+        self.result = Outcome(tuple(self.scores) if scores is None else scores, winners, reason, lines=lines)
+        names = " and ".join(f"{{p{w}}}" for w in winners)
+        verb = "share the win" if len(winners) > 1 else "wins"
+        self.log("match", f"{names} {verb} with {won_with} ({reason})", lines=lines)
+
+    def _deal_hands(
+        self,
+        size: int,
+        batch: int = 1,
+        seats: Sequence[int] | None = None,
+        pack: Sequence[Card] | None = None,
+    ) -> tuple[list[Card], list[int]]:
+        """The start most deals share: the hand count moves on, the pack (``self.pack`` unless
+        given) is shuffled, every hand and won pile is emptied, and ``size`` cards go to each of
+        ``seats`` (default: every seat from the dealer's next in the direction of play), ``batch``
+        at a time, each from the end of the shuffled deck.  Returns the rest of the deck (its
+        next card last) and the seats in dealing order."""
+        n = self.num_seats
+        deck = list(self.pack if pack is None else pack)
+        self.rng.shuffle(deck)
+        self.hand_number += 1
+        self.hands = [[] for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        order = (
+            seat_order(next_seat(self.dealer, n, self.clockwise), n, self.clockwise)
+            if seats is None
+            else list(seats)
+        )
+        for _ in range(size // batch):
+            for s in order:
+                self.hands[s].extend(deck.pop() for _ in range(batch))
+        return deck, order
 
     # -- card conservation -------------------------------------------------
     def deck(self) -> list[Card]:
@@ -199,6 +254,22 @@ class TrickGame(GameState):
     def remove_from_hand(self, seat: int, c: Card) -> None:
         self.hands[seat].remove(c)
 
+    def _card_refusal(self, text: str) -> str | None:
+        """Why ``text`` cannot be played when it names no card of the hand to act: the choices
+        for what is no card, "you do not hold that card" for another card; None for a card held
+        (which the game's own rules may still refuse)."""
+        try:
+            c = parse_card(text)
+        except BadNotationError:
+            return GameState._why_illegal(self, text)
+        return None if c in self.hands[self.acting] else "you do not hold that card"
+
+    def play_to_trick(self, seat: int, c: Card) -> None:
+        """``seat`` plays ``c`` from its hand to the trick, for everyone to see."""
+        self.hands[seat].remove(c)
+        self.trick.append(seat_play(seat, c))
+        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+
     # -- determinisation (issue 13): possible worlds for a search bot ------------
     def resample(self, seat: int, rng: random.Random) -> GameState:
         return self.sampler(seat)(rng)
@@ -221,7 +292,7 @@ class TrickGame(GameState):
         self._forget(base, seat)
         return DealPlan(base, seat, places, pool, self._deal_check(seat, places, base))
 
-    def _forget(self, base: TrickGame, seat: int) -> None:
+    def _forget(self, base: Self, seat: int) -> None:
         """Clear from a world's base what ``seat`` may not know besides the hidden cards: the
         record of actions (other seats' discards...), other seats' private events, the seed and
         the random numbers (every world draws its own).  Events of this hand and the last are kept."""
@@ -231,7 +302,9 @@ class TrickGame(GameState):
         base.seed = 0
         base._rng = frozen_seed(0)
 
-    def _deal_check(self, seat: int, places: list[Place], base: TrickGame):
+    def _deal_check(
+        self, seat: int, places: list[Place], base: Self
+    ) -> Callable[[list[list[Card]]], bool] | None:
         """An extra test of a dealt world, for rules whose refusals span several cards (None:
         the refused cards say it all).  It may read ``base``, never ``self`` (the true state)."""
         return None
@@ -276,7 +349,7 @@ class TrickGame(GameState):
         won: list[list[Card]] = [[] for _ in range(self.num_seats)]
         tricks = [0] * self.num_seats
         for e in events[start:]:
-            if e.kind == "play" and e.visible_to is None:
+            if e.kind == "play" and e.visible_to is None and e.seat is not None:
                 yield PastPlay(e.seat, e.cards, tuple(trick), tuple(tricks), tuple(map(tuple, won)))
                 trick.extend(e.cards)
             elif e.kind == "trick" and e.seat is not None and e.visible_to is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
-from .cards import ACE, BIG_JOKER_RANK, JACK, Card, Suit, cards_text
+from .cards import JACK, Card, Suit, cards_text
 
 _SAME_COLOUR = {
     Suit.SPADES: Suit.CLUBS,
@@ -216,19 +216,3 @@ def trick_winner(trick: Sequence[Card], ranking: Ranking, ties: str = "first") -
 
 def highest(cards: Iterable[Card], ranking: Ranking, led: Suit | None) -> Card:
     return max(cards, key=lambda c: ranking.power(c, led))
-
-
-__all__ = [
-    "ACE",
-    "BIG_JOKER_RANK",
-    "Ranking",
-    "cards_of_suit",
-    "follow_suit",
-    "highest",
-    "must_head",
-    "next_seat",
-    "same_colour",
-    "seat_order",
-    "shared_ranking",
-    "trick_winner",
-]

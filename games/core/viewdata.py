@@ -1,9 +1,10 @@
 """Typed view data: the frozen dataclass a game puts in ``SeatView.extra`` for its bot and panel.
 
-A game declares its extra view data as a frozen dataclass and registers it under a stable name
-with :func:`view_data`::
+A game declares its extra view data as a frozen dataclass and registers it with :func:`view_data`
+under a stable name taken from its package and class (``contract_grid.GridView`` for the class
+``GridView`` of ``games/contract_grid/viewdata.py``)::
 
-    @view_data("contract_grid.GridView")
+    @view_data
     @dataclass(frozen=True, slots=True)
     class GridView:
         size: int
@@ -26,7 +27,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from .cards import Card, Suit, parse_card
 from .errors import BadNotationError, ProtocolError
@@ -45,18 +46,33 @@ MAX_TEXT = 4096
 _SCALARS = (int, float, str, bool, Card, Suit)
 
 
-def view_data(name: str) -> Callable[[type[T]], type[T]]:
-    """Class decorator: register a frozen dataclass as view data under ``name`` (e.g. ``game.Class``)."""
+@overload
+def view_data(cls: type[T], /) -> type[T]: ...
+@overload
+def view_data(name: str, /) -> Callable[[type[T]], type[T]]: ...
+def view_data(target: type[T] | str, /) -> type[T] | Callable[[type[T]], type[T]]:
+    """Class decorator: register a frozen dataclass as view data, under the name of its game and
+    class (:func:`default_name`), or under the ``name`` given (``@view_data("tests.Sample")``)."""
+    if isinstance(target, str):
+        return lambda cls: _register(target, cls)
+    return _register(default_name(target), target)
 
-    def register(cls: type[T]) -> type[T]:
-        if VIEW_DATA.get(name, cls) is not cls:
-            raise ValueError(f"view data name {name!r} is already taken by {VIEW_DATA[name].__qualname__}")
-        _check_class(cls)
-        VIEW_DATA[name] = cls
-        _NAMES[cls] = name
-        return cls
 
-    return register
+def default_name(cls: type) -> str:
+    """``game.Class``: the package under ``games`` that declares ``cls`` (``core`` for the core's
+    own), else the first part of its module, and its class name."""
+    parts = cls.__module__.split(".")
+    owner = parts[1] if parts[0] == "games" and len(parts) > 1 else parts[0]
+    return f"{owner}.{cls.__qualname__}"
+
+
+def _register(name: str, cls: type[T]) -> type[T]:
+    if VIEW_DATA.get(name, cls) is not cls:
+        raise ValueError(f"view data name {name!r} is already taken by {VIEW_DATA[name].__qualname__}")
+    _check_class(cls)
+    VIEW_DATA[name] = cls
+    _NAMES[cls] = name
+    return cls
 
 
 def view_data_name(cls: type) -> str:
@@ -89,7 +105,7 @@ def _check_class(cls: type) -> None:
 def _check_hint(hint: Any, where: str) -> None:
     if hint in _SCALARS:
         return
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         _check_class(hint)
         return
     origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -169,7 +185,7 @@ def _in(hint: Any, v: Any, where: str) -> Any:
     elif hint is Suit:
         if isinstance(v, str) and v in _SUITS:
             return _SUITS[v]
-    elif dataclasses.is_dataclass(hint):
+    elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _object(hint, v, where)
     else:
         return _composite(hint, v, where)
@@ -202,7 +218,7 @@ def _card(v: Any, where: str) -> Card:
         raise ProtocolError(f"{where}: {v!r} is not a card") from None
 
 
-@view_data("core.NoExtra")
+@view_data
 @dataclasses.dataclass(frozen=True, slots=True)
 class NoExtra:
     """The view data of a game that has none."""

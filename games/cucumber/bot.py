@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, TreeSearch
 from games.core import Action, Card, SeatView
 
 
@@ -20,7 +20,7 @@ class CucumberBot(Bot):
     level = "heuristic"
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        by_card = {a.card: a for a in legal}
+        by_card = {a.the_card: a for a in legal}
         return by_card[self.pick(list(by_card))]
 
     @staticmethod
@@ -28,3 +28,8 @@ class CucumberBot(Bot):
         """The highest playable card: our lowest card is playable only when nothing else is (or
         when every card beats the highest so far), so it stays for the last trick."""
         return max(cards, key=lambda c: (c.rank, -c.index))
+
+
+#: hard and expert: the tree search, about 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle
+#: 2-core machine)
+BOT_LEVELS = Levels(CucumberBot, TreeSearch(hard=1500, expert=6000))

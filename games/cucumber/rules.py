@@ -37,8 +37,8 @@ from games.core import (
     LISTS,
     SHARED,
     Action,
-    BadNotationError,
     Card,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -48,14 +48,12 @@ from games.core import (
     cards_text,
     deck_52,
     next_active,
-    parse_card,
     play,
     seat_play,
     trick_complete,
 )
 from games.core.resample import anywhere, deal_unseen
 
-from . import LISTING
 from .viewdata import CucumberView
 
 HAND_SIZE = 7
@@ -112,13 +110,8 @@ class Cucumber(TrickGame):
     # -- dealing --------------------------------------------------------------
     def _deal(self) -> None:
         n, out = self.num_seats, self.eliminated
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
         order = active_seats(next_active(self.dealer, n, out), n, out)  # CU-6: the eliminated get nothing
-        for s in order:  # seven cards at a time, from the dealer's left round to the dealer
-            self.hands[s] = [deck.pop() for _ in range(HAND_SIZE)]
+        deck, _ = self._deal_hands(HAND_SIZE, HAND_SIZE, order)  # seven at a time, the dealer's left first
         self.out, self.table, self.done, self.trick = deck, [], [], []
         self.bounds = [NO_BOUNDS] * n
         self.tricks_won = [0] * n
@@ -152,16 +145,13 @@ class Cucumber(TrickGame):
         return [c for c in hand if c.rank == low]
 
     def _legal(self) -> list[Action]:
-        return [_PLAY[c] for c in sorted(self._playable(self.hands[self.to_act]), key=_INDEX)]
+        return [_PLAY[c] for c in sorted(self._playable(self.hands[self.acting]), key=_INDEX)]
 
     def _why_illegal(self, text: str) -> str:
-        try:
-            c = parse_card(text)
-        except BadNotationError:
-            return super()._why_illegal(text)
-        hand = self.hands[self.to_act]
-        if c not in hand:
-            return "you do not hold that card"
+        refused = self._card_refusal(text)
+        if refused is not None:
+            return refused
+        hand = self.hands[self.acting]
         top, ok = self._top(), self._playable(hand)
         if top is None:
             return super()._why_illegal(text)
@@ -172,7 +162,7 @@ class Cucumber(TrickGame):
 
     # -- the protocol ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        s, c, top = self.to_act, action.card, self._top()
+        s, c, top = self.acting, action.the_card, self._top()
         self.hands[s].remove(c)
         if top is not None and not self._beats(c, top):
             self._note_low(s, c, top)
@@ -207,12 +197,12 @@ class Cucumber(TrickGame):
         self.trick = []
         self.leader = self.to_act = winner
         if not self.hands[winner]:
-            self._score_hand(result)
+            self._score_hand(result, winner)
 
     # -- scoring ------------------------------------------------------------------
-    def _score_hand(self, last: TrickResult) -> None:
-        """Only the seventh trick scores (CU-1, CU-3); then busts (CU-5) and eliminations (CU-6)."""
-        taker = last.winner
+    def _score_hand(self, last: TrickResult, taker: int) -> None:
+        """Only the seventh trick scores (CU-1, CU-3); then busts (CU-5) and eliminations (CU-6):
+        ``taker`` won ``last``, the last trick."""
         win_card = next(p.cards[0] for p in reversed(last.plays) if p.seat == taker)
         v = value(win_card)
         self.scores[taker] += v
@@ -288,10 +278,10 @@ class Cucumber(TrickGame):
     def _view_trump(self) -> str:
         return "suits do not count"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         return [
-            ("Trick", f"{min(len(self.done) + 1, HAND_SIZE)} of {HAND_SIZE}"),
-            ("Bust", f"over {self.options['limit']}"),
+            InfoLine("trick", "Trick", f"{min(len(self.done) + 1, HAND_SIZE)} of {HAND_SIZE}"),
+            InfoLine("bust", "Bust", f"over {self.options['limit']}"),
         ]
 
     def _view_extra(self, seat: int | None) -> CucumberView:
@@ -309,7 +299,7 @@ class Cucumber(TrickGame):
         top = self._top()
         if top is None:
             text = "Lead any card"
-        elif self._beats(self._playable(self.hands[self.to_act])[0], top):
+        elif self._beats(self._playable(self.hands[self.acting])[0], top):
             text = f"Play higher than {top.text}"
         else:
             text = f"You cannot beat {top.text}: play your lowest card"
@@ -366,8 +356,6 @@ def _by_rank(cards: list[Card]) -> list[Card]:
 
 
 class CucumberRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.cucumber.bot:CucumberBot"
     state_class = Cucumber
     options = (
         Option(

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from games.core import TrickResult, view_data
 
 
-@view_data("cucumber.CucumberView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class CucumberView:
     tricks: tuple[TrickResult, ...]  # this hand's finished tricks, in order

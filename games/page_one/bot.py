@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import SUITS, Action, Card, SeatView, Suit, deck_53, trick_winner
 
 from .rules import RANKING
@@ -88,7 +88,7 @@ class PageOneBot(Bot):
             math.exp(-CARD_WEIGHT * n + (LEAD_WEIGHT if s == lead else 0.0))
             for s, n in enumerate(view.hand_sizes)
         ]
-        return weights[view.seat] / sum(weights)
+        return weights[view.my_seat] / sum(weights)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         ways: dict[Card, Action] = {}
@@ -112,20 +112,20 @@ class PageOneBot(Bot):
         suited = [c for c in cards if c.suit is not None]
         if not suited or (len(view.hand) <= 2 and len(suited) < len(cards)):
             return next(c for c in cards if c.suit is None)
-        best = max({c.suit for c in suited}, key=lambda s: (self._suit_score(view, s, knows), s.value))
+        best = max({c.the_suit for c in suited}, key=lambda s: (self._suit_score(view, s, knows), s.value))
         return max((c for c in suited if c.suit is best), key=lambda c: c.rank)
 
     def _suit_score(self, view: SeatView, suit: Suit, knows: _Knowledge) -> float:
         lacking = view.extra.lacking
         score = 0.0
         for s in range(view.num_seats):
-            if s != view.seat and s < len(lacking) and suit.value in lacking[s]:
+            if s != view.my_seat and s < len(lacking) and suit.value in lacking[s]:
                 score += 3.0 if view.hand_sizes[s] == 1 else 1.5
         length = sum(1 for c in view.hand if c.suit is suit)
         return score + length - 0.5 * knows.unknown_of(suit) / max(1, len(knows.unknown)) * 13
 
     def _after_joker(self, view: SeatView, cards: list[Card]) -> Card:
-        length = {s: sum(1 for c in view.hand if c.suit is s) for s in SUITS}
+        length: dict[Suit | None, int] = {s: sum(1 for c in view.hand if c.suit is s) for s in SUITS}
         return min(cards, key=lambda c: (-length.get(c.suit, 0), c.rank, c.index))
 
     # -- following ---------------------------------------------------------------
@@ -160,3 +160,8 @@ class _Knowledge:
 
     def unknown_of(self, suit: Suit) -> int:
         return sum(1 for c in self.unknown if c.suit is suit)
+
+
+#: hard and expert: the heuristic's playouts, a few tricks ahead (its horizon); the tree search was
+#: measured no stronger than the heuristic
+BOT_LEVELS = Levels(PageOneBot, Playouts())

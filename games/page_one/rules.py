@@ -51,6 +51,7 @@ from games.core import (
     Action,
     BadNotationError,
     Card,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -63,7 +64,6 @@ from games.core import (
     next_seat,
     parse_card,
     play,
-    seat_order,
     seat_play,
     shared_ranking,
     trick_winner,
@@ -72,7 +72,6 @@ from games.core import (
 from games.core.resample import anywhere, deal_unseen
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import PageOneView
 
 HAND_SIZE = 4
@@ -129,14 +128,7 @@ class PageOne(TrickGame):
     # -- dealing -----------------------------------------------------------
     def _deal(self) -> None:
         n = self.num_seats
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(HAND_SIZE):
-            for s in order:
-                self.hands[s].append(deck.pop())
+        deck, order = self._deal_hands(HAND_SIZE)
         self.stock, self.discard, self.trick, self.last_trick = deck, [], [], None
         self.generation, self.regen, self.drawn, self.warning_until = 0, {}, 0, 0
         self.slots = [[(0, NO_SUITS)] * HAND_SIZE for _ in range(n)]
@@ -170,7 +162,7 @@ class PageOne(TrickGame):
         return bool(self.stock or self.discard)
 
     def _legal(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         cards, void = self._playable(hand)
         offer_call = len(hand) == 2 and not self.options["auto_call"]  # the play leaves one card (PO-3)
         acts: list[Action] = []
@@ -183,9 +175,9 @@ class PageOne(TrickGame):
     def label(self, action: Action) -> str:
         """Page One's words: a draw, and the two ways of a play that leaves one card."""
         if action.kind == "call":
-            return f"{action.card.text}, call Page One!"
+            return f"{action.the_card.text}, call Page One!"
         if action.kind == "silent":
-            return f"{action.card.text}, no call"
+            return f"{action.the_card.text}, no call"
         return super().label(action)
 
     def _why_illegal(self, text: str) -> str:
@@ -194,7 +186,7 @@ class PageOne(TrickGame):
         kind, c = _named(text)
         if c is None:
             return super()._why_illegal(text)
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if c not in hand:
             return "you do not hold that card"
         if kind != "play" and len(hand) != 2:
@@ -211,12 +203,14 @@ class PageOne(TrickGame):
             return "you are leading: play any card"
         if led is None:
             return "after a joker lead you may play any card"
-        if any(c.suit is led for c in self.hands[self.to_act]):
+        if any(c.suit is led for c in self.hands[self.acting]):
             return f"you can follow {led.noun}, so you may not draw"
         return "nothing is left to draw: play the joker"
 
     def _why_not_card(self, c: Card, hand: list[Card]) -> str:
         led = self._led()
+        if led is None:  # nothing to follow: every card may be played (PO-2)
+            return ""
         follow = [x for x in hand if x.suit is led]
         if follow and c.suit is None:
             return (
@@ -237,9 +231,11 @@ class PageOne(TrickGame):
             self._end_if_stuck()
 
     def _apply_draw(self) -> None:
-        s, led = self.to_act, self._led()
-        self._note_lacking(s, led)  # drawing shows the player holds no card of the led suit
+        s, led = self.acting, self._led()
+        if led is not None:  # (a draw is only allowed when the led suit cannot be followed)
+            self._note_lacking(s, led)  # drawing shows the player holds no card of the led suit
         c = self._draw_card(s)
+        assert c is not None, "a draw is offered only while a card is left to draw"
         self.drawn += 1
         self.log("draw", f"{{p{s}}} draws a card ({self.drawn})", s)
         self.log("draw", f"it is {c.text} (only you see it)", s, visible_to=s, cards=(c,))
@@ -272,7 +268,7 @@ class PageOne(TrickGame):
         return True
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.to_act, action.card
+        s, c = self.acting, action.the_card
         hand = self.hands[s]
         called = action.kind == "call" or (self.options["auto_call"] and len(hand) == 2)
         self._take_from_hand(s, c)
@@ -333,9 +329,9 @@ class PageOne(TrickGame):
 
     def _end_if_stuck(self) -> None:
         """A player who must draw when there is neither stock nor discard pile: a drawn game."""
-        cards, void = self._playable(self.hands[self.to_act])
+        cards, void = self._playable(self.hands[self.acting])
         if void and not cards and not self._can_draw():
-            self._end_game(None, f"{{p{self.to_act}}} had to draw but no card was left to draw")
+            self._end_game(None, f"{{p{self.acting}}} had to draw but no card was left to draw")
 
     # -- hidden-card bookkeeping (public facts only) ---------------------------------
     def _note_lacking(self, s: int, led: Suit) -> None:
@@ -398,10 +394,14 @@ class PageOne(TrickGame):
         self.log("match", f"{names} {verb} ({reason})")
 
     # -- views ---------------------------------------------------------------------
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         target = self.options["target"]
         game = f"{self.hand_number} (first to {target} points)" if target else "one game"
-        return [("Stock", str(len(self.stock))), ("Discard", str(len(self.discard))), ("Game", game)]
+        return [
+            InfoLine("stock", "Stock", str(len(self.stock))),
+            InfoLine("discard", "Discard", str(len(self.discard))),
+            InfoLine("game", "Game", game),
+        ]
 
     def _view_extra(self, seat: int | None) -> PageOneView:
         led = self._led()
@@ -428,7 +428,7 @@ class PageOne(TrickGame):
         )
 
     def _prompt(self) -> str:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         cards, void = self._playable(hand)
         led = self._led()
         if not self.trick:
@@ -541,9 +541,7 @@ def _named(text: str) -> tuple[str, Card | None]:
 
 
 class PageOneRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
     hand_word = "Game"
-    bot = "games.page_one.bot:PageOneBot"
     state_class = PageOne
     options = (
         Option(

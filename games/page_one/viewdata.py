@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from games.core import Card, view_data
 
 
-@view_data("page_one.PageOneView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class PageOneView:
     stock: int

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.bots.partnership import PartnerPlay, partner_seats, unseen_cards
 from games.core import Action, SeatView, Suit, trump_ranking
 
@@ -51,7 +51,7 @@ class PepperBot(Bot):
     def _bid(self, view: SeatView, legal: Sequence[Action]) -> Action:
         per_hand = 6 if view.num_seats == 4 else 8
         _, mine = best_trump(view.hand)
-        partners = partner_seats(view, view.seat)
+        partners = partner_seats(view, view.my_seat)
         side = mine + (PARTNER_SHARE if partners else 0.0)
         high_seat = view.extra.declarer
         if high_seat in partners and mine < self._value(view.extra.contract, per_hand) + 1.5:
@@ -71,7 +71,7 @@ class PepperBot(Bot):
     @staticmethod
     def _value_of(a: Action, per_hand: int) -> int:
         if a.kind == "bid":
-            return int(a.arg)
+            return a.number
         return per_hand if a.kind == "little_pepper" else per_hand + 1
 
     @staticmethod
@@ -82,7 +82,7 @@ class PepperBot(Bot):
 
     # -- playing -----------------------------------------------------------------
     def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        cards = {a.card: a for a in legal}
+        cards = {a.the_card: a for a in legal}
         letter = view.extra.trump_suit
         r = trump_ranking(Suit(letter) if letter else None, bowers=True)
         declarer = view.extra.declarer
@@ -90,3 +90,7 @@ class PepperBot(Bot):
         policy = PartnerPlay(view, r, unseen_cards(view, PACK), declarers, view.extra.voids)
         pick = policy.follow(list(cards)) if view.trick else policy.lead(list(cards))
         return cards[pick]
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(PepperBot, Playouts())

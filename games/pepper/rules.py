@@ -36,6 +36,7 @@ from games.core import (
     SUITS,
     Action,
     Card,
+    InfoLine,
     Option,
     Rules,
     Suit,
@@ -46,14 +47,12 @@ from games.core import (
     next_seat,
     play,
     seat_order,
-    seat_play,
     trump_ranking,
     trump_text,
     word,
 )
 from games.core.words import plural
 
-from . import LISTING
 from .hands import PARTNER_SHARE, best_trump, hand_estimate
 from .viewdata import PepperView
 
@@ -160,7 +159,7 @@ class Pepper(TrickGame):
             return self.per_hand
         if action is BIG:
             return self.per_hand + 1
-        return int(action.arg)
+        return action.number
 
     def bid_words(self, value: int) -> str:
         if value == self.per_hand + 1:
@@ -171,7 +170,7 @@ class Pepper(TrickGame):
         return [PASS] + [a for a in self.bid_actions() if self.bid_value(a) > self.high_bid]
 
     def _apply_bid(self, action: Action) -> None:
-        s, n = self.to_act, self.num_seats
+        s, n = self.acting, self.num_seats
         if action is PASS:
             self.passes += 1
             self.bids[s] = "pass"
@@ -199,6 +198,7 @@ class Pepper(TrickGame):
 
     def _auction_won(self) -> None:
         s = self.high_bidder
+        assert s is not None, "an auction is won by its high bidder"
         self.bids = [""] * self.num_seats  # the auction is in the log; the contract stays in view
         self.bids[s] = self.bid_words(self.high_bid)
         self.status[s] = "declarer"
@@ -218,7 +218,7 @@ class Pepper(TrickGame):
         return self.ranking.suit_of(self.trick[0].cards[0]) if self.trick else None
 
     def _legal_play(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         led = self._led()
         if led is None:
             return [PLAYS[c] for c in hand]
@@ -226,13 +226,11 @@ class Pepper(TrickGame):
         return [PLAYS[c] for c in ([c for c in hand if suit_of(c) == led] or hand)]
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.to_act, action.card
+        s, c = self.acting, action.the_card
         led = self._led()
         if led is not None and self.ranking.suit_of(c) != led and led.letter not in self.voids[s]:
             self.voids[s] += led.letter  # public: everyone saw the failure to follow
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
             return
@@ -255,13 +253,15 @@ class Pepper(TrickGame):
         return (took, f"bid {bid} made") if made else (-all_, f"bid {bid} failed")
 
     def _score_hand(self) -> None:
-        declarers = self.teams.team_of(self.high_bidder)
+        bidder = self.high_bidder
+        assert bidder is not None, "a hand is played only after a bid"
+        declarers = self.teams.team_of(bidder)
         points, lines = [], []
         for t in range(len(self.teams)):
             took = self.team_tricks(t)
             if t == declarers:
                 pts, why = self.declarer_points(took)
-                self.note_bid(self.high_bidder, pts > 0)
+                self.note_bid(bidder, pts > 0)
             else:
                 pts, why = took, "defending, one per trick"
             points.append(pts)
@@ -315,7 +315,7 @@ class Pepper(TrickGame):
         return ""
 
     def _why_play(self, text: str) -> str:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         c = next((x for x in hand if x.text == text), None)
         if c is None:
             return "you do not hold that card" if any(x.text == text for x in PACK) else ""
@@ -340,17 +340,21 @@ class Pepper(TrickGame):
         trump = trump_text(self.trump) if self.phase in ("play", "over") else "trump not named yet"
         return f"{{p{self.high_bidder}}} {self.bid_words(self.high_bid)}, {trump}"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = [("Contract", self.contract_text()), ("Target", str(self.options["target"]))]
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
+        info = [
+            InfoLine("contract", "Contract", self.contract_text()),
+            InfoLine("target", "Target", str(self.options["target"])),
+        ]
         if self.teams.is_partnership:  # the scores are on the scoreboard; the tricks by side here
             info.append(
-                (
+                InfoLine(
+                    "tricks",
                     "Tricks",
                     ", ".join(f"{self.teams.name(t)} {self.team_tricks(t)}" for t in range(len(self.teams))),
                 )
             )
         if self.num_seats == 2:
-            info.append(("Dead hand", f"{len(self.dead)} cards face down"))
+            info.append(InfoLine("dead", "Dead hand", f"{len(self.dead)} cards face down"))
         return info
 
     def _view_extra(self, seat: int | None) -> PepperView:
@@ -441,8 +445,6 @@ def _index(c: Card) -> int:
 
 
 class PepperRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.pepper.bot:PepperBot"
     state_class = Pepper
     options = (
         Option(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from games.core import view_data
 
 
-@view_data("pepper.PepperView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class PepperView:
     contract: str  # the high bid in words ("" before any bid)

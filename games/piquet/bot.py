@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import ACE, KING, Action, Card, SeatView, card
 
 from .rules import CATEGORY, point_of, runs
@@ -85,7 +85,7 @@ def known_gone(view: SeatView) -> set[Card]:
 def opponent_known(view: SeatView) -> list[Card]:
     """Cards the opponent is known to hold now: named in its scored declarations this hand, or a
     carte blanche it showed before exchanging, minus what it has played."""
-    opp = 1 - view.seat
+    opp = 1 - view.my_seat
     ex = view.extra
     named = set(ex.named[opp])
     if ex.shown[opp] and not ex.took[opp]:
@@ -112,7 +112,7 @@ class PiquetBot(Bot):
     # -- the exchange -----------------------------------------------------------
     def _exchange(self, view: SeatView, options: dict[str, Action]) -> str:
         picked = list(view.extra.picked)
-        target = exchange_target(view.hand, view.extra.exchange_limit, view.seat == view.extra.elder)
+        target = exchange_target(view.hand, view.extra.exchange_limit, view.my_seat == view.extra.elder)
         for c in picked:
             if c not in target:
                 return f"keep {c.text}"
@@ -129,7 +129,7 @@ class PiquetBot(Bot):
         declare = f"declare {cat}"
         if declare not in options:
             return f"sink {cat}"
-        if view.seat == view.extra.elder and self._beaten(view, cat):
+        if view.my_seat == view.extra.elder and self._beaten(view, cat):
             return f"sink {cat}"
         return declare
 
@@ -145,7 +145,7 @@ class PiquetBot(Bot):
 
     # -- play -------------------------------------------------------------------
     def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        by_card = {a.card: a for a in legal}
+        by_card = {a.the_card: a for a in legal}
         cards = sorted(by_card, key=lambda c: c.index)
         gone = known_gone(view) | set(view.hand)
         if not view.trick:
@@ -177,4 +177,8 @@ class PiquetBot(Bot):
 def is_boss(c: Card, known: Iterable[Card]) -> bool:
     """True when every higher card of its suit is accounted for (played, ours, or out of play)."""
     known = set(known)
-    return all(card(r, c.suit) in known for r in range(c.rank + 1, ACE + 1))
+    return all(card(r, c.the_suit) in known for r in range(c.rank + 1, ACE + 1))
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(PiquetBot, Playouts())

@@ -58,7 +58,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from games.core import (
@@ -72,6 +73,8 @@ from games.core import (
     SUITS,
     Action,
     Card,
+    GameState,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -82,16 +85,14 @@ from games.core import (
     deck_32,
     follow_suit,
     make_event,
-    parse_card,
     play,
     seat_play,
     shared_ranking,
     word,
 )
-from games.core.errors import BadNotationError
+from games.core.actions import named_card
 from games.core.resample import DealPlan, Place
 
-from . import LISTING
 from .viewdata import PiquetView
 
 HAND_SIZE = 12
@@ -122,7 +123,7 @@ RANK_PLURAL = {10: "tens", JACK: "jacks", QUEEN: "queens", KING: "kings", ACE: "
 NUMBER_WORD = {3: "three", 4: "four"}
 NO_TRUMPS = shared_ranking(())
 DISPLAY_ORDER = {
-    c: ("SHCD".index(c.suit.letter), -c.rank) for c in deck_32()
+    c: ("SHCD".index(c.the_suit.letter), -c.rank) for c in deck_32()
 }  # the table's order, precomputed
 
 EXCHANGE_ANY = "exchange"
@@ -150,11 +151,11 @@ def card_value(c: Card) -> int:
 def point_of(hand: Iterable[Card]) -> tuple[int, int, Suit]:
     """The best point: (length, value, suit) of the longest suit, the higher value on equal length."""
     hand = list(hand)
-    best: tuple[int, int, Suit] | None = None
-    for suit in SUITS:
+    best = (0, 0, SUITS[0])
+    for i, suit in enumerate(SUITS):
         cards = [c for c in hand if c.suit is suit]
         key = (len(cards), sum(card_value(c) for c in cards), suit)
-        if best is None or key[:2] > best[:2]:
+        if i == 0 or key[:2] > best[:2]:
             best = key
     return best
 
@@ -213,11 +214,11 @@ class Category:
     def points(self, hand: Sequence[Card]) -> int:
         raise NotImplementedError
 
-    def first(self, key: tuple[int, int], plain: bool) -> str:
+    def first(self, key: tuple[int, ...], plain: bool) -> str:
         """What a declaration says first ("a point of five", "a quart", "three kings")."""
         raise NotImplementedError
 
-    def second(self, key: tuple[int, int]) -> str:
+    def second(self, key: tuple[int, ...]) -> str:
         """What is said after "equal" ("worth 48", "to the king")."""
         return ""
 
@@ -503,7 +504,7 @@ class Piquet(TrickGame):
         return taken + self.talon[: self.peek_count - len(taken)]
 
     def _legal_exchange(self) -> list[Action]:
-        s, room = self.to_act, len(self.picked) < self.exchange_limit()
+        s, room = self.acting, len(self.picked) < self.exchange_limit()
         acts = []
         for c in sorted(self.hands[s], key=lambda c: c.index):
             if c in self.picked:
@@ -517,11 +518,11 @@ class Piquet(TrickGame):
 
     def _apply_exchange(self, action: Action) -> None:
         if action.kind == "discard":
-            self.picked.append(action.card)
+            self.picked.append(action.the_card)
         elif action.kind == "keep":
-            self.picked.remove(action.card)
+            self.picked.remove(action.the_card)
         else:
-            self._exchange(self.to_act)
+            self._exchange(self.acting)
 
     def _exchange(self, s: int) -> None:
         n = len(self.picked)
@@ -544,7 +545,7 @@ class Piquet(TrickGame):
             self._after_elder_exchange(n)
             return
         if self.peek_event is not None:
-            self._retell_peek()
+            self._retell_peek(self.peek_event)
         if self.talon:
             self.phase = "leftover"
         else:
@@ -563,17 +564,17 @@ class Piquet(TrickGame):
             self.events[i] = make_event(e.kind, plain, e.seat, e.visible_to, (), (), e.hand)
         self.notes = []
 
-    def _retell_peek(self) -> None:
-        """Once the dealer has drawn, elder's look at the talon names only the cards still there:
-        elder's view must not name a card the dealer now holds (PQ-8, the leak check)."""
-        e = self.events[self.peek_event]
-        plain = next(text for i, text in self.notes if i == self.peek_event)
+    def _retell_peek(self, at: int) -> None:
+        """Once the dealer has drawn, elder's look at the talon (event ``at``) names only the cards
+        still there: elder's view must not name a card the dealer now holds (PQ-8, the leak check)."""
+        e = self.events[at]
+        plain = next(text for i, text in self.notes if i == at)
         taken = min(self.took[self.dealer], self.peek_count)
         left = self.peeked_cards()[taken:]
         text = f"{plain}; {{p{self.dealer}}} has taken the first {_count(taken)} you saw"
         if left:
             text += f", {cards_text(left)} still in the talon"
-        self.events[self.peek_event] = make_event(e.kind, text, e.seat, e.visible_to, tuple(left), (), e.hand)
+        self.events[at] = make_event(e.kind, text, e.seat, e.visible_to, tuple(left), (), e.hand)
 
     def _after_elder_exchange(self, n: int) -> None:
         """Elder took fewer than five: elder may look at the rest of the five, then puts them
@@ -649,23 +650,28 @@ class Piquet(TrickGame):
     def _legal_declare(self) -> list[Action]:
         name = self.current.name
         if self.step in ("elder", "dealer"):
-            held = self.current.key(self.hands[self.to_act]) is not None
+            held = self.current.key(self.hands[self.acting]) is not None
             return [DECLARE[name], SINK[name]] if held else [SINK[name]]
         return [GOOD] + [ANSWERS[a] for a in self._answers_beyond_good()]
 
     def _answers_beyond_good(self) -> list[str]:
         """The dealer's truthful answer to elder's declaration, when it is not "good"."""
-        mine = self.current.key(self.hands[self.dealer])
+        mine, offer = self.current.key(self.hands[self.dealer]), self._offered()
         if mine is None:
             return []
-        if mine[: len(self.offer)] > self.offer:
+        if mine[: len(offer)] > offer:
             return ["not good"]
-        if self.current.two_levels and mine[0] == self.offer[0]:
+        if self.current.two_levels and mine[0] == offer[0]:
             return ["equal"]
         return []
 
+    def _offered(self) -> tuple[int, ...]:
+        """What elder has declared, while the dealer answers it."""
+        assert self.offer is not None, "the dealer answers only after elder has declared"
+        return self.offer
+
     def _apply_declare(self, action: Action) -> None:
-        s = self.to_act
+        s = self.acting
         if self.step == "answer":
             self._answer(action.text)
         elif action.kind == "sink":
@@ -682,11 +688,10 @@ class Piquet(TrickGame):
     def _elder_declares(self) -> None:
         e, cat = self.elder, self.current
         held = cat.key(self.hands[e])
-        self.offer = held[:1] if cat.two_levels else held  # a declaration says only its first part
+        assert held is not None, "elder declares only what it holds"
+        offer = self.offer = held[:1] if cat.two_levels else held  # a declaration says only its first part
         self.log("bid", f"{{p{e}}} declares {cat.first(held, self.plain)}", e)
-        self._claim(
-            e, cat.name, self.offer + (0,) * (2 - len(self.offer)), self.offer + (99,) * (2 - len(self.offer))
-        )
+        self._claim(e, cat.name, offer + (0,) * (2 - len(offer)), offer + (99,) * (2 - len(offer)))
         self.step, self.to_act = "answer", self.dealer
 
     def _answer(self, answer: str) -> None:
@@ -703,16 +708,17 @@ class Piquet(TrickGame):
         """After "equal": elder states the second level and the holdings are compared as they are."""
         d, e = self.dealer, self.elder
         mine = cat.key(self.hands[d])
-        self.offer = cat.key(self.hands[e])
-        self.log("bid", f"{{p{e}}}: {cat.second(self.offer)}", e)
-        self._claim(e, cat.name, self.offer, self.offer)
-        if mine > self.offer:
+        offer = self.offer = cat.key(self.hands[e])
+        assert mine is not None and offer is not None, "both hold one: the dealer said equal"
+        self.log("bid", f"{{p{e}}}: {cat.second(offer)}", e)
+        self._claim(e, cat.name, offer, offer)
+        if mine > offer:
             self.log("bid", f"{{p{d}}}: not good", d)
-            self._claim(d, cat.name, (mine[0], self.offer[1] + 1), (mine[0], 99))
+            self._claim(d, cat.name, (mine[0], offer[1] + 1), (mine[0], 99))
             self._close(d)
-        elif mine < self.offer:
+        elif mine < offer:
             self.log("bid", f"{{p{d}}}: good", d)
-            self._claim(d, cat.name, (mine[0], 0), (mine[0], self.offer[1] - 1))
+            self._claim(d, cat.name, (mine[0], 0), (mine[0], offer[1] - 1))
             self._close(e)
         else:
             self.log("bid", f"{{p{d}}}: equal", d)
@@ -759,13 +765,13 @@ class Piquet(TrickGame):
         self.leader = self.to_act = self.elder
 
     def _legal_play(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         led = self.trick[0].cards[0].suit if self.trick else None
         cards, _ = follow_suit(hand, led, NO_TRUMPS)
         return [play(c) for c in sorted(cards, key=lambda c: c.index)]
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.to_act, action.card
+        s, c = self.acting, action.the_card
         self.hands[s].remove(c)
         self.played[s].append(c)
         if not self.trick:
@@ -775,7 +781,7 @@ class Piquet(TrickGame):
             self._add(s, "play", 1)  # PQ-2: a point for each card led
             self.to_act = 1 - s
             return
-        led = self.trick[0].cards[0].suit
+        led = self.trick[0].cards[0].the_suit
         if c.suit is not led and led.letter not in self.voids[s]:
             self.voids[s].append(led.letter)
         self.trick.append(seat_play(s, c))
@@ -907,7 +913,7 @@ class Piquet(TrickGame):
         return why or super()._why_illegal(text)
 
     def _why_exchange(self, text: str) -> str:
-        s, c, limit = self.to_act, named_card(text), self.exchange_limit()
+        s, c, limit = self.acting, named_card(text), self.exchange_limit()
         if c is not None and c not in self.hands[s]:
             return f"you do not hold {c.text}"
         if text.startswith("keep") and c is not None:
@@ -919,7 +925,7 @@ class Piquet(TrickGame):
                 else f"you have picked {len(self.picked)}: confirm with exchange {len(self.picked)}"
             )
         if c is not None and text.startswith("discard"):
-            whose = "" if self.to_act == self.elder else f" (the talon holds {len(self.talon)})"
+            whose = "" if self.acting == self.elder else f" (the talon holds {len(self.talon)})"
             return f"you may exchange at most {limit} cards{whose}: take one back first"
         if c is not None:
             return f"first pick the cards to exchange (discard {c.text}), then confirm"
@@ -928,9 +934,9 @@ class Piquet(TrickGame):
     def _why_declare(self, text: str) -> str:
         name = self.current.name
         if self.step == "answer" and text in ("not good", "equal"):
-            mine = self.current.key(self.hands[self.to_act])
+            mine = self.current.key(self.hands[self.acting])
             have = "nothing" if mine is None else self.current.first(mine, self.plain)
-            said = self.current.first(self.offer, self.plain)
+            said = self.current.first(self._offered(), self.plain)
             return f"your best {name} ({have}) does not make that answer to {said}"
         if text.split()[0] in ("declare", "sink", "good", "not", "equal"):
             now = (
@@ -945,10 +951,10 @@ class Piquet(TrickGame):
         c = named_card(text)
         if c is None:
             return ""
-        if c not in self.hands[self.to_act]:
+        if c not in self.hands[self.acting]:
             return f"you do not hold {c.text}"
         led = self.trick[0].cards[0].suit if self.trick else None
-        return follow_suit(self.hands[self.to_act], led, NO_TRUMPS)[1]
+        return follow_suit(self.hands[self.acting], led, NO_TRUMPS)[1]
 
     # -- labels and prompts ------------------------------------------------------
     LABELS = {
@@ -968,9 +974,9 @@ class Piquet(TrickGame):
         if kind == "play":
             return action.text
         if kind in ("discard", "keep"):
-            return f"{'Put away' if kind == 'discard' else 'Take back'} {action.card.text}"
+            return f"{'Put away' if kind == 'discard' else 'Take back'} {action.the_card.text}"
         if kind == EXCHANGE_ANY:
-            return f"Exchange {_count(int(action.arg))}"
+            return f"Exchange {_count(action.number)}"
         if kind in ("show", "hide"):
             n = _count(len(self.talon))
             return f"Show the {n} left" if kind == "show" else f"Leave the {n} face down"
@@ -980,7 +986,7 @@ class Piquet(TrickGame):
 
     def _declare_label(self, kind: str) -> str:
         cat = self.current
-        key = cat.key(self.hands[self.to_act])
+        key = cat.key(self.hands[self.acting])
         if key is None:
             return "Say nothing"
         return f"Declare {cat.first(key, self.plain)}" if kind == "declare" else "Sink it (say nothing)"
@@ -998,8 +1004,7 @@ class Piquet(TrickGame):
         if self.phase == "declare":
             return self._declare_prompt()
         if self.trick:
-            led = self.trick[0].cards[0].suit
-            return f"Follow {led.noun} if you can"
+            return f"Follow {self.trick[0].cards[0].the_suit.noun} if you can"
         return "Lead any card"
 
     def _exchange_prompt(self) -> str:
@@ -1009,7 +1014,7 @@ class Piquet(TrickGame):
         return f"{n} picked: pick more (up to {limit}) or confirm the exchange"
 
     def _declare_prompt(self) -> str:
-        cat, s = self.current, self.to_act
+        cat, s = self.current, self.acting
         if self.step == "answer":
             mine = cat.key(self.hands[s])
             have = (
@@ -1017,7 +1022,7 @@ class Piquet(TrickGame):
                 if mine is None
                 else cat.first(mine, self.plain) + (f", {cat.second(mine)}" if cat.two_levels else "")
             )
-            return f"They declare {cat.first(self.offer, self.plain)}; you hold {have}"
+            return f"They declare {cat.first(self._offered(), self.plain)}; you hold {have}"
         key = cat.key(self.hands[s])
         title = {"point": "Point", "sequence": "Sequences", "sets": "Sets"}[cat.name]
         if key is None:
@@ -1031,16 +1036,20 @@ class Piquet(TrickGame):
         precomputed key: no trumps to consider (speed: every view sorts a hand)."""
         return sorted(self.hands[seat], key=DISPLAY_ORDER.__getitem__)
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         hands = PARTIE_HANDS + (EXTRA_HANDS if self.partie_hand > PARTIE_HANDS else 0)
         info = [
-            ("Partie", f"{self.partie} of {self.options['parties']}, hand {self.partie_hand} of {hands}"),
-            ("Elder", f"{{p{self.elder}}}"),
+            InfoLine(
+                "partie",
+                "Partie",
+                f"{self.partie} of {self.options['parties']}, hand {self.partie_hand} of {hands}",
+            ),
+            InfoLine("elder", "Elder", f"{{p{self.elder}}}"),
         ]
         if self.phase in ("exchange", "peek", "leftover"):
-            info.append(("Talon", f"{_count(len(self.talon))}"))
+            info.append(InfoLine("talon", "Talon", f"{_count(len(self.talon))}"))
         if self.options["parties"] > 1:
-            info.append(("Series", f"{{p0}} {self.series[0]}, {{p1}} {self.series[1]}"))
+            info.append(InfoLine("series", "Series", f"{{p0}} {self.series[0]}, {{p1}} {self.series[1]}"))
         return info
 
     def _view_extra(self, seat: int | None) -> PiquetView:
@@ -1058,7 +1067,7 @@ class Piquet(TrickGame):
             picked=tuple(self.picked) if mine and seat == self.to_act and self.phase == "exchange" else (),
             talon=len(self.talon),
             took=tuple(self.took),
-            my_discards=tuple(self.discards[seat]) if mine else (),
+            my_discards=tuple(self.discards[seat]) if seat is not None and mine else (),
             seen=tuple(c for c in self.peeked_cards() if c in self.talon)
             if mine and seat == self.elder
             else (),
@@ -1139,10 +1148,12 @@ class Piquet(TrickGame):
             found[opp] = frozenset(found.get(opp, frozenset()) | courts)
         return found
 
-    def sampler(self, seat: int) -> DealPlan:
+    def sampler(self, seat: int) -> Callable[[random.Random], GameState]:
         """The generic plan, dealing so that what was declared about the opponent's hand holds
         (see :class:`ClaimsPlan`)."""
         plan = super().sampler(seat)
+        if not isinstance(plan, DealPlan):
+            return plan
         opp = 1 - seat
         claims = [c for c in self.claims if c[0] == opp]
         at = next((i for i, p in enumerate(plan.places) if p.attr == "hands" and p.index == opp), None)
@@ -1151,7 +1162,7 @@ class Piquet(TrickGame):
         fixed = list(plan.places[at].known) + list(self.played[opp])
         return ClaimsPlan(plan, at, lambda hand: sum(not _claim_holds(c, fixed + hand) for c in claims))
 
-    def _forget(self, base: TrickGame, seat: int) -> None:
+    def _forget(self, base: Piquet, seat: int) -> None:
         """Also forget the opponent's picks and new cards, and keep the private notes (this
         hand's) pointing at the events the seat may see."""
         super()._forget(base, seat)
@@ -1164,14 +1175,6 @@ class Piquet(TrickGame):
         base.drawn[opp] = self.drawn[opp][: self.peek_count] if seat == self.elder else []
         if self.phase == "exchange" and self.to_act == opp:
             base.picked = []
-
-
-def named_card(text: str) -> Card | None:
-    """The card an action's notation names (``QS``, ``discard QS``), or None."""
-    try:
-        return parse_card(text.split()[-1]) if text.strip() else None
-    except BadNotationError:
-        return None
 
 
 def _count(n: int) -> str:
@@ -1226,6 +1229,7 @@ class ClaimsPlan(DealPlan):
                     return dealt
                 if fails is None or n < fails:
                     best, fails = dealt, n
+            assert best is not None and fails is not None, "TRIES deals were tried"
             dealt = self._repair(best, fails, rng)
             if self.broken(dealt[self.at]) == 0:
                 return dealt
@@ -1251,7 +1255,7 @@ class ClaimsPlan(DealPlan):
         return dealt
 
 
-def _claim_cards(claim: tuple, elsewhere: set[Card] = frozenset()) -> list[Card]:
+def _claim_cards(claim: tuple, elsewhere: AbstractSet[Card] = frozenset()) -> list[Card]:
     """The cards a claim proves the declarer holds: every run of a scored sequence, every card
     of a declared quatorze, and the three of a trio whose fourth card is known to be elsewhere."""
     from games.core import card
@@ -1262,7 +1266,7 @@ def _claim_cards(claim: tuple, elsewhere: set[Card] = frozenset()) -> list[Card]
     if category != "sets":
         return []
     held = data[0] if kind == "exact" else [data[0]] if data[0] == data[1] else []
-    out = []
+    out: list[Card] = []
     for n, rank in held:
         four = [card(rank, suit) for suit in SUITS]
         if n == 4 or sum(c in elsewhere for c in four) == 1:
@@ -1281,8 +1285,6 @@ def _claim_holds(claim: tuple, hand: Sequence[Card]) -> bool:
 
 
 class PiquetRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.piquet.bot:PiquetBot"
     state_class = Piquet
     options = (
         Option(

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from games.core import Card, view_data
 
 
-@view_data("piquet.PiquetView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class PiquetView:
     elder: int

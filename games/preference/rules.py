@@ -71,9 +71,9 @@ from games.core import (
     LIST,
     SHARED,
     Action,
-    BadNotationError,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     Outcome,
     Ranking,
@@ -85,17 +85,15 @@ from games.core import (
     deck_32,
     must_head,
     next_active,
-    parse_card,
     play,
     seat_order,
-    seat_play,
     shared_ranking,
     word,
 )
+from games.core.actions import named_card
 from games.core.resample import Place
 from games.core.trickgame import PastPlay
 
-from . import LISTING
 from .viewdata import PreferenceView
 
 TRICKS = 10
@@ -152,6 +150,19 @@ class Preference(TrickGame):
     ``announce``, ``defend``, ``invite``, ``play``, ``over``."""
 
     HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
+
+    # this hand's cards set aside and picked, and who passed, bid, named, defends and plays
+    discards: list[Card]
+    laid_aside: list[Card]
+    picked: list[Card]
+    talon_seen: list[Card]
+    passed: list[int]
+    numeric: list[int]
+    gamers: list[int]
+    named: list[tuple[int, Suit]]
+    defenders: list[int]
+    playing: list[int]
+    players: list[int]
 
     _COPY = {
         "pack": SHARED,
@@ -269,11 +280,11 @@ class Preference(TrickGame):
     def label(self, action: Action) -> str:
         """Player-facing words: number bids by name, trumps by suit, picks as discard or take back."""
         if action.kind == "bid":
-            return f"{NUMBER_WORDS[int(action.arg)]} (talon)"
+            return f"{NUMBER_WORDS[action.number]} (talon)"
         if action.kind == "trump":
             return f"{Suit(action.arg).noun.capitalize()} trump"
         if action.kind == "discard":
-            return f"{'Take back' if action.card in self.picked else 'Discard'} {action.card.text}"
+            return f"{'Take back' if action.card in self.picked else 'Discard'} {action.the_card.text}"
         return LABELS.get(action.text) or action.label
 
     # -- the auction -------------------------------------------------------------
@@ -302,7 +313,7 @@ class Preference(TrickGame):
         if kind == "pass":
             self._pass(s, f"{{p{s}}} passes")
         elif kind == "bid":
-            self.high = int(action.arg)
+            self.high = action.number
             self.numeric.append(s)
             self.bids[s] = NUMBER_WORDS[self.high]
             self.log("bid", f"{{p{s}}} bids {NUMBER_WORDS[self.high]}", s)
@@ -415,9 +426,9 @@ class Preference(TrickGame):
     def _apply_discard(self, s: int, action: Action) -> None:
         if action.kind == "discard":
             if action.card in self.picked:
-                self.picked.remove(action.card)
+                self.picked.remove(action.the_card)
             else:
-                self.picked.append(action.card)
+                self.picked.append(action.the_card)
             return
         for c in self.picked:
             self.hands[s].remove(c)
@@ -525,7 +536,7 @@ class Preference(TrickGame):
 
     # -- play ---------------------------------------------------------------------
     def _start_play(self) -> None:
-        d = self.declarer
+        d = self._declarer()
         self.players = [t for t in seat_order(d, self.num_seats) if t == d or t in self.playing]
         self.phase = "play"
         self.leader = self.to_act = d
@@ -554,12 +565,10 @@ class Preference(TrickGame):
         return self.playable(s)[1]
 
     def _apply_play(self, s: int, action: Action) -> None:
-        c = action.card
+        c = action.the_card
         if s == self.declarer and c.rank == ACE:
             self.aces_played += 1  # PR-6: the aces of the playing hand, counted as they show
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         if len(self.trick) < len(self.players):
             self.to_act = self.players[(self.players.index(s) + 1) % len(self.players)]
             return
@@ -568,15 +577,21 @@ class Preference(TrickGame):
             self._settle(list(self.tricks_won))
 
     # -- settlement ------------------------------------------------------------------
+    def _declarer(self) -> int:
+        """The seat that won the bidding: there is one once a contract is played or settled."""
+        assert self.declarer is not None, "a contract is played only after a bid"
+        return self.declarer
+
     def _both_dropped(self) -> None:
         """PR-7: both defenders dropped: paid as if the declarer took all ten tricks."""
-        self.aces_played = sum(1 for c in self.hands[self.declarer] if c.rank == ACE)  # the hand as it stands
+        d = self._declarer()
+        self.aces_played = sum(1 for c in self.hands[d] if c.rank == ACE)  # the hand as it stands
         counted = [0] * self.num_seats
-        counted[self.declarer] = TRICKS
+        counted[d] = TRICKS
         self._settle(counted, both_dropped=True)
 
     def _settle(self, tricks: list[int], both_dropped: bool = False) -> None:
-        d = self.declarer
+        d = self._declarer()
         before = list(self.scores)
         lines = [self._contract_line(both_dropped), self._tricks_line(tricks, both_dropped)]
         lines += self._pay_stakes(tricks)
@@ -612,13 +627,13 @@ class Preference(TrickGame):
         return "; ".join(words) + "."
 
     def _tricks_line(self, tricks: list[int], both_dropped: bool) -> str:
-        shown = [self.declarer] if both_dropped else self.players
+        shown = [self._declarer()] if both_dropped else self.players
         return "Tricks: " + ", ".join(f"{{p{s}}} {tricks[s]}" for s in shown) + "."
 
     def _pay_stakes(self, tricks: list[int]) -> list[str]:
         """Step 1: ten stakes from the pot, one per trick to each playing defender (a host
         collects for the guest), the rest to the declarer."""
-        d = self.declarer
+        d = self._declarer()
         self.pot -= POT_TAKE
         parts = []
         for s in self.playing:
@@ -639,7 +654,7 @@ class Preference(TrickGame):
 
     def _penalties(self, tricks: list[int]) -> list[str]:
         """Step 2: fines into the pot."""
-        d, lines = self.declarer, []
+        d, lines = self._declarer(), []
         if tricks[d] < TO_MAKE:
             self._fine(d, DECLARER_FINE)
             lines.append(f"{{p{d}}} took fewer than {TO_MAKE} tricks: pays {DECLARER_FINE} into the pot")
@@ -676,7 +691,7 @@ class Preference(TrickGame):
         return ["3. Bonuses: " + ("; ".join(lines) if lines else "none") + "."]
 
     def _transfer(self, to_declarer: bool, why: str) -> str:
-        d = self.declarer
+        d = self._declarer()
         for s in self.opponents():
             payer, payee = (s, d) if to_declarer else (d, s)
             self.scores[payer] -= BONUS
@@ -717,19 +732,19 @@ class Preference(TrickGame):
     def _view_trump(self) -> str:
         return contract_text(self.contract, self.trump) if self.trump else ""
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         info = [
-            ("Pot", str(self.pot)),
-            ("Ante", str(self.options["ante"])),
-            ("Deal", f"{self.hand_number} of at most {self.options['max_hands']}"),
+            InfoLine("pot", "Pot", str(self.pot)),
+            InfoLine("ante", "Ante", str(self.options["ante"])),
+            InfoLine("deal", "Deal", f"{self.hand_number} of at most {self.options['max_hands']}"),
         ]
         if self.options["pots"] > 1:
-            info.append(("Pots won", f"{self.pots_emptied} of {self.options['pots']}"))
+            info.append(InfoLine("pots", "Pots won", f"{self.pots_emptied} of {self.options['pots']}"))
         if self.contract and self.trump:
             aces = " · no aces" if self.no_aces else ""
-            info.append(("Contract", contract_text(self.contract, self.trump) + aces))
+            info.append(InfoLine("contract", "Contract", contract_text(self.contract, self.trump) + aces))
         if self.talon_seen:
-            info.append(("Talon", f"taken: {cards_text(self.talon_seen)}"))
+            info.append(InfoLine("talon", "Talon", f"taken: {cards_text(self.talon_seen)}"))
         return info
 
     def _view_extra(self, seat: int | None) -> PreferenceView:
@@ -795,7 +810,7 @@ class Preference(TrickGame):
         return "Name trumps: " + ", ".join(x.noun for x in suits_from(self.high))
 
     def _prompt_announce(self) -> str:
-        if self.aces_counted(self.to_act):
+        if self.aces_counted(self.acting):
             return "You hold an ace: nothing to announce, go on"
         return "You hold no ace: announce no aces (10 each way)?"
 
@@ -808,7 +823,7 @@ class Preference(TrickGame):
     def _prompt_play(self) -> str:
         if not self.trick:
             return "Lead any card"
-        if self.playable(self.to_act)[1].startswith("against the declarer's lead"):
+        if self.playable(self.acting)[1].startswith("against the declarer's lead"):
             return "Beat the lead with your lowest card that can"
         return "Follow and beat if you can; if void, trump"
 
@@ -859,7 +874,7 @@ class Preference(TrickGame):
         lowest = len(self.players) == 3 and len(past.before) == 1 and past.seat == self.players[1]
         return allowed_cards(hand, list(past.before), self.ranking, lowest, explain=False)[0]
 
-    def _forget(self, base: TrickGame, seat: int) -> None:
+    def _forget(self, base: Preference, seat: int) -> None:
         """Besides the generic forgetting: the declarer's picks toward a discard are private."""
         super()._forget(base, seat)
         if seat != self.declarer:
@@ -887,17 +902,7 @@ def allowed_cards(
     )
 
 
-def named_card(text: str) -> Card | None:
-    """The card an action's notation names (``QS``, ``discard QS``), or None for a word."""
-    try:
-        return parse_card(text.split()[-1]) if text.strip() else None
-    except BadNotationError:
-        return None
-
-
 class PreferenceRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.preference.bot:PreferenceBot"
     state_class = Preference
     options = (
         Option(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, TreeSearch
 from games.bots.cardplay import SIDE_VALUE, choose_card, hand_strength, ranking_of
 from games.core import Action, Ranking, SeatView
 
@@ -30,11 +30,11 @@ class RamsBot(Bot):
             worst = min(view.hand, key=lambda c: (r.is_trump(c), SIDE_VALUE.get(c.rank, 0), c.rank))
             return by_text[f"discard {worst.text}"]
         rams_by = view.extra.rams_by
-        if rams_by is not None and rams_by == view.seat and not view.trick:
-            trumps = [a for a in legal if r.is_trump(a.card)]
+        if rams_by is not None and rams_by == view.my_seat and not view.trick:
+            trumps = [a for a in legal if r.is_trump(a.the_card)]
             if trumps:
-                return max(trumps, key=lambda a: a.card.rank)
-        grab = rams_by is not None and rams_by != view.seat
+                return max(trumps, key=lambda a: a.the_card.rank)
+        grab = rams_by is not None and rams_by != view.my_seat
         return choose_card(view, legal, r, low_rank=7, grab=grab)
 
     def _decide(self, view: SeatView, options: set[str], r: Ranking) -> str:
@@ -49,3 +49,8 @@ class RamsBot(Bot):
         if "widow" in options and strength < 0.5:
             return "widow"
         return "play"
+
+
+#: hard and expert: the tree search, about 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle
+#: 2-core machine)
+BOT_LEVELS = Levels(RamsBot, TreeSearch(hard=2500, expert=10000))

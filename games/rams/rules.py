@@ -54,6 +54,7 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     PotGame,
     Rules,
@@ -63,14 +64,12 @@ from games.core import (
     next_seat,
     play,
     seat_order,
-    seat_play,
     shared_ranking,
     word,
 )
-from games.core.potgame import check_ending, hand_limit_option, named_card
+from games.core.potgame import check_ending, ending_options, named_card
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import RamsView
 
 HAND_SIZE = 5
@@ -143,7 +142,7 @@ class Rams(PotGame):
         self.log(
             "deal",
             f"Hand {self.hand_number}: {{p{self.dealer}}} deals and antes {ante}; {up} is turned up, "
-            f"{up.suit.noun} are trump; the pot holds {self.pot}",
+            f"{up.the_suit.noun} are trump; the pot holds {self.pot}",
             self.dealer,
             cards=(up,),
         )
@@ -151,10 +150,10 @@ class Rams(PotGame):
     # -- the protocol --------------------------------------------------------
     def _legal(self) -> list[Action]:
         if self.phase == "decide":
-            return self._legal_decide(self.to_act)
+            return self._legal_decide(self.acting)
         if self.phase == "swap":
-            return [choose("discard", c) for c in sorted(self.hands[self.to_act], key=lambda c: c.index)]
-        return self._legal_play(self.to_act)
+            return [choose("discard", c) for c in sorted(self.hands[self.acting], key=lambda c: c.index)]
+        return self._legal_play(self.acting)
 
     def _apply(self, action: Action) -> None:
         if self.phase == "decide":
@@ -167,7 +166,7 @@ class Rams(PotGame):
     def _why_illegal(self, text: str) -> str:
         if self.phase == "decide":
             return self._why_not_decide(text) or super()._why_illegal(text)
-        hand, c = self.hands[self.to_act], named_card(text)
+        hand, c = self.hands[self.acting], named_card(text)
         if c is None:
             return super()._why_illegal(text)
         if c not in hand:
@@ -209,7 +208,7 @@ class Rams(PotGame):
         return ""
 
     def _apply_decide(self, action: Action) -> None:
-        s, kind = self.to_act, action.kind
+        s, kind = self.acting, action.kind
         self.bids[s] = kind
         if kind == "pass":
             self.status[s] = "passed"
@@ -245,9 +244,9 @@ class Rams(PotGame):
         self.log("bid", f"{{p{s}}} declares Rams: everybody must play", s)
 
     def _apply_swap(self, action: Action) -> None:
-        s, up = self.to_act, self.up_cards[0]
-        self.hands[s].remove(action.card)
-        self.out.append(action.card)
+        s, up = self.acting, self.up_cards[0]
+        self.hands[s].remove(action.the_card)
+        self.out.append(action.the_card)
         self.hands[s].append(up)
         self.up_cards = []
         self.log("bid", f"{{p{s}}} discards a card face down and takes {up} into their hand", s, cards=(up,))
@@ -291,10 +290,8 @@ class Rams(PotGame):
         return [play(c) for c in sorted(cards, key=lambda c: c.index)]
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.to_act, action.card
-        self.hands[s].remove(c)
-        self.trick.append(seat_play(s, c))
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        s, c = self.acting, action.the_card
+        self.play_to_trick(s, c)
         active = self._active()
         if len(self.trick) < len(active):
             t = next_seat(s, self.num_seats)  # the next active seat clockwise
@@ -307,9 +304,9 @@ class Rams(PotGame):
     def _finish_trick(self) -> None:
         winner = self.collect_trick()
         if self.rams_by is not None and winner != self.rams_by:
-            self._settle_failed_rams(winner)
+            self._settle_failed_rams(self.rams_by, winner)
         elif self.rams_by is not None and self.tricks_won[winner] == HAND_SIZE:
-            self._settle_made_rams()
+            self._settle_made_rams(self.rams_by)
         elif self.rams_by is None and not self.hands[winner]:
             self._settle_normal()
 
@@ -340,8 +337,7 @@ class Rams(PotGame):
             lines.append(f"The pot carries {self.pot} to the next hand")
         self._end_hand(f"Hand {self.hand_number} settled", tuple(lines))
 
-    def _settle_made_rams(self) -> None:
-        d = self.rams_by
+    def _settle_made_rams(self, d: int) -> None:
         self.note_bid(d, True)  # a declared Rams counts as a bid
         lines = [f"{{p{d}}} made Rams, winning all {HAND_SIZE} tricks"]
         for s in range(self.num_seats):
@@ -354,8 +350,8 @@ class Rams(PotGame):
         lines.append(f"{{p{d}}}'s stack: {self.scores[d]}")
         self._end_hand(f"Hand {self.hand_number}: Rams made", tuple(lines))
 
-    def _settle_failed_rams(self, taker: int) -> None:
-        d = self.rams_by
+    def _settle_failed_rams(self, d: int, taker: int) -> None:
+        """``d`` declared Rams and ``taker`` won a trick."""
         self.note_bid(d, False)
         lines = [f"{{p{taker}}} won a trick, so {{p{d}}}'s Rams has failed (RA-6)"]
         if self._last_hand(self._after_rams_payments(d)):  # RA-9: the doubling only feeds the next hand
@@ -383,14 +379,18 @@ class Rams(PotGame):
         return stacks
 
     # -- views and checks --------------------------------------------------------
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         info = [
             *self._pot_info(),
-            ("Ante", str(self.unit)),
-            ("Widow", "taken" if self.widow_by is not None else f"{len(self.widow)} cards face down"),
+            InfoLine("ante", "Ante", str(self.unit)),
+            InfoLine(
+                "widow",
+                "Widow",
+                "taken" if self.widow_by is not None else f"{len(self.widow)} cards face down",
+            ),
         ]
         if self.rams_by is not None:
-            info.append(("Rams", "declared"))
+            info.append(InfoLine("rams", "Rams", "declared"))
         return info
 
     def _view_extra(self, seat: int | None) -> RamsView:
@@ -455,8 +455,6 @@ class Rams(PotGame):
 
 
 class RamsRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.rams.bot:RamsBot"
     state_class = Rams
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=5, maximum=10_000),
@@ -467,22 +465,11 @@ class RamsRules(Rules):
             "payments are counted in it.",
             choices=(5, 10, 20, 50),
         ),
-        Option(
-            "hands",
+        *ending_options(
             10,
             "With ending=hands, how many hands the match lasts (a hand thrown in because "
             "everybody passed does not count).",
-            minimum=1,
-            maximum=100,
         ),
-        Option(
-            "ending",
-            "hands",
-            "hands: stop after the set number of hands or when a player is out of counters; "
-            "broke: play until a player is out of counters.",
-            choices=("hands", "broke"),
-        ),
-        hand_limit_option("ending=broke"),
     )
     summary = """\
 Rams — 3 to 5 players, 32 cards (7 to ace), counters and a pot.

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from games.core import view_data
 
 
-@view_data("rams.RamsView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class RamsView:
     trump_suit: str  # the trump's letter

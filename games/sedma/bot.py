@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.bots.partnership import partner_seats, seen_this_hand
 from games.core import Action, Card, SeatView
 
@@ -49,7 +49,7 @@ class SedmaBot(Bot):
         scene = _Scene(view)
         if view.extra.deciding:
             return by_text[scene.decide([a.card for a in legal if a.card is not None])]
-        cards = [a.card for a in legal]
+        cards = [a.the_card for a in legal]
         pick = scene.lead(cards) if not view.trick else scene.follow(cards)
         return by_text[pick.text]
 
@@ -60,7 +60,7 @@ class _Scene:
     def __init__(self, view: SeatView) -> None:
         self.view = view
         extra = view.extra
-        self.me = view.seat
+        self.me = view.my_seat
         self.side = {self.me, *partner_seats(view, self.me)}
         self.starter: Card | None = extra.starter
         self.holder = extra.holder
@@ -135,3 +135,7 @@ class _Scene:
         if stake <= 0:
             return "end"
         return min(matches, key=self.match_cost).text
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(SedmaBot, Playouts())

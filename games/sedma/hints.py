@@ -24,7 +24,8 @@ def words(ctx: Context) -> str | None:
         if a.kind == "end":
             held = "your side holds it" if ex.holder in side else f"going on would not pay{worth}"
             return f"end the trick: {held}; " + outcome(ctx)
-        return f"go on with the {a.card.text}: it takes the trick back{worth}; " + outcome(ctx)
+        going = a.card.text if a.card is not None else a.text
+        return f"go on with the {going}: it takes the trick back{worth}; " + outcome(ctx)
     c = a.card
     if c is None:
         return None

@@ -50,6 +50,8 @@ from games.core import (
     SHARED,
     Action,
     Card,
+    GameState,
+    InfoLine,
     Option,
     Play,
     Rules,
@@ -68,7 +70,6 @@ from games.core.errors import BadNotationError
 from games.core.resample import DealPlan, Place
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import SedmaView
 
 HAND_SIZE = 4
@@ -136,15 +137,7 @@ class Sedma(TrickGame):
     def _deal(self) -> None:
         """Four cards each, two at a time, from the dealer's left; the rest is the stock."""
         n = self.num_seats
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(2):
-            for s in order:
-                self.hands[s].extend((deck.pop(), deck.pop()))
+        deck, order = self._deal_hands(4, batch=2)
         self.stock = deck
         self.points = [0] * len(self.teams)
         self.tricks_won = [0] * n
@@ -177,7 +170,7 @@ class Sedma(TrickGame):
 
     # -- the protocol ------------------------------------------------------------
     def _legal(self) -> list[Action]:
-        hand = sorted(self.hands[self.to_act], key=_INDEX)
+        hand = sorted(self.hands[self.acting], key=_INDEX)
         if self.phase == "decide":
             return [_PLAY[c] for c in hand if self._matches(c)] + [END]
         return [_PLAY[c] for c in hand]
@@ -189,7 +182,7 @@ class Sedma(TrickGame):
             c = parse_card(text.split()[-1])
         except (BadNotationError, IndexError):
             return super()._why_illegal(text)
-        if c not in self.hands[self.to_act]:
+        if c not in self.hands[self.acting]:
             return "you do not hold that card"
         if self.phase == "decide":
             starter = self.trick[0].cards[0]
@@ -212,14 +205,14 @@ class Sedma(TrickGame):
 
     def _apply(self, action: Action) -> None:
         if action is END:
-            self.log("bid", f"{{p{self.to_act}}} ends the trick", self.to_act)
+            self.log("bid", f"{{p{self.acting}}} ends the trick", self.acting)
             self._finish_trick()
             return
         if self.phase == "decide":
             self.round += 1
             self.phase = "play"
-            self.log("bid", f"{{p{self.to_act}}} continues the trick (round {self.round})", self.to_act)
-        self._play_card(self.to_act, action.card)
+            self.log("bid", f"{{p{self.acting}}} continues the trick (round {self.round})", self.acting)
+        self._play_card(self.acting, action.the_card)
 
     def _matches(self, c: Card) -> bool:
         """A seven, or a card of the starter's rank: it takes the trick over."""
@@ -245,6 +238,7 @@ class Sedma(TrickGame):
     # -- the end of a trick and of a hand -------------------------------------------
     def _finish_trick(self) -> None:
         winner, cards = self.holder, self.trick_cards()
+        assert winner is not None, "a finished trick has a holder"
         self.won[winner].extend(cards)
         self.tricks_won[winner] += 1
         self.points[self.teams.team_of(winner)] += card_points(cards)
@@ -345,7 +339,7 @@ class Sedma(TrickGame):
                 f"{who} tied for the most points and share the win" if len(best) > 1 else f"{who} {words}"
             )
             self.result = self.teams.outcome(self.points, reason)
-        self.scores = list(self.result.scores)
+        self._show_scores()  # the final scores: what the outcome gives each seat
         self.log("match", self.result.reason)
 
     def _show_scores(self) -> None:
@@ -377,13 +371,16 @@ class Sedma(TrickGame):
     def _view_trump(self) -> str:
         return ""  # no trumps and no suits: the header says nothing about them
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = [("Stock", f"{len(self.stock)} cards")]
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
+        info = [InfoLine("stock", "Stock", f"{len(self.stock)} cards")]
         if self.trick:
-            info.append(("Trick", f"round {self.round} of up to {MAX_ROUNDS}"))
-        info += [(f"Points {self.teams.name(t)}", str(self.points[t])) for t in range(len(self.teams))]
+            info.append(InfoLine("round", "Trick", f"round {self.round} of up to {MAX_ROUNDS}"))
+        info += [
+            InfoLine(f"points{t}", f"Points {self.teams.name(t)}", str(self.points[t]))
+            for t in range(len(self.teams))
+        ]
         if self.series:
-            info.append(("Target", f"{self.options['target']} victory points"))
+            info.append(InfoLine("target", "Target", f"{self.options['target']} victory points"))
         return info
 
     def _view_extra(self, seat: int | None) -> SedmaView:
@@ -429,7 +426,7 @@ class Sedma(TrickGame):
             assert self.scores == self.teams.seat_scores(self.vp if self.series else self.points)
 
     # -- dealing the unseen cards again (search bots) ------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> Sedma:
+    def resample(self, seat: int, rng: random.Random) -> GameState:
         """A possible world for ``seat``: the other hands (sizes kept) and the stock dealt again
         at random.  Suits and ranks reveal nothing about a hand in Sedma (any card may be played)."""
         return self.sampler(seat)(rng)
@@ -442,8 +439,6 @@ class Sedma(TrickGame):
 
 
 class SedmaRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.sedma.bot:SedmaBot"
     state_class = Sedma
     options = (
         Option(

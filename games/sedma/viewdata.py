@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from games.core import Card, view_data
 
 
-@view_data("sedma.SedmaView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class SedmaView:
     stock: int  # cards left to draw

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import Action, Card, SeatView, Suit, play
 
 from .rules import pair_allowed, pip_value
@@ -43,7 +43,7 @@ class SimpleStrangeBot(Bot):
         if not view.trick:
             action = play(self._lead(ctx, hand, first is not None))
         else:
-            led = view.trick[0].cards
+            led = (view.trick[0].cards[0], view.trick[0].cards[1])  # the leader's two cards
             best = max(ctx.pips(p.cards[0], led[0]) + ctx.pips(p.cards[1], led[1]) for p in view.trick)
             last = len(view.trick) == view.num_seats - 1
             a, b = self._follow(ctx, hand, led, first, best, last)
@@ -63,7 +63,7 @@ class SimpleStrangeBot(Bot):
     # -- following -------------------------------------------------------
     @staticmethod
     def _follow(
-        ctx: _Context, hand: list[Card], led: tuple[Card, ...], first, best: int, last: bool
+        ctx: _Context, hand: list[Card], led: tuple[Card, Card], first, best: int, last: bool
     ) -> tuple[Card, Card]:
         pairs = _pairs(hand, led, first)
         cards = {c for p in pairs for c in p}
@@ -99,15 +99,19 @@ class _Context:
         return pip_value(c, against, self.trumps, self.supers)
 
 
-def _pairs(hand: list[Card], led: tuple[Card, ...], first) -> list[tuple[Card, Card]]:
+def _pairs(hand: list[Card], led: tuple[Card, Card], first) -> list[tuple[Card, Card]]:
     """Every legal (card against led 1, card against led 2) pair, given a staged first card."""
     if first is not None:
         c, k = first
         seconds = set(pair_allowed(hand, led, 1 - k, c)[0])
         return [(c, b) if k == 0 else (b, c) for b in seconds]
-    out = []
+    out: list[tuple[Card, Card]] = []
     for a in set(pair_allowed(hand, led, 0, None)[0]):
         rest = list(hand)
         rest.remove(a)
         out.extend((a, b) for b in set(pair_allowed(rest, led, 1, a)[0]))
     return out
+
+
+#: hard and expert: the heuristic's playouts, fewer of them: two packs and a long hand make slow playouts
+BOT_LEVELS = Levels(SimpleStrangeBot, Playouts(hard=100, expert=400))

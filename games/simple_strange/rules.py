@@ -46,8 +46,8 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
-    Outcome,
     Play,
     Rules,
     SeatView,
@@ -60,13 +60,11 @@ from games.core import (
     deck_double,
     next_seat,
     play,
-    seat_order,
     shared_ranking,
     word,
 )
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import Staged, StrangeView
 
 TAKEBACK = word("takeback")
@@ -134,7 +132,7 @@ def allowed_cards(hand: list[Card], led: tuple[Card, Card], slot: int, staged: C
 
 def _pair_rule(hand: list[Card], led: tuple[Card, Card], slot: int, staged: Card | None) -> str:
     """The sentence of :func:`pair_allowed`: why other cards may not go against led card ``slot``."""
-    s, other = led[slot].suit, led[1 - slot].suit
+    s, other = led[slot].the_suit, led[1 - slot].the_suit  # two packs without jokers
     if s is other:
         held = [c for c in hand + ([staged] if staged is not None else []) if c.suit is s]
         return (
@@ -183,16 +181,8 @@ class SimpleStrange(TrickGame):
 
     # -- dealing ---------------------------------------------------------
     def _deal(self) -> None:
-        n, size = self.num_seats, self.options["hand_size"]
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(size):
-            for s in order:
-                self.hands[s].append(deck.pop())
+        n = self.num_seats
+        deck, order = self._deal_hands(self.options["hand_size"])
         self.set_up_cards([deck.pop(), deck.pop()])
         self.stock = deck
         self.tricks_won = [0] * n
@@ -212,7 +202,7 @@ class SimpleStrange(TrickGame):
     def set_up_cards(self, up: list[Card]) -> None:
         """Turn up these two cards: trump suits and super-trumps follow from them."""
         self.up_cards = list(up)
-        self.trumps = tuple(dict.fromkeys(c.suit for c in up))
+        self.trumps = tuple(dict.fromkeys(c.the_suit for c in up))
         self.supers = super_trump_pips(self.up_cards)
         self.ranking = shared_ranking(self.trumps)
 
@@ -227,7 +217,7 @@ class SimpleStrange(TrickGame):
         return action.kind == "takeback"  # the staged first card back to the hand
 
     def _legal(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         led = self.led()
         acts: list[Action]
         if led is None:
@@ -241,14 +231,16 @@ class SimpleStrange(TrickGame):
                 if c in second:
                     acts.append(_PLAY_AT[1][c])
         else:
-            k = 1 - self.staged[1]
-            acts = [_PLAY_AT[k][c] for c in _distinct(allowed_cards(hand, led, k, self.staged[0]))]
+            staged, slot = self.staged
+            assert slot is not None, "a follower's first card went against a led card"
+            k = 1 - slot
+            acts = [_PLAY_AT[k][c] for c in _distinct(allowed_cards(hand, led, k, staged))]
         if self.staged is not None:
             acts.append(TAKEBACK)
         return acts
 
     def _why_illegal(self, text: str) -> str:
-        hand, led = self.hands[self.to_act], self.led()
+        hand, led = self.hands[self.acting], self.led()
         if text == "takeback":
             return "you have no card staged to take back"
         card_text, at, slot_text = text.partition("@")
@@ -256,10 +248,9 @@ class SimpleStrange(TrickGame):
             return super()._why_illegal(text)
         c = next((x for x in hand if x.text == card_text), None)
         if c is None:
-            staged = self.staged[0].text if self.staged else ""
             return (
                 "that card is already staged (take it back first)"
-                if card_text == staged
+                if self.staged and card_text == self.staged[0].text
                 else f"you do not hold {card_text}"
             )
         if led is None:
@@ -267,7 +258,7 @@ class SimpleStrange(TrickGame):
                 f"the leader plays two cards without a slot: type {c}" if at else super()._why_illegal(text)
             )
         if not at or slot_text not in ("1", "2"):
-            slots = [f"{a.text} (vs {led[int(a.arg) - 1]})" for a in self.legal_actions() if a.card is c]
+            slots = [f"{a.text} (vs {led[a.number - 1]})" for a in self.legal_actions() if a.card is c]
             if slots:
                 return f"say which led card it goes against: {' or '.join(slots)}"
             # against neither led card: give the rule for the first open slot
@@ -281,22 +272,22 @@ class SimpleStrange(TrickGame):
 
     # -- applying actions ------------------------------------------------
     def _apply(self, action: Action) -> None:
-        seat = self.to_act
-        if action is TAKEBACK:
+        seat = self.acting
+        if action is TAKEBACK and self.staged is not None:
             self.hands[seat].append(self.staged[0])
             self.staged = None
             return
-        slot = None if action.arg is None else int(action.arg) - 1
-        self.hands[seat].remove(action.card)
+        slot = None if action.arg is None else action.number - 1
+        self.hands[seat].remove(action.the_card)
         if self.staged is None:
-            self.staged = (action.card, slot)
+            self.staged = (action.the_card, slot)
             return
         first, first_slot = self.staged
         self.staged = None
         if slot is None:  # the leader: led-card order is the order played
-            pair = (first, action.card)
+            pair = (first, action.the_card)
         else:
-            pair = (first, action.card) if first_slot == 0 else (action.card, first)
+            pair = (first, action.the_card) if first_slot == 0 else (action.the_card, first)
         self._commit(seat, pair)
 
     def _commit(self, seat: int, pair: tuple[Card, Card]) -> None:
@@ -376,17 +367,8 @@ class SimpleStrange(TrickGame):
             self._deal()
 
     def _finish_match(self) -> None:
-        best = max(self.scores)
-        winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)  # SS-7
-        reason = f"most tricks over {plural(self.deals_played, 'deal')}"
-        self.phase = "over"
-        self.to_act = None
-        self.result = Outcome(tuple(self.scores), winners, reason)
-        names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log(
-            "match",
-            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} tricks ({reason})",
-        )
+        best, winners = self._top_scorers()  # SS-7
+        self._end_match(winners, f"most tricks over {plural(self.deals_played, 'deal')}", f"{best} tricks")
 
     # -- views and checks ------------------------------------------------
     def view(self, seat: int | None) -> SeatView:
@@ -401,15 +383,15 @@ class SimpleStrange(TrickGame):
         order = {s: i for i, s in enumerate(self.trumps)}
         rest = [s for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS) if s not in order]
         order.update({s: len(self.trumps) + i for i, s in enumerate(rest)})
-        return sorted(self.hands[seat], key=lambda c: (-self.supers.get(c, 0), order[c.suit], -c.rank))
+        return sorted(self.hands[seat], key=lambda c: (-self.supers.get(c, 0), order[c.the_suit], -c.rank))
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         supers = ", ".join(f"{c} ({p})" for c, p in self._super_list()) or "none in play"
         return [
-            ("Deal", f"{self.hand_number} of {self.options['deals']}"),
-            ("Trumps", " and ".join(s.noun for s in self.trumps)),
-            ("Super-trumps", supers),
-            ("Drawn tricks pending", str(len(self.pending))),
+            InfoLine("deal", "Deal", f"{self.hand_number} of {self.options['deals']}"),
+            InfoLine("trumps", "Trumps", " and ".join(s.noun for s in self.trumps)),
+            InfoLine("supers", "Super-trumps", supers),
+            InfoLine("pending", "Drawn tricks pending", str(len(self.pending))),
         ]
 
     def _view_extra(self, seat: int | None) -> StrangeView:
@@ -433,7 +415,7 @@ class SimpleStrange(TrickGame):
                 if self.staged
                 else "Lead two cards: choose the first"
             )
-        if self.staged:
+        if self.staged and self.staged[1] is not None:
             k = 1 - self.staged[1]
             return f"Play a card against {led[k]} (@{k + 1}), or take back {self.staged[0]}"
         return f"Play two cards, one against {led[0]} (@1) and one against {led[1]} (@2)"
@@ -445,7 +427,7 @@ class SimpleStrange(TrickGame):
         if self.staged is None or self.to_act == seat:
             return super().sampler(seat)
         twin = self.clone()
-        twin.hands[self.to_act].append(twin.staged[0])
+        twin.hands[self.acting].append(self.staged[0])
         twin.staged = None
         return twin.sampler(seat)
 
@@ -503,8 +485,6 @@ def _distinct(cards: list[Card]) -> list[Card]:
 
 
 class SimpleStrangeRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.simple_strange.bot:SimpleStrangeBot"
     state_class = SimpleStrange
     options = (
         Option(

@@ -17,7 +17,7 @@ class Staged:
     slot: int | None  # 1 or 2: which of the trick's two slots it fills (None: the first free)
 
 
-@view_data("simple_strange.StrangeView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class StrangeView:
     trumps: tuple[str, ...]  # the trump suits' letters

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import Action, Card, Ranking, SeatView, Suit, standard_deck
 
 HOLD = (
@@ -32,7 +32,7 @@ class TricksNTrumpsBot(Bot):
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         trump = Suit(view.extra.trump_suit)
         r = Ranking(trumps=(trump,), joker_suit=trump)
-        by_card = {a.card: a for a in legal}
+        by_card = {a.the_card: a for a in legal}
         odds = _Odds(view, r)
         if not view.trick:
             return by_card[self._lead(list(by_card), r, odds, view)]
@@ -88,7 +88,7 @@ class _Odds:
         self.r = r
         n = view.num_seats
         in_trick = {p.seat for p in view.trick}
-        me = view.seat
+        me = view.my_seat
         leader = view.trick[0].seat if view.trick else me
         order = [(leader + i) % n for i in range(n)]
         after = order[order.index(me) + 1 :] if me in order else []
@@ -123,3 +123,7 @@ class _Odds:
                 beat = (1.0 - miss**higher_led) + miss**led_count * (1.0 - miss**higher_trumps)
             chance *= max(0.0, 1.0 - beat)
         return chance
+
+
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
+BOT_LEVELS = Levels(TricksNTrumpsBot, Playouts())

@@ -32,8 +32,8 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
-    Outcome,
     Ranking,
     Rules,
     Suit,
@@ -41,14 +41,11 @@ from games.core import (
     follow_suit,
     next_seat,
     play,
-    seat_order,
-    seat_play,
     standard_deck,
 )
 from games.core.potgame import hand_limit_option
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import TricksView
 
 _INDEX = attrgetter("index")
@@ -80,16 +77,8 @@ class TricksNTrumps(TrickGame):
 
     # -- dealing ---------------------------------------------------------
     def _deal(self) -> None:
-        n, size = self.num_seats, self.options["hand_size"]
-        deck = list(self.pack)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(size):  # one card at a time, clockwise from the dealer's left
-            for s in order:
-                self.hands[s].append(deck.pop())
+        n = self.num_seats
+        deck, order = self._deal_hands(self.options["hand_size"])  # one at a time from the dealer's left
         self.up_cards = []
         trump = Suit.HEARTS
         if self.options["turn_up_trump"]:
@@ -112,7 +101,7 @@ class TricksNTrumps(TrickGame):
 
     # -- the protocol ----------------------------------------------------
     def _legal(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if self.trick:  # follow suit if able (follow_suit's test, without building its message)
             suit_of = self.ranking.suit_of
             led = suit_of(self.trick[0].cards[0])
@@ -122,17 +111,15 @@ class TricksNTrumps(TrickGame):
         return [_PLAY[c] for c in sorted(cards, key=_INDEX)]  # one deck: no duplicate cards
 
     def _why_illegal(self, text: str) -> str:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if not any(c.text == text for c in hand):
             return "you do not hold that card"
         _, rule = follow_suit(hand, self.ranking.suit_of(self.trick[0].cards[0]), self.ranking)
         return rule or super()._why_illegal(text)
 
     def _apply(self, action: Action) -> None:
-        seat, c = self.to_act, action.card
-        self.hands[seat].remove(c)
-        self.trick.append(seat_play(seat, c))
-        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+        seat, c = self.acting, action.the_card
+        self.play_to_trick(seat, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)
             return
@@ -174,25 +161,17 @@ class TricksNTrumps(TrickGame):
         return limit is not None and self.hands_played >= limit
 
     def _finish_match(self) -> None:
-        best = max(self.scores)
-        winners = tuple(s for s in range(self.num_seats) if self.scores[s] == best)
+        best, winners = self._top_scorers()
         if self.options["ending"] == "rounds":
             reason = f"every player has dealt {plural(self.hands_played // self.num_seats, 'time')}"
         elif self._lead() >= self.options["ahead_by"]:
             reason = f"a player is {self.options['ahead_by']} points ahead"
         else:
             reason = f"hand limit of {self.options['hand_limit']} reached"
-        self.phase = "over"
-        self.to_act = None
-        self.result = Outcome(tuple(self.scores), winners, reason)
-        names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log(
-            "match",
-            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {best} points ({reason})",
-        )
+        self._end_match(winners, reason, f"{best} points")
 
     # -- views and checks ------------------------------------------------
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         n = self.num_seats
         if self.options["ending"] == "ahead":
             limit = self.options["hand_limit"]
@@ -202,7 +181,10 @@ class TricksNTrumps(TrickGame):
             )
         else:
             deal = f"{self.hand_number} of {self.options['rounds'] * n}"
-        return [("Deal", deal), ("Points per trick", str(self.options["points_per_trick"]))]
+        return [
+            InfoLine("deal", "Deal", deal),
+            InfoLine("per_trick", "Points per trick", str(self.options["points_per_trick"])),
+        ]
 
     def _view_extra(self, seat: int | None) -> TricksView:
         return TricksView(self.ranking.trumps[0].letter)
@@ -210,8 +192,8 @@ class TricksNTrumps(TrickGame):
     def _prompt(self) -> str:
         if not self.trick:
             return "Lead any card"
-        led = self.ranking.suit_of(self.trick[0].cards[0])
-        return f"Follow {led.noun} if you can"
+        led = self.ranking.suit_of(self.trick[0].cards[0])  # a led joker leads trumps (TN-3)
+        return f"Follow {led.noun if led is not None else 'the lead'} if you can"
 
     def _hidden_piles(self, seat: int) -> list:
         """The undealt cards sit out face down (possible worlds, issue 13)."""
@@ -232,8 +214,6 @@ class TricksNTrumps(TrickGame):
 
 
 class TricksNTrumpsRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.tricks_n_trumps.bot:TricksNTrumpsBot"
     state_class = TricksNTrumps
     options = (
         Option(

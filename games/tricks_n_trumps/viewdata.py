@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from games.core import view_data
 
 
-@view_data("tricks_n_trumps.TricksView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class TricksView:
     trump_suit: str  # the trump's letter

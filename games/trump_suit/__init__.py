@@ -1,6 +1,11 @@
 """Trump Suit: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
 
+from typing import TYPE_CHECKING
+
 from games.core.listing import Listing, rules_on_demand
+
+if TYPE_CHECKING:  # what a type checker sees; at run time rules_on_demand imports them on first use
+    from .rules import RULES
 
 LISTING = Listing(
     "trump_suit",

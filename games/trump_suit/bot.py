@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from games.bots import Bot
+from games.bots import Bot, Levels, Playouts
 from games.core import BIG_JOKER, LITTLE_JOKER, Action, Card, Ranking, SeatView, Suit, deck_54
 
 _RANKINGS: dict[str | None, Ranking] = {s.letter: Ranking(trumps=(s,), joker_suit=s) for s in Suit}
@@ -295,26 +295,26 @@ class TrumpSuitBot(Bot):
         first, earlier = bid_context(view)
         mean = estimate_tricks(view.hand, trump, n, first, earlier)
         p_nil = nil_chance(view.hand, trump, n, first, earlier)
-        bag_cost = _bag_cost(view, view.seat)
+        bag_cost = _bag_cost(view, view.my_seat)
         values = {}
         for a in legal:
             if a.kind == "nil":
                 stake = int(a.arg) if a.arg else 100
                 values[a.text] = stake * (2 * p_nil - 1) - (1 - p_nil) * 2.5 * bag_cost  # failed: bags too
             elif a.kind == "bid":
-                values[a.text] = _bid_value(int(a.arg), mean, n, bag_cost)
+                values[a.text] = _bid_value(a.number, mean, n, bag_cost)
         return values
 
     def _blind_or_look(self, view: SeatView, legal: Sequence[Action], by_text: dict[str, Action]) -> Action:
         """Before looking (TS-9): bid blind when that is worth more on average than looking.  Far
         behind a leader about to win, take the bid most likely to gain what is missing instead
         (a blind nil's 200, a blind bid met exactly)."""
-        n, bag_cost = view.num_seats, _bag_cost(view, view.seat)
-        gap = max(view.scores) - view.scores[view.seat] if _desperate(view) else None
+        n, bag_cost = view.num_seats, _bag_cost(view, view.my_seat)
+        gap = max(view.scores) - view.scores[view.my_seat] if _desperate(view) else None
         options = [(by_text["look"], _LOOK_VALUE[n], 100, 0.05)]  # looking: at best a nil
         for a in legal:
             if a.kind == "blind":
-                b = int(a.arg)
+                b = a.number
                 short, exact = _BLIND_SHORT[n][b], _BLIND_EXACT[n][b]
                 value = 10 * b * (1 - 2 * short) + 100 * (exact - short) - _BLIND_BAGS[n][b] * bag_cost
                 options.append((a, value, 10 * b + 100, exact))
@@ -331,17 +331,18 @@ class TrumpSuitBot(Bot):
     def _swap(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Nil swaps (TS-10): throw the card that most endangers the nil, if it is dangerous."""
         keep = next(a for a in legal if a.kind == "keep")
-        if view.extra.bid_kinds[view.seat] not in NIL_KINDS:
+        if view.extra.bid_kinds[view.my_seat] not in NIL_KINDS:
             return keep
         trump = _suit(view.extra.trump_suit)
         swaps = [a for a in legal if a.kind == "swap"]
-        worst = max(swaps, key=lambda a: (_danger(a.card, view.hand, trump), a.card.index))
-        return worst if _danger(worst.card, view.hand, trump) >= 0.35 else keep
+        worst = max(swaps, key=lambda a: (_danger(a.the_card, view.hand, trump), a.the_card.index))
+        return worst if _danger(worst.the_card, view.hand, trump) >= 0.35 else keep
 
     def _buy(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Buy a bag when the hand will probably take that many tricks beyond its bid."""
-        me, n = view.seat, view.num_seats
+        me, n = view.my_seat, view.num_seats
         trump = _suit(view.extra.trump_suit)
+        assert view.dealer is not None, "a hand has a dealer"
         order = [(view.dealer + k) % n for k in range(1, n + 1)]
         first, earlier = bid_context(view, order[: order.index(me)])
         mean = estimate_tricks(view.hand, trump, n, first, earlier)
@@ -352,7 +353,7 @@ class TrumpSuitBot(Bot):
         return legal[k]
 
     def _cash(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        me = view.seat
+        me = view.my_seat
         counted = view.tricks_won[me] - view.extra.cashed[me]
         made = counted - 1 >= view.extra.bid_values[me] and view.extra.bid_kinds[me] in ("bid", "blind")
         return next(a for a in legal if a.kind == ("cash" if made else "pass"))
@@ -372,7 +373,7 @@ def bid_context(view: SeatView, before: Sequence[int] | None = None) -> tuple[bo
     (by ``before``, default: every seat that has bid) claim."""
     kinds, values = view.extra.bid_kinds, view.extra.bid_values
     if before is None:
-        before = [s for s in range(view.num_seats) if kinds[s] and s != view.seat]
+        before = [s for s in range(view.num_seats) if kinds[s] and s != view.my_seat]
     fair = 13 / view.num_seats
     earlier = [max(fair - 2.5, min(values[s], _credible(view, s), fair + 1.5)) for s in before]
     return not earlier, earlier
@@ -391,7 +392,7 @@ def _credible(view: SeatView, seat: int) -> float:
 def _desperate(view: SeatView) -> bool:
     """The leader is about to reach the target and this seat is too far behind to catch up by
     ordinary bids: only a big swing (blind nil, a blind bid met exactly) can still win."""
-    me, target = view.seat, view.extra.target
+    me, target = view.my_seat, view.extra.target
     leader = max(view.scores)
     return leader >= target - 80 and leader - view.scores[me] > 150
 
@@ -421,7 +422,7 @@ class _Play:
     def __init__(self, view: SeatView, flip_margin: float = 0.2) -> None:
         self.view = view
         self.flip_margin = flip_margin
-        self.me, self.n = view.seat, view.num_seats
+        self.me, self.n = view.my_seat, view.num_seats
         ex = view.extra
         self.trump = _suit(ex.trump_suit)
         self.r = _RANKINGS[ex.trump_suit]
@@ -543,8 +544,8 @@ class _Play:
     # -- choosing ---------------------------------------------------------
     def choose(self, legal: Sequence[Action]) -> Action:
         flip = next((a for a in legal if a.kind == "flip"), None)
-        cards = {a.card: a for a in legal if a.card is not None}
-        if not cards:
+        cards = {a.the_card: a for a in legal if a.card is not None}
+        if not cards and flip is not None:
             return flip
         if self.view.trick:
             return cards[self._follow(list(cards))]
@@ -688,3 +689,8 @@ class _Play:
 
 def _suit(letter: str | None) -> Suit | None:
     return Suit(letter) if letter else None
+
+
+#: hard and expert: the heuristic's playouts, fewer of them: thirteen cards and a careful heuristic
+#: make slow playouts
+BOT_LEVELS = Levels(TrumpSuitBot, Playouts(hard=200, expert=800))

@@ -66,8 +66,8 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
-    Outcome,
     Ranking,
     Rules,
     Suit,
@@ -78,14 +78,12 @@ from games.core import (
     make_event,
     next_seat,
     play,
-    seat_order,
     seat_play,
     word,
 )
 from games.core.resample import Place
 from games.core.words import plural
 
-from . import LISTING
 from .viewdata import SheetRow, TrumpSuitView
 
 HAND_SIZE = 13
@@ -175,15 +173,7 @@ class TrumpSuit(TrickGame):
     # -- dealing ---------------------------------------------------------
     def _deal(self) -> None:
         n = self.num_seats
-        deck = list(PACK)
-        self.rng.shuffle(deck)
-        self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
-        order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(HAND_SIZE):  # one card at a time, clockwise from the dealer's left
-            for s in order:
-                self.hands[s].append(deck.pop())
+        deck, order = self._deal_hands(HAND_SIZE, pack=PACK)  # one at a time from the dealer's left
         for h in self.hands:
             h.sort(key=_by_index)
         top = deck.pop()
@@ -235,7 +225,7 @@ class TrumpSuit(TrickGame):
 
     # -- bidding ---------------------------------------------------------
     def _legal_bid(self) -> list[Action]:
-        s = self.to_act
+        s = self.acting
         if not self.revealed[s]:
             acts = [LOOK]
             if self._may_bid_blind(s):
@@ -253,7 +243,7 @@ class TrumpSuit(TrickGame):
         return max(self.scores) - self.scores[s] >= self.options["blind_behind"]
 
     def _apply_bid(self, action: Action) -> None:
-        s, kind = self.to_act, action.kind
+        s, kind = self.acting, action.kind
         if kind == "look":
             self.revealed[s] = True
             self.log("bid", f"{{p{s}}} looks at their cards", s)
@@ -261,7 +251,7 @@ class TrumpSuit(TrickGame):
         if kind in ("blind", "blind_nil"):
             self.revealed[s] = True
         self.bid_kind[s] = kind
-        self.bid_n[s] = int(action.arg) if kind in ("bid", "blind") else 0
+        self.bid_n[s] = action.number if kind in ("bid", "blind") else 0
         if kind == "nil":
             self.stake[s] = int(action.arg) if action.arg else NIL_STAKE
         elif kind == "blind_nil":
@@ -299,22 +289,24 @@ class TrumpSuit(TrickGame):
 
     # -- nil swapping (TS-10) ----------------------------------------------
     def _legal_swap(self) -> list[Action]:
-        return [choose("swap", c) for c in self.hands[self.to_act]] + [KEEP]
+        return [choose("swap", c) for c in self.hands[self.acting]] + [KEEP]
 
     def _apply_swap(self, action: Action) -> None:
-        s = self.to_act
+        s = self.acting
         if action is KEEP:
             self._next_bidder()
             return
         hand = self.hands[s]
-        hand.remove(action.card)
+        hand.remove(action.the_card)
         new = self.draw.pop()
-        self.draw.insert(0, action.card)  # burned to the bottom of the draw deck
+        self.draw.insert(0, action.the_card)  # burned to the bottom of the draw deck
         hand.append(new)
         hand.sort(key=_by_index)
         self.swapped[s] += 1
         self.log("bid", f"{{p{s}}} swaps a card with the draw deck (-{SWAP_COST})", s)
-        self.log("info", f"You swapped {action.card} for {new}", s, visible_to=s, cards=(action.card, new))
+        self.log(
+            "info", f"You swapped {action.the_card} for {new}", s, visible_to=s, cards=(action.the_card, new)
+        )
         if self.swapped[s] >= SWAP_CAP[self.bid_kind[s]] or not self.draw:
             self._next_bidder()
 
@@ -345,11 +337,12 @@ class TrumpSuit(TrickGame):
         return True
 
     def _legal_auction(self) -> list[Action]:
-        most = min(self.auction_left, self.bid_n[self.to_act])
+        most = min(self.auction_left, self.bid_n[self.acting])
         return [BUYS[k] for k in range(most + 1)]
 
     def _apply_auction(self, action: Action) -> None:
-        s, k, seller = self.to_act, int(action.arg), self.auction_seller
+        s, k, seller = self.acting, action.number, self.auction_seller
+        assert seller is not None, "bags are bought only in an auction"
         self.bought[s] += k
         self.auction_left -= k
         self.bags[seller] -= k
@@ -363,18 +356,18 @@ class TrumpSuit(TrickGame):
         return [CASH, NO_CASH]
 
     def _apply_cash(self, action: Action) -> None:
-        s = self.to_act
+        s = self.acting
         self.phase = "play"
         if action is CASH:
             self.cashed[s] += 1
             self.log("info", f"{{p{s}}} cashes a bought bag (+10)", s)
             self.leader = self.to_act = next_seat(s, self.num_seats)
-        if not self.hands[self.to_act]:
+        if not self.hands[self.acting]:
             self._score_hand()
 
     # -- playing ---------------------------------------------------------
     def _legal_play(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self.acting]
         if self.trick:
             return [PLAYS[c] for c in self._playable_follow(hand)]
         may_flip = self._may_flip()
@@ -408,11 +401,11 @@ class TrumpSuit(TrickGame):
         return hand
 
     def _apply_play(self, action: Action) -> None:
-        s = self.to_act
+        s = self.acting
         if action is FLIP:
             self._flip(s)
             return
-        c = action.card
+        c = action.the_card
         self.hands[s].remove(c)
         if not self.trick:
             if self.trump is None and c.suit is not None:
@@ -543,26 +536,18 @@ class TrumpSuit(TrickGame):
         return False
 
     def _finish_match(self, winners: tuple[int, ...], reason: str) -> None:
-        self.phase = "over"
-        self.to_act = None
-        self.result = Outcome(tuple(self.scores), winners, reason)
-        names = " and ".join(f"{{p{w}}}" for w in winners)
-        self.log(
-            "match",
-            f"{names} {'share the win' if len(winners) > 1 else 'wins'} with "
-            f"{self.scores[winners[0]]} points ({reason})",
-        )
+        self._end_match(winners, reason, f"{self.scores[winners[0]]} points")
 
     # -- refusals ----------------------------------------------------------
     def _why_illegal(self, text: str) -> str:
-        s = self.to_act
+        s = self.acting
         word_, _, arg = text.partition(" ")
         if self.phase == "bid":
             return self._why_bid(s, word_, arg) or super()._why_illegal(text)
         if self.phase == "play":
             return self._why_play(s, text) or super()._why_illegal(text)
         if self.phase == "auction" and word_ == "buy":
-            return f"you may buy at most {plural(int(self._legal_auction()[-1].arg), 'bag')} (no more than are offered or you bid)"
+            return f"you may buy at most {plural(self._legal_auction()[-1].number, 'bag')} (no more than are offered or you bid)"
         return super()._why_illegal(text)
 
     def _why_bid(self, s: int, w: str, arg: str) -> str:
@@ -604,7 +589,7 @@ class TrumpSuit(TrickGame):
         t = self.trump
         if not self.trick:
             trumps = [x for x in hand if x.suit is t] if t else []
-            if trumps:
+            if t is not None and trumps:
                 what = (
                     "a joker may be led only when you hold no trump"
                     if c.suit is None
@@ -614,11 +599,13 @@ class TrumpSuit(TrickGame):
             if t is None:
                 return "a joker may be led only when you hold no suit card: the card led sets trump (TS-3)"
             return f"you hold no {t.noun}, so you must flip a new trump card first"
-        same = [x for x in hand if x.suit is self.led] if self.led else []
-        if same:
-            return f"you must follow {self.led.noun} (you hold {cards_text(same)})"
+        led = self.led
+        same = [x for x in hand if x.suit is led] if led else []
+        if led is not None and same:
+            return f"you must follow {led.noun} (you hold {cards_text(same)})"
         trumps = [x for x in hand if x.suit is t]
-        return f"a joker may be played only when you hold no trump ({t.noun}; you hold {cards_text(trumps)})"
+        noun = t.noun if t is not None else "none turned yet"
+        return f"a joker may be played only when you hold no trump ({noun}; you hold {cards_text(trumps)})"
 
     # -- views and checks ------------------------------------------------
     def view(self, seat: int | None):
@@ -634,18 +621,27 @@ class TrumpSuit(TrickGame):
             return "trump open (a joker is turned up)"
         return f"{self.trump.noun} trump"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         info = [
-            ("Trump", self._view_trump()),
-            ("Draw deck", f"{plural(len(self.draw), 'card')}"),
-            ("Hand", f"{self.hand_number} (to {self.options['target']}, out at {self.options['floor']})"),
+            InfoLine("trump", "Trump", self._view_trump()),
+            InfoLine("deck", "Draw deck", f"{plural(len(self.draw), 'card')}"),
+            InfoLine(
+                "hand",
+                "Hand",
+                f"{self.hand_number} (to {self.options['target']}, out at {self.options['floor']})",
+            ),
         ]
         for s in range(self.num_seats):
             bid = self.bids[s] or "-"
-            info.append((f"{{p{s}}}", f"bid {bid}, took {self.tricks_won[s]}, bags {self.bags[s]}"))
+            info.append(
+                InfoLine(
+                    f"seat{s}", f"{{p{s}}}", f"bid {bid}, took {self.tricks_won[s]}, bags {self.bags[s]}"
+                )
+            )
         if self.options["auction"] and (self.auction_seller is not None or any(self.bought)):
             info.append(
-                (
+                InfoLine(
+                    "auction",
                     "Auction",
                     f"{{p{self.auction_seller}}} sells; bought "
                     + ", ".join(f"{{p{s}}} {b}" for s, b in enumerate(self.bought) if b),
@@ -670,7 +666,7 @@ class TrumpSuit(TrickGame):
 
     def _prompt(self) -> str:
         if self.phase == "bid":
-            if not self.revealed[self.to_act]:
+            if not self.revealed[self.acting]:
                 return "Bid blind now, or look at your cards first"
             return "Bid how many tricks you will take (1-13)" + (" or nil" if self.options["nil"] else "")
         if self.phase == "swap":
@@ -765,15 +761,13 @@ def _lacks(c: Card, lead: bool, led: Suit | None, trump: Suit | None) -> set[Sui
         if trump is None:
             return {None} if c.suit is None else set()
         return set() if c.suit is trump else {trump}
-    lacks = set() if led is None or c.suit is led else {led}
+    lacks: set[Suit | None] = set() if led is None or c.suit is led else {led}
     if c.suit is None and trump is not None:
         lacks.add(trump)  # a joker only from a player holding no trump
     return lacks
 
 
 class TrumpSuitRules(Rules):
-    listing = LISTING  # name, title, description, seats and position (see __init__.py)
-    bot = "games.trump_suit.bot:TrumpSuitBot"
     state_class = TrumpSuit
     options = (
         Option(

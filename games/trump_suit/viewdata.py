@@ -20,7 +20,7 @@ class SheetRow:
     bags: tuple[int, ...]
 
 
-@view_data("trump_suit.TrumpSuitView")
+@view_data
 @dataclass(frozen=True, slots=True)
 class TrumpSuitView:
     """The trump's letter (None before a card sets it), the trump pile (top last), how many cards

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from games import all_rules, get_rules
-from games.bots import bot_task, make_bot
+from games.bots import Playouts, bot_task, heuristic_of, levels_of, make_bot
 from games.bots.estimates import Deal
-from games.bots.rollout import ROLLOUT_PLAYOUTS, RolloutBot, _paired
+from games.bots.rollout import RolloutBot, _paired
 from games.core import Action, GameState, SeatView
 
 
@@ -51,11 +51,14 @@ class Spy(RolloutBot):
 
 
 def test_hard_and_expert_are_rollout_bots_where_the_game_says_so():
-    for game in ROLLOUT_PLAYOUTS:
+    games = [r.name for r in all_rules() if isinstance(levels_of(r.name).look_ahead, Playouts)]
+    assert games, "some games declare Playouts in their BOT_LEVELS"
+    for game in games:
+        look = levels_of(game).look_ahead
         hard, expert = make_bot("hard", game, 1), make_bot("expert", game, 1)
         assert isinstance(hard, RolloutBot) and isinstance(expert, RolloutBot)
         assert hard.level == "hard" and expert.level == "expert"
-        assert expert.playouts > hard.playouts and hard.wants_worlds
+        assert (hard.playouts, expert.playouts) == (look.hard, look.expert) and hard.wants_worlds
         assert type(hard.heuristic) is _heuristic(game)
 
 
@@ -149,7 +152,7 @@ def test_a_rollout_never_runs_into_the_next_hand():
     assert world.to_act is None
 
 
-HEURISTIC_GAMES = [r for r in all_rules() if r.bot]
+HEURISTIC_GAMES = [r for r in all_rules() if heuristic_of(r.name)]
 
 
 @pytest.mark.parametrize("rules", HEURISTIC_GAMES, ids=lambda r: r.name)
@@ -191,7 +194,7 @@ def test_a_rollout_bot_plays_at_a_full_table():
 
 
 def test_preferences_discard_among_twelve_is_the_heuristics():
-    """MAX_CHOICES: picking the discard from twelve cards is left to the heuristic (playing it
+    """max_choices (Preference's BOT_LEVELS): picking the discard from twelve cards is left to the heuristic (playing it
     out cost seconds and found nothing); a bid among fewer choices is played out."""
     from tests.bots.test_search import _advance_to
 
@@ -265,19 +268,21 @@ def test_a_heuristic_with_a_horizon_stops_each_playout_there_and_judges_the_posi
 def test_a_result_shared_by_several_sides_is_worth_the_seats_share_of_a_win():
     """A Page One game that runs out of cards is a draw everyone shares (PO-1's end): worth a
     quarter of a win to each of four, not a win; partners share a side's win in full."""
-    from types import SimpleNamespace
-
     from games.bots.rollout import WIN, _reward
+    from games.core import Outcome, TrickGame
+
+    class Ended(TrickGame):
+        """A finished four-seat match: just what the reward reads."""
+
+        def __init__(self, winners, teams=()) -> None:
+            self.scores, self.num_seats, self.sides = [0, 0, 0, 0], 4, teams
+            self.result = Outcome((0, 0, 0, 0), winners, "")
+
+        def _teams(self):
+            return self.sides
 
     def world(winners, teams=()):
-        return SimpleNamespace(
-            scores=[0, 0, 0, 0],
-            num_seats=4,
-            is_over=True,
-            carried=lambda: [0.0] * 4,
-            _teams=lambda: teams,
-            outcome=lambda: SimpleNamespace(winners=winners),
-        )
+        return Ended(winners, teams)
 
     start = [0.0] * 4
     assert _reward(world((2,)), start, 2) == WIN and _reward(world((2,)), start, 0) == -WIN

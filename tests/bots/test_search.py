@@ -126,7 +126,7 @@ def test_the_easy_bot_slips_sometimes_and_otherwise_plays_like_normal():
 
 
 def test_hard_bacon_leaves_picking_up_to_the_heuristic():
-    """CARDS_ONLY: in Bacon the search plays the cards; the auction stays the normal bot's."""
+    """cards_only (Bacon's BOT_LEVELS): in Bacon the search plays the cards; the auction stays the normal bot's."""
     state = get_rules("bacon").new_game(None, None, 3)
     assert state.phase != "play" and state.to_act is not None
     hard, normal = make_bot("hard", "bacon", 7), make_bot("normal", "bacon", 7)
@@ -139,17 +139,12 @@ def test_hard_bacon_leaves_picking_up_to_the_heuristic():
 def test_rewards_are_gains_over_the_opponents_with_a_bonus_at_the_match_end():
     from types import SimpleNamespace
 
-    class Over(SimpleNamespace):
-        def outcome(self):
-            return SimpleNamespace(winners=(2,))
-
-    world = SimpleNamespace(
-        scores=[10, 4, 7], num_seats=3, is_over=False, _teams=lambda: (), carried=lambda: [0.0] * 3
-    )
+    world = SimpleNamespace(scores=[10, 4, 7], num_seats=3, result=None, carried=lambda: [0.0] * 3)
     bot = SearchBot(0, iterations=1)
     bot.search(lambda rng: get_rules("tricks_n_trumps").new_game(3, None, 1), 0)  # sets up the ranges
     assert bot._rewards(world, [0, 0, 0]) == [10 - 5.5, 4 - 8.5, 7 - 7.0]
-    over = Over(scores=[10, 4, 7], num_seats=3, is_over=True, _teams=lambda: (), carried=lambda: [0.0] * 3)
+    won = SimpleNamespace(winners=(2,))
+    over = SimpleNamespace(scores=[10, 4, 7], num_seats=3, result=won, carried=lambda: [0.0] * 3)
     r = bot._rewards(over, [0, 0, 0])
     assert r[2] > r[0] > r[1], "the match winner's reward tops the others"
 
@@ -161,8 +156,7 @@ def test_in_a_game_of_penalty_points_the_search_plays_to_gain_fewer():
     world = SimpleNamespace(
         scores=[10, 4, 7],
         num_seats=3,
-        is_over=False,
-        _teams=lambda: (),
+        result=None,
         LOW_SCORES_WIN=True,
         carried=lambda: [0.0] * 3,
     )
@@ -195,7 +189,7 @@ def _asks_the_heuristic(game: str, state: GameState) -> None:
 def test_hard_bacon_passes_a_hand_the_plain_search_took_alone():
     """Seed 7, first to speak: J-6-4 of spades, the 10 of clubs and the king of diamonds under a 5
     of clubs upcard.  The plain search went alone (opponents who pick up at random in its
-    playouts make any call look good); CARDS_ONLY hands the auction to the heuristic: pass."""
+    playouts make any call look good); cards_only hands the auction to the heuristic: pass."""
     state = get_rules("bacon").new_game(None, None, 7)
     assert state.phase == "auction"
     assert make_bot("hard", "bacon", 7).cards_only

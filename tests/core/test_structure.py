@@ -4,6 +4,7 @@ by name, with its heuristic bot and optional panel found through it; no registry
 from __future__ import annotations
 
 import ast
+import importlib
 import sys
 import textwrap
 from pathlib import Path
@@ -12,28 +13,12 @@ import pytest
 
 import games
 from games import all_rules, game_names, get_rules
-from games.bots import make_bot
+from games.bots import Levels, Playouts, levels_of, make_bot
 from games.core import Record
 
 ROOT = Path(games.__file__).resolve().parent.parent
 GAMES = ROOT / "games"
 APP_LIBRARIES = {"textual", "rich", "typer", "cardtable"}
-LISTING = (
-    "tricks_n_trumps",
-    "simple_strange",
-    "trump_suit",
-    "contract_grid",
-    "rams",
-    "bourre",
-    "agram",
-    "sedma",
-    "pepper",
-    "bacon",
-    "preference",
-    "page_one",
-    "cucumber",
-    "piquet",
-)
 
 
 def module_name(path: Path) -> str:
@@ -70,6 +55,15 @@ def imports_in(source: str, module: str, is_package: bool = False) -> set[str]:
 def game_packages() -> list[str]:
     """The game packages on disk: directories of games/ with an __init__.py, but core and bots."""
     return sorted(p.parent.name for p in GAMES.glob("*/__init__.py") if p.parent.name not in ("core", "bots"))
+
+
+def listed_games() -> list[str]:
+    """The game packages on disk in the order their own LISTINGs give (position, then name)."""
+    listing = {name: importlib.import_module(f"games.{name}").LISTING for name in game_packages()}
+    return sorted(listing, key=lambda name: (listing[name].position, name))
+
+
+LISTING = listed_games()
 
 
 def test_the_import_reader_sees_relative_imports_and_imports_inside_functions():
@@ -109,19 +103,46 @@ def test_no_game_package_imports_another_game_and_the_core_imports_nothing_above
 
 
 def test_the_registry_finds_exactly_the_game_packages_in_listing_order():
-    assert game_names() == list(LISTING)
+    assert len(LISTING) >= 14
+    assert game_names() == LISTING
     assert sorted(game_names()) == game_packages()
     for rules in all_rules():
         assert sys.modules[f"games.{rules.name}"].RULES is rules
 
 
 @pytest.mark.parametrize("name", LISTING)
-def test_each_game_names_its_own_heuristic_bot(name):
-    rules = get_rules(name)
-    module, _, cls = (rules.bot or "").partition(":")
-    assert module == f"games.{name}.bot", "a game's heuristic bot lives in its own package"
-    bot = make_bot("normal", name, 1)
-    assert type(bot).__module__ == module and type(bot).__name__ == cls
+def test_each_game_declares_its_own_bots_in_its_package(name):
+    levels = importlib.import_module(f"games.{name}.bot").BOT_LEVELS
+    assert isinstance(levels, Levels) and levels_of(name) is levels
+    assert levels.heuristic is not None and levels.heuristic.__module__ == f"games.{name}.bot"
+    assert type(make_bot("normal", name, 1)) is levels.heuristic
+    hard = make_bot("hard", name, 1)
+    look = levels.look_ahead
+    assert (hard.playouts if isinstance(look, Playouts) else hard.iterations) == look.hard
+
+
+def test_the_generic_bots_name_no_game():
+    """A game's knowledge lives in its package: games/bots/ holds no table keyed by a game."""
+    offenders = [
+        f"games/bots/{path.name} names {name}"
+        for path in sorted((GAMES / "bots").glob("*.py"))
+        for name in game_packages()
+        if f'"{name}"' in path.read_text(encoding="utf-8")
+    ]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_view_data_is_named_after_its_games_package():
+    from games.core import VIEW_DATA
+
+    for name in LISTING:
+        module = importlib.import_module(f"games.{name}.viewdata")
+        declared = [
+            cls for cls in vars(module).values() if isinstance(cls, type) and cls in VIEW_DATA.values()
+        ]
+        for cls in declared:
+            if cls.__module__ == module.__name__:
+                assert VIEW_DATA[f"{name}.{cls.__qualname__}"] is cls
 
 
 def test_each_panel_is_found_by_its_games_name():
@@ -200,7 +221,6 @@ NEW_GAME = {
         class HighCardRules(Rules):
             name = "high_card"
             position = 99
-            bot = "games.high_card.bot:HighCardBot"
             title = "High Card"
             description = "A test game."
             summary = "Play your cards; the higher card scores."
@@ -211,12 +231,15 @@ NEW_GAME = {
         RULES = HighCardRules()
         ''',
     "bot.py": """
-        from games.bots import Bot
+        from games.bots import Bot, Levels
 
 
         class HighCardBot(Bot):
             def choose(self, view, legal):
                 return max(legal, key=lambda a: a.card.rank)
+
+
+        BOT_LEVELS = Levels(HighCardBot)
         """,
 }
 
@@ -294,3 +317,30 @@ def test_every_name_the_core_exports_resolves_to_its_module():
         module = getattr(value, "__module__", None)
         assert module is None or module.startswith("games.core") or not callable(value), name
     assert "Card" in dir(games.core)
+
+
+def _type_checking_imports(path: Path) -> dict[str, str]:
+    """The names a module imports under ``if TYPE_CHECKING:``, each with its (relative) module."""
+    found: dict[str, str] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            for imp in node.body:
+                if isinstance(imp, ast.ImportFrom):
+                    found.update({alias.name: imp.module or "" for alias in imp.names})
+    return found
+
+
+def test_what_type_checkers_see_of_the_lazy_packages_is_what_they_export():
+    """games.core and each game package load their names on first use (``__getattr__``); the
+    imports under TYPE_CHECKING beside it show type checkers the same names from the same modules."""
+    import games.core
+
+    core = _type_checking_imports(GAMES / "core" / "__init__.py")
+    assert core == dict(games.core._WHERE), (
+        "games/core/__init__.py: TYPE_CHECKING imports and _EXPORTS differ"
+    )
+    for name in LISTING:
+        package = importlib.import_module(f"games.{name}")
+        seen = _type_checking_imports(GAMES / name / "__init__.py")
+        assert set(seen) == set(package.__all__) - {"LISTING"}, f"games/{name}/__init__.py"
+        assert set(seen.values()) == {"rules"}

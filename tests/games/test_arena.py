@@ -191,9 +191,12 @@ def test_the_strength_table_tool_prints_one_row_per_results_file(tmp_path, capsy
         "-n",
         "1",
     ]
-    from games.bots import search
+    from games.bots import Levels, TreeSearch
+    from games.rams.bot import RamsBot
 
-    monkeypatch.setitem(search.GAME_ITERATIONS, "rams", {"hard": 5, "expert": 10})  # the tool is under test
+    monkeypatch.setattr(  # the tool is under test, not the bots
+        "games.rams.bot.BOT_LEVELS", Levels(RamsBot, TreeSearch(hard=5, expert=10))
+    )
     assert CliRunner().invoke(app, args).exit_code == 0
     with path.open("a") as f:
         f.write('{"game": "rams", "cycle": 1')  # a cycle cut short is left out

@@ -15,10 +15,11 @@ from cardtable.tui.screens.history import HistoryScreen
 from cardtable.tui.screens.modals import MatchOverScreen
 from cardtable.tui.screens.review import ReviewScreen
 from games.arena import play_match
-from games.bots.rollout import ROLLOUT_PLAYOUTS
+from games.bots import Levels, Playouts
 from games.core import Record
+from games.tricks_n_trumps.bot import TricksNTrumpsBot
 
-from .helpers import local_app, screen_text, settle, table_for
+from .helpers import local_app, said, screen_text, settle, table_for
 
 
 async def _until(pilot, test, seconds: float = 30.0) -> bool:
@@ -31,21 +32,28 @@ async def _until(pilot, test, seconds: float = 30.0) -> bool:
 
 
 def _hints(app) -> list:
-    return [n for n in app._notifications if n.title == "Hint"]
+    return [n for n in said(app) if n.title == "Hint"]
 
 
-async def test_a_hint_stays_while_its_decision_waits_and_goes_with_it(monkeypatch):
-    monkeypatch.setitem(ROLLOUT_PLAYOUTS, "tricks_n_trumps", {"hard": 60, "expert": 120})
+async def test_a_hint_goes_with_its_decision_and_a_late_one_is_not_shown(monkeypatch):
+    monkeypatch.setattr(
+        "games.tricks_n_trumps.bot.BOT_LEVELS", Levels(TricksNTrumpsBot, Playouts(hard=60, expert=120))
+    )
     t = table_for(5, "human", "bot", "bot")
     app = local_app(t)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await settle(pilot)
+        screen = app.screen
+        asked = screen._moment()
         await pilot.press("h")
         assert await _until(pilot, lambda: bool(_hints(app)))
-        assert _hints(app)[0].timeout >= 60, "it does not time out while the decision waits"
-        move = next(a for a in t.view(0).legal if a.text == t.hint(0)[0].text)
-        t.submit(0, move)  # the decision is made (as a key press would)
+        action, why = t.hint(0)
+        t.submit(0, action)  # the decision is made (as a key press would)
         assert await _until(pilot, lambda: not _hints(app)), "the hint went with its decision"
+        await settle(pilot)
+        screen._show_hint(0, asked, action, why)  # a hint thought out for the decision that has gone
+        await pilot.pause()
+        assert not _hints(app), "a hint for another decision is not shown"
 
 
 def _finished_table(seed: int = 5) -> Table:

@@ -14,27 +14,35 @@ from rich.text import Text
 from games.bacon.viewdata import BaconView
 from games.core import SeatView
 
+from ..cardface import Pile
 from ..render import card_text, cards_line, seat_name
 from ..widgets.seat import team_tag
-from . import ExtraPanel, trump_line
+from . import ExtraPanel, trump_line, up_piles
 
 
 class BaconPanel(ExtraPanel):
     """Upcards, trump and declarers, the public discard, tricks by side."""
 
-    HIDES_INFO = frozenset({"Contract", "Passed upcards", "Discard", "Tricks", "Target"})
+    HIDES_INFO = frozenset({"contract", "passed", "discard", "tricks", "target"})
+
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The upcard, and the upcards passed before it face up beside it."""
+        ex = view.data(BaconView)
+        passed = [Pile("passed", tuple(ex.passed_up))] if ex.passed_up else []
+        return up_piles(view) + passed
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         out = Text()
         if ex.declarer is None:
             out.append_text(self._offer(view, names, ascii_suits))
         else:
             out.append_text(trump_line(ex.trump_suit, False, ascii_suits, False))
             out.append("\n")
-            out.append_text(self._declarers(view, names))
-            out.append("\n")
-            out.append_text(self._taker(view, names, ascii_suits))
+            out.append_text(self._declarers(view, names, ex.declarer))
+            if ex.taker is not None:  # (set with the declarer)
+                out.append("\n")
+                out.append_text(self._taker(view, names, ascii_suits, ex.taker))
         if ex.passed_up:
             out.append("\nPassed ", style="dim")
             out.append_text(cards_line(ex.passed_up, ascii_suits))
@@ -45,7 +53,7 @@ class BaconPanel(ExtraPanel):
 
     @staticmethod
     def _offer(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         out = Text("Upcard ", style="dim")
         if ex.upcard is not None:
             out.append_text(card_text(ex.upcard, ascii_suits, "bold reverse"))
@@ -56,17 +64,17 @@ class BaconPanel(ExtraPanel):
         return out
 
     @staticmethod
-    def _declarers(view: SeatView, names: Sequence[str]) -> Text:
-        ex: BaconView = view.extra
-        who = seat_name(view, names, ex.declarer)
+    def _declarers(view: SeatView, names: Sequence[str], declarer: int) -> Text:
+        ex = view.data(BaconView)
+        who = seat_name(view, names, declarer)
         if ex.alone:
             return Text(f"{who} goes alone", style="bold")
         return Text(f"{who} picked it up", style="bold")
 
     @staticmethod
-    def _taker(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
-        ex: BaconView = view.extra
-        out = Text(f"{seat_name(view, names, ex.taker)} took ", style="dim")
+    def _taker(view: SeatView, names: Sequence[str], ascii_suits: bool, taker: int) -> Text:
+        ex = view.data(BaconView)
+        out = Text(f"{seat_name(view, names, taker)} took ", style="dim")
         if ex.picked_up is not None:
             out.append_text(card_text(ex.picked_up, ascii_suits, "bold"))
         if ex.discard is not None:

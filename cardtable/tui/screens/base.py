@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 
 from ..widgets.toosmall import MIN_HEIGHT, MIN_WIDTH
+
+
+@runtime_checkable
+class Settings(Protocol):
+    """The app's settings that screens read and change (the app holds them)."""
+
+    ascii_suits: bool  # S H D C instead of suit symbols
+    bot_delay: float  # seconds between the bots' moves
 
 
 def size_classes(size: Size) -> dict[str, bool]:
@@ -46,12 +56,26 @@ def _fit(screen: Screen) -> None:
             screen.call_after_refresh(found.first().focus)  # focus lost while hidden comes back
 
 
-class _Sized:
+if TYPE_CHECKING:  # the mixin below is always mixed into a Screen
+    _ScreenMixin = Screen[Any]
+else:
+    _ScreenMixin = object
+
+
+class _Sized(_ScreenMixin):
     """Size classes before the first styling, and again at mount, resize and resume."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         _preset(self)
+
+    @property
+    def settings(self) -> Settings:
+        """The app's settings (suit letters, bot pace): Textual types ``app`` as any App."""
+        app = self.app
+        if not isinstance(app, Settings):
+            raise TypeError(f"{type(self).__name__} runs only in cardtable's app")
+        return app
 
     def on_mount(self) -> None:
         _fit(self)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -214,7 +214,7 @@ class ReplayScreen(SizedScreen):
     def render_stop(self, stop: Stop) -> Group:
         state = stop.state
         public = state.view(None)
-        a = self.app.ascii_suits
+        a = self.settings.ascii_suits
         head = Text(f"{stop.label}  ·  step {self.at + 1} of {len(self.stops)}", style="bold")
         seats = RichTable(box=None, padding=(0, 2), show_header=True, header_style="dim")
         for col in ("player", "score", "tricks", "cards (all open)"):
@@ -227,7 +227,7 @@ class ReplayScreen(SizedScreen):
                 str(public.tricks_won[s]),
                 cards_line(view.hand, a),
             )
-        parts = [head, seats]
+        parts: list[RenderableType] = [head, seats]
         trick = stop.trick
         if trick is not None:
             line = Text("Trick: ")
@@ -247,9 +247,8 @@ class ReplayScreen(SizedScreen):
             for e in scored:
                 log.append(show_cards(e.render(self.names), a))
                 log.extend("  " + show_cards(render_seats(line, self.names), a) for line in e.lines)
-        if state.is_over and stop.index == len(self.match.record().actions):
-            out = state.outcome()
-            log.append(f"Match over: {render_seats(out.reason, self.names)}")
+        if state.result is not None and stop.index == len(self.match.record().actions):
+            log.append(f"Match over: {render_seats(state.result.reason, self.names)}")
         parts.append(Text("\n".join(log), style="dim"))
         return Group(*parts)
 
@@ -297,7 +296,7 @@ class StatsScreen(SizedScreen):
         self.player = player or default_player_name()
 
     def compose(self) -> ComposeResult:
-        from cardtable.stats import bar, bids_text, player_stats, players, sparkline
+        from cardtable.stats import COLUMNS, bar, figures_row, player_stats, players
 
         store, problem = _open_store()
         matches = store.matches() if store is not None else []
@@ -307,20 +306,10 @@ class StatsScreen(SizedScreen):
             figures = player_stats(matches, self.player)
         yield Static(f"Statistics of {self.player}", id="lobby-title")
         table = RichTable(box=None, padding=(0, 1), header_style="dim")
-        for col in ("game", "played", "won", "win rate", "best", "average", "bids made", "form", "scores"):
+        for col in COLUMNS:
             table.add_column(col, no_wrap=col in ("game", "win rate", "bids made"))
         for st in figures.values():
-            table.add_row(
-                st.game,
-                str(st.played),
-                str(st.won),
-                f"{bar(st.win_rate)} {st.win_rate:.0%}",
-                f"{st.best:g}",
-                f"{st.average:.1f}",
-                bids_text(st),
-                st.form(),
-                sparkline(st.scores[-20:]),
-            )
+            table.add_row(*figures_row(st))
         levels = RichTable(
             box=None, padding=(0, 2), header_style="dim", title="Against each bot level", title_justify="left"
         )
@@ -329,7 +318,7 @@ class StatsScreen(SizedScreen):
         for st in figures.values():
             for level, (played, won) in sorted(st.by_level.items()):
                 levels.add_row(
-                    st.game, level, str(played), str(won), f"{bar(won / played)} {won / played:.0%}"
+                    st.title, level, str(played), str(won), f"{bar(won / played)} {won / played:.0%}"
                 )
         with VerticalScroll(id="setup"):
             yield Static(

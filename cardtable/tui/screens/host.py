@@ -31,7 +31,7 @@ from games.core import CardtableError
 from ..players import BOT_NAMES
 from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
-from ..widgets.options import option_widget
+from ..widgets.options import option_text, option_widget, picked
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
@@ -192,10 +192,10 @@ class HostScreen(SizedScreen):
         from cardtable.net.config import HostConfig
         from cardtable.session import SeatConfig
 
-        n = self.query_one("#count", Select).value
+        n = picked(self.query_one("#count", Select))
         seats, me = [], None
         for i in range(n):
-            kind = self.query_one(f"#kind-{i}", Select).value
+            kind = picked(self.query_one(f"#kind-{i}", Select))
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
             if re.search(r"[,:]", name):
                 raise CardtableError(f"seat {i + 1}: a name cannot contain ',' or ':' ({name!r})")
@@ -207,7 +207,7 @@ class HostScreen(SizedScreen):
             seats.append(SeatConfig("remote", name[:20]) if remote else SeatConfig("bot", name[:20], kind))
         if me is None and not any(s.kind == "remote" for s in seats):
             raise CardtableError("no seat is open to players: make at least one seat 'me' or 'remote'")
-        given = {o.name: str(self.query_one(f"#opt-{o.name}").value) for o in self.rules.options}
+        given = {o.name: option_text(self, o) for o in self.rules.options}
         options = self.rules.resolve_options(n, given)
         port = _port(self.query_one("#port", Input).value, "port")
         public = self.query_one("#public", Checkbox).value

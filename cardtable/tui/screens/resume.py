@@ -119,7 +119,8 @@ class ResumeScreen(SizedScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(Path(event.option.id))
+        if event.option.id is not None:  # (every save in the list has its path as id)
+            self.dismiss(Path(event.option.id))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -151,7 +151,7 @@ class ReviewScreen(SizedScreen):
         )
 
     def render_decision(self, d: Decision, i: int, n: int) -> Group:
-        a = self.app.ascii_suits
+        a = self.settings.ascii_suits
         what = "Mark" if not self.every else "Decision"
         head = Text(f"{what} {i + 1} of {n}  ·  hand {d.hand}, move {d.step + 1} ({d.phase})", style="bold")
         parts: list = [head]
@@ -160,8 +160,9 @@ class ReviewScreen(SizedScreen):
             if view.trump:
                 trump = show_cards(view.trump, a)
                 parts.append(Text(trump[:1].upper() + trump[1:]))
-            for label, value in view.info:
-                parts.append(Text(f"{label}: {show_cards(render_seats(value, self.names), a)}", style="dim"))
+            for info in view.info:
+                value = show_cards(render_seats(info.value, self.names), a)
+                parts.append(Text(f"{info.label}: {value}", style="dim"))
             if view.up_cards:
                 parts.append(Text("On the table: ").append_text(cards_line(view.up_cards, a)))
             parts.append(Text("Your hand: ").append_text(cards_line(view.hand, a)))

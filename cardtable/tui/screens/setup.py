@@ -22,7 +22,7 @@ from games.core import CardtableError
 from ..players import BOT_NAMES, bot_names, default_player_name
 from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
-from ..widgets.options import option_widget
+from ..widgets.options import option_text, option_widget, picked, show_option_text
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
@@ -130,10 +130,11 @@ class SetupScreen(SizedScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        for o in self.rules.options if self.chosen else ():  # the options chosen before, as text
-            if o.name in self.chosen.options:
-                value = self.chosen.options[o.name]
-                self.query_one(f"#opt-{o.name}").value = "none" if value is None else str(value).lower()
+        chosen = self.chosen.options if self.chosen else {}
+        for o in self.rules.options:  # the options chosen before, as text
+            if o.name in chosen:
+                value = chosen[o.name]
+                show_option_text(self, o, "none" if value is None else str(value).lower())
 
     def _build_seats(self, n: int) -> None:
         box = self.query_one("#seats", Vertical)
@@ -157,18 +158,15 @@ class SetupScreen(SizedScreen):
 
     def read_form(self) -> tuple[list[SeatConfig], dict, int | None]:
         """The seats, validated options and seed in the form; CardtableError if invalid."""
-        n = self.query_one("#count", Select).value
+        n = picked(self.query_one("#count", Select))
         seats = []
         for i in range(n):
-            kind = self.query_one(f"#kind-{i}", Select).value
+            kind = picked(self.query_one(f"#kind-{i}", Select))
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"Seat {i + 1}"
-            seats.append(SeatConfig(kind, name[:20], self.query_one(f"#level-{i}", Select).value))
+            seats.append(SeatConfig(kind, name[:20], picked(self.query_one(f"#level-{i}", Select))))
         if not any(s.kind == "human" for s in seats):
             raise CardtableError("at least one seat must be a human player")
-        given = {}
-        for o in self.rules.options:
-            w = self.query_one(f"#opt-{o.name}")
-            given[o.name] = str(w.value)
+        given = {o.name: option_text(self, o) for o in self.rules.options}
         options = self.rules.resolve_options(n, given)
         text = self.query_one("#seed", Input).value.strip()
         if text and not text.isdigit():

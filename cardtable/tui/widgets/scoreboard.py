@@ -48,7 +48,9 @@ def score_table(
         table.add_column("Bid", justify="right", no_wrap=True, overflow="ellipsis", max_width=6)
     for s in range(view.num_seats):
         name = names[s] if s < len(names) else f"Seat {s + 1}"
-        row = [Text((MARKER if to_act == s else " ") + name, style="bold" if s == view.seat else "")]
+        row: list[Text | str] = [
+            Text((MARKER if to_act == s else " ") + name, style="bold" if s == view.seat else "")
+        ]
         if view.teams:
             row.append(team_tag(view, s))
         row += [_num(view.scores[s]), "out" if s in view.sitting_out else str(view.tricks_won[s])]
@@ -128,14 +130,17 @@ class Scoreboard(Static):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._figures: tuple | None = None  # everything drawn except the turn marker
-        self._args: tuple | None = None  # (view, names, info) of the figures shown
+        # (view, names, info) of the figures shown
+        self._args: tuple[SeatView, Sequence[str], Sequence[tuple[str, str]]] | None = None
         self._drawn: dict[tuple, list[Strip]] = {}  # (width, style, marker seat or None) -> rows
         self.to_act: int | None = None
 
     def show(
         self, view: SeatView, names: Sequence[str], hide_info: Callable[[str], bool] | None = None
     ) -> None:
-        info = [(k, v) for k, v in view.info if hide_info is None or not hide_info(k)]
+        info = [
+            (line.label, line.value) for line in view.info if hide_info is None or not hide_info(line.key)
+        ]
         shape = (tuple(names), view.num_seats, view.seat, view.teams, any(view.bids), tuple(info))
         figures = (
             shape,
