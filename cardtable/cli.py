@@ -716,4 +716,4 @@ def join(
         typer.echo(f"cardtable: {reason}")
 
 
-from cardtable import cli_history  # noqa: E402,F401  (registers stats, history, export and import)
+from cardtable import cli_history, cli_review  # noqa: E402,F401  (stats, history, export, import; review)

@@ -206,22 +206,29 @@ class Table:
         return self.hints_allowed if self.hints_allowed is not None else self.source != "hosted"
 
     def hint(self, seat: int, level: str = "hard") -> tuple[Action, str] | None:
-        """The move a ``level`` bot would make for ``seat`` now and a one-line reason, or None when
-        it is not that seat's turn.  The bot sees what the seat sees (a view, the legal actions,
-        its possible worlds).  Safe in a worker thread: it thinks outside the lock."""
-        from games.bots.reasons import card_reason
-        from games.bots.search import reason
+        """The move a ``level`` bot would make for ``seat`` now and a reason in a line or two
+        (what the move does, with the numbers of the deals its look-ahead played out), or None
+        when it is not that seat's turn.  See :meth:`advice`."""
+        advice = self.advice(seat, level)
+        return None if advice is None else (advice.action, advice.reason.text)
+
+    def advice(self, seat: int, level: str = "hard"):
+        """The hint in full (games.bots.advice.Advice: the move, the reason and the estimates it
+        was built from), or None when it is not that seat's turn.  The bot and the reason see what
+        the seat sees (a view, the legal actions, its possible worlds).  Safe in a worker thread:
+        it thinks outside the lock."""
+        from games.bots.advice import advise
 
         with self._lock:
             if self.state.is_over or self.state.to_act != seat:
                 return None
-            bot = make_bot(level, self.state.rules.name, seat_bot_seed(self.bot_seed, seat))
-            reseed(bot, self.bot_seed, seat, len(self.state.history))
-            think = bot_task(bot, self.state, seat)
-        action = think()
-        with self._lock:
-            said = card_reason(self.state, seat, action) if self.state.to_act == seat else ""
-        return action, said or reason(bot, action)
+            game = self.state.rules.name
+            bot = make_bot(level, game, seat_bot_seed(self.bot_seed, seat))
+            step = len(self.state.history)
+            reseed(bot, self.bot_seed, seat, step)
+            view, legal = self.state.view(seat), list(self.state.legal_actions())
+            worlds = self.state.sampler(seat)
+        return advise(game, view, legal, worlds, bot, seed=hint_seed(self.bot_seed, seat, step))
 
     def run_bots(self, limit: int = 100_000) -> int:
         """Play bot moves until a human (or nobody) is to act; returns how many were played."""
@@ -298,6 +305,13 @@ class Table:
 
     def handle(self, seat: int) -> LocalSeatHandle:
         return LocalSeatHandle(self, seat)
+
+
+def hint_seed(match_seed: int, seat: int, step: int) -> int:
+    """The seed of a hint's own evaluation: the same hint for the same position."""
+    import random
+
+    return random.Random(f"hint:{match_seed}:{seat}:{step}").getrandbits(63)
 
 
 @dataclass(frozen=True)

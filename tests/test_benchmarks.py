@@ -49,6 +49,7 @@ def test_every_benchmark_script_has_a_quick_test():
         "bench_updates.py",
         "bench_cluster.py",
         "bench_web_flood.py",
+        "bench_review.py",
     }, f"a benchmark without a --quick test here: {sorted(scripts)}"
 
 
@@ -95,6 +96,12 @@ def test_bench_search_quick_prints_our_search_figures_and_the_openspiel_line():
     out = run_bench("bench_search.py", "--quick")
     assert "ISMCTS sims/s" in out and "\ntricks_n_trumps " in out and "\ntrump_suit " in out
     assert "Python ISMCTS" in out or "OpenSpiel: not available" in out
+
+
+def test_bench_review_quick_prints_the_time_of_a_match_review_and_of_a_hint():
+    """Issue 35: the wall time of a whole match's review and of a hint."""
+    out = run_bench("bench_review.py", "--quick")
+    assert "Review of a whole match" in out and "\nagram " in out and "Hints (the hard bot" in out
 
 
 def test_bench_updates_quick_prints_the_cost_of_an_opponents_move():

@@ -248,6 +248,24 @@ class CardTableApp(App):
     def on_history_screen_stats_requested(self, _message: HistoryScreen.StatsRequested) -> None:
         self.open_stats()
 
+    def on_history_screen_review_requested(self, message: HistoryScreen.ReviewRequested) -> None:
+        try:
+            self.open_review(message.match.record())
+        except CardtableError as exc:
+            self.notify(str(exc), title="Cannot review", severity="error")
+
+    def on_table_screen_review_requested(self, message: TableScreen.ReviewRequested) -> None:
+        self.open_review(message.record, message.seat)
+
+    def open_review(self, record, seat: int | None = None) -> None:
+        """The review of a match (issue 35): one seat's decisions (default: the first human's),
+        judged by the expert bot."""
+        from games import get_rules
+
+        from .screens.review import ReviewScreen
+
+        self.push_screen(ReviewScreen(record, seat, title=get_rules(record.game).title))
+
     def open_replay(self, match: MatchRow) -> None:
         """Step through a finished match; a record that cannot be replayed is reported."""
         from .screens.history import ReplayScreen

@@ -8,7 +8,8 @@
 - :mod:`~games.bots.search` (the generic tree search) and :mod:`~games.bots.rollout` (a
   heuristic's playouts): the bots behind ``hard`` and ``expert``;
 - helpers shared by several games' bots (:mod:`~games.bots.cardplay`,
-  :mod:`~games.bots.partnership`) and the reasons given with hints (:mod:`~games.bots.reasons`).
+  :mod:`~games.bots.partnership`); the figures of a look-ahead (:mod:`~games.bots.estimates`)
+  and the hints and reviews built on them (:mod:`~games.bots.explain`, :mod:`~games.bots.advice`).
 
 Each game's heuristic bot lives in its own package (``games/<name>/bot.py``); nothing here
 names a game.

@@ -41,6 +41,10 @@ class Bot:
         progress shows before the end (Page One's cards in hand).  Only with a horizon."""
         return 1.0 / len(view.hand_sizes)
 
+    def set_budget(self, budget: int) -> None:
+        """Think with about ``budget`` playouts (or iterations) a move: the knob a review turns to
+        spend less time.  A bot that does not look ahead has nothing to turn."""
+
     def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
         """The choices worth playing out, ``keep`` (the bot's own pick) among them: a heuristic
         may leave out moves it knows to be as good as another one kept (a card next in rank to

@@ -37,6 +37,7 @@ from typing import Any
 from games.core import Action, GameState, SeatView
 
 from .base import Bot, Worlds, WorldsBot
+from .estimates import Deal, Estimate, Measure
 from .search import choosable, hand_rewards, sides, standing, stop_at_next_deal
 
 MIN_WORLDS = 12  # deals a choice must be played out on before it may overrule the heuristic
@@ -67,12 +68,18 @@ class RolloutBot(WorldsBot):
         self.margin = margin
         self.max_choices = max_choices  # a decision among more choices than this is the heuristic's
         self.last_stats: dict[str, Any] = {}
+        #: per choice, what its playouts gave (games.bots.estimates); empty when none were played
+        self.last_estimates: dict[str, Estimate] = {}
         self.last_reason = ""
+
+    def set_budget(self, budget: int) -> None:
+        self.playouts = max(1, int(budget))
 
     def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
         mine = self.heuristic.choose(view, legal)
         self.last_reason = getattr(self.heuristic, "last_reason", "")
         self.last_stats = {"choices": len(legal)}
+        self.last_estimates = {}
         if worlds is None or len(legal) < 2:
             return mine
         choices = choosable(legal, worlds)
@@ -86,7 +93,7 @@ class RolloutBot(WorldsBot):
         if len(choices) * MIN_WORLDS > self.playouts or len(choices) > (self.max_choices or len(choices)):
             return mine  # too many choices for the budget (or for the game's limit): the heuristic's
         seeds = [self.rng.getrandbits(64) for _ in range(max(MIN_WORLDS, self.playouts // len(choices)) * 4)]
-        results: dict[Action, list[float]] = {a: [] for a in choices}
+        results: dict[Action, list[Deal]] = {a: [] for a in choices}
         live = list(choices)
         spent, k = 0, 0
         first_round = max(MIN_WORLDS, self.playouts // (4 * len(choices)))
@@ -105,29 +112,45 @@ class RolloutBot(WorldsBot):
             live=len(live),
             overruled=best is not mine,
             horizon=self.heuristic.horizon,
-            means={a.text: sum(r) / len(r) for a, r in results.items() if r},
+            means={a.text: sum(d.reward for d in r) / len(r) for a, r in results.items() if r},
         )
+        self.last_estimates = {a.text: Estimate.of(a.text, r) for a, r in results.items() if r}
         if best is not mine:
             self.last_reason = ""
         return best
 
+    def estimate(
+        self, view: SeatView, choices: Sequence[Action], worlds: Worlds, deals: int, seed: int = 0
+    ) -> dict[str, Estimate]:
+        """Each of ``choices`` played out on the same ``deals`` possible deals (``worlds``, the
+        seat's sampler), all of them to the end: per-choice estimates with one result a deal
+        (games.bots.estimates).  A pure function of its arguments and ``seed``."""
+        rng = random.Random(seed)
+        results: dict[Action, list[Deal]] = {a: [] for a in choices}
+        for _ in range(deals):
+            world_seed = rng.getrandbits(64)
+            world = worlds(random.Random(world_seed))
+            for a in choices:
+                results[a].append(self._playout(world.clone(), a, view.my_seat, world_seed))
+        return {a.text: Estimate.of(a.text, r) for a, r in results.items()}
+
     # -- choosing --------------------------------------------------------
     def _prune(
-        self, live: list[Action], results: dict[Action, list[float]], k: int, mine: Action
+        self, live: list[Action], results: dict[Action, list[Deal]], k: int, mine: Action
     ) -> list[Action]:
         """Drop the choices well behind the leader over the first ``k`` worlds (paired)."""
-        lead = max(live, key=lambda a: sum(results[a][:k]))
+        lead = max(live, key=lambda a: sum(d.reward for d in results[a][:k]))
         keep = []
         for a in live:
             if a is lead or a == mine:
                 keep.append(a)
                 continue
-            mean, err = _paired(results[lead][:k], results[a][:k])
+            mean, err = _paired(_rewards(results[lead][:k]), _rewards(results[a][:k]))
             if mean <= PRUNE * err:
                 keep.append(a)
         return keep
 
-    def _pick(self, choices: list[Action], results: dict[Action, list[float]], mine: Action) -> Action:
+    def _pick(self, choices: list[Action], results: dict[Action, list[Deal]], mine: Action) -> Action:
         """The choice with the best mean over the worlds it shares with the heuristic's move, if
         it beats that move by ``margin`` standard errors; else the heuristic's move."""
         best, best_gain = mine, 0.0
@@ -135,18 +158,19 @@ class RolloutBot(WorldsBot):
         rivals = [a for a in choices if a != mine and min(len(base), len(results[a])) >= MIN_WORLDS]
         for a in rivals:  # too few deals (many choices, a small budget) never overrule
             n = min(len(base), len(results[a]))
-            mean, err = _paired(results[a][:n], base[:n])
+            mean, err = _paired(_rewards(results[a][:n]), _rewards(base[:n]))
             if mean > self.margin * err and mean > best_gain:
                 best, best_gain = a, mean
         return best
 
     # -- one playout -----------------------------------------------------
-    def _playout(self, world: GameState, action: Action, seat: int, seed: int) -> float:
+    def _playout(self, world: GameState, action: Action, seat: int, seed: int) -> Deal:
         """Make ``action`` in ``world``, then let the heuristic play every seat to the end of the
         hand (or match), or for the heuristic's ``horizon`` of moves; the seat's reward, where
         the playout stopped short plus its chance to win from there (as the heuristic judges it)
-        on the scale of a match's result."""
+        on the scale of a match's result, with what the seat's side had then (a Deal)."""
         start = standing(world)
+        measure = Measure(world, seat, next(t for t in sides(world) if seat in t), start)
         hand = world.hand_number
         stop_at_next_deal(world)
         world.apply(action)
@@ -167,10 +191,16 @@ class RolloutBot(WorldsBot):
                 continue
             world.apply(players[s].choose(world.view(s), legal))
         reward = _reward(world, start, seat)
+        chance = None
         if horizon and world.to_act is not None and world.hand_number == hand:
             # stopped short of the hand's end: the heuristic judges the chance to win from here
-            reward += WIN * (2 * self.heuristic.judge(world.view(seat)) - 1)
-        return reward
+            chance = self.heuristic.judge(world.view(seat))
+            reward += WIN * (2 * chance - 1)
+        return measure.deal(world, reward, standing(world), chance)
+
+
+def _rewards(deals: Sequence[Deal]) -> list[float]:
+    return [d.reward for d in deals]
 
 
 def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:

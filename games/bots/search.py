@@ -33,6 +33,7 @@ from typing import Any
 from games.core import Action, GameState, SeatView, TrickGame
 
 from .base import Bot, Worlds, WorldsBot
+from .estimates import Estimate
 
 EXPLORATION = 0.7  # the UCB constant, rewards scaled to [0, 1]
 MAX_PLAYOUT = 5_000  # safety stop for one playout (no hand is this long)
@@ -95,12 +96,19 @@ class SearchBot(WorldsBot):
         #: standard errors of the difference of their mean rewards
         self.trust = trust
         self.last_stats: dict[str, Any] = {}
+        #: per choice searched: its visits, mean reward and standard error (games.bots.estimates);
+        #: empty when the search did not run
+        self.last_estimates: dict[str, Estimate] = {}
+
+    def set_budget(self, budget: int) -> None:
+        self.iterations = max(1, int(budget))
 
     def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
         choices = list(legal)
         if worlds is not None:
             choices = choosable(legal, worlds)
         self.last_stats = {"choices": len(choices)}
+        self.last_estimates = {}
         if len(choices) == 1:
             return choices[0]
         if worlds is None or (self.cards_only and any(a.card is None or a.kind != "play" for a in choices)):
@@ -110,6 +118,9 @@ class SearchBot(WorldsBot):
         root = self.search(worlds, view.my_seat)
         ranked = [root.children[a] for a in choices if a in root.children]
         self.last_stats.update(iterations=self.iterations, visits={n.action.text: n.visits for n in ranked})
+        self.last_estimates = {
+            n.action.text: Estimate(n.action.text, n.visits, *n.mean_and_error()) for n in ranked
+        }
         if self._high - self._low < 1e-9 and self.fallback is not None:
             return self.fallback.choose(view, legal)  # no playout told the choices apart (a grid to fill)
         best = max(ranked, key=lambda n: (n.visits, n.total))
@@ -276,24 +287,3 @@ def sides(world: GameState) -> list[tuple[int, ...]]:
     """The sides of a world's table: its partnerships, or every seat on its own."""
     teams = list(world._teams()) if isinstance(world, TrickGame) else []
     return teams or [(s,) for s in range(world.num_seats)]
-
-
-def reason(bot: Bot, action: Action) -> str:
-    """A one-line reason for a bot's choice, for hints: the heuristic's own words when it gives
-    them (``last_reason``), else how often the search preferred the move."""
-    words = getattr(bot, "last_reason", "") or getattr(getattr(bot, "fallback", None), "last_reason", "")
-    if words:
-        return words
-    stats = getattr(bot, "last_stats", {})
-    if stats.get("choices") == 1:
-        return "your only choice"
-    if stats.get("worlds"):  # a rollout bot
-        verdict = "it did best" if stats.get("overruled") else "no other move did clearly better"
-        how = f"{stats['horizon']} moves ahead" if stats.get("horizon") else "out"
-        return f"{verdict} when {stats['worlds']} possible deals were played {how}"
-    visits = stats.get("visits") or {}
-    total = sum(visits.values())
-    if not total or action.text not in visits:
-        return "a sensible player's choice"
-    share = 100 * visits[action.text] / total
-    return f"the search's pick among {len(visits)} choices ({share:.0f}% of {total} trial deals went to it)"

@@ -58,7 +58,7 @@ class TrickGame(GameState):
     clockwise: bool = True
     #: True when a trick is one card a player, won by the highest card of the led suit or the
     #: highest trump (:meth:`collect_trick`); hints then explain a card in those terms
-    #: (games.bots.reasons).  Games whose tricks go otherwise set it False.
+    #: (games.bots.explain).  Games whose tricks go otherwise set it False.
     PLAIN_TRICKS: ClassVar[bool] = True
     _COPY = {
         "hands": LISTS,

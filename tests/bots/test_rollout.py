@@ -10,8 +10,8 @@ import pytest
 
 from games import all_rules, get_rules
 from games.bots import Playouts, bot_task, heuristic_of, levels_of, make_bot
+from games.bots.estimates import Deal
 from games.bots.rollout import RolloutBot, _paired
-from games.bots.search import reason
 from games.core import Action, GameState, SeatView
 
 
@@ -108,10 +108,14 @@ def test_it_is_deterministic_for_a_seed_and_keeps_to_its_budget():
 def test_the_heuristics_move_stands_unless_another_is_clearly_better():
     bot = RolloutBot(_heuristic("tricks_n_trumps"), 0, margin=1.0)
     a, b, c = (Action("play", None, t, t, t) for t in ("a", "b", "c"))
-    noisy = [1.0, -1.0] * 10  # b: no better than a on average
-    assert bot._pick([a, b], {a: [0.0] * 20, b: noisy}, a) is a
-    better = [1.0, 0.5] * 10  # c: better on every world
-    assert bot._pick([a, b, c], {a: [0.0] * 20, b: noisy, c: better}, a) is c
+
+    def deals(rewards):
+        return [Deal(r, r, 0, None, 0, None) for r in rewards]
+
+    noisy = deals([1.0, -1.0] * 10)  # b: no better than a on average
+    assert bot._pick([a, b], {a: deals([0.0] * 20), b: noisy}, a) is a
+    better = deals([1.0, 0.5] * 10)  # c: better on every world
+    assert bot._pick([a, b, c], {a: deals([0.0] * 20), b: noisy, c: better}, a) is c
     mean, err = _paired([2.0, 4.0], [1.0, 1.0])
     assert mean == 2.0 and err == pytest.approx(1.0)
 
@@ -123,12 +127,19 @@ def test_without_worlds_it_plays_its_heuristic():
     assert bot.choose(view, legal) == make_bot("normal", "tricks_n_trumps", 3).choose(view, legal)
 
 
-def test_a_hint_from_a_rollout_bot_says_how_it_chose():
+def test_its_estimates_are_the_playouts_of_each_choice_on_the_same_deals():
+    """games.bots.estimates: one Deal a playout, deal i of every choice played on the same
+    possible deal; the means the bot decided on are the estimates' means."""
     state = _first_card_decision("tricks_n_trumps", seed=9)
-    bot = RolloutBot(_heuristic("tricks_n_trumps"), 1, playouts=60)
-    action = bot_task(bot, state, state.to_act)()
-    said = reason(bot, action)
-    assert "possible deals were played out" in said or said == bot.last_reason != ""
+    spy = Spy(_heuristic("tricks_n_trumps"), 1, playouts=60)
+    bot_task(spy, state, state.to_act)()
+    seeds = [seed for _, _, seed in spy.played]
+    assert spy.last_estimates
+    for text, est in spy.last_estimates.items():
+        assert est.n == len(est.deals) > 0
+        assert est.mean == pytest.approx(spy.last_stats["means"][text])
+        mine = [seed for a, _, seed in spy.played if a.text == text]
+        assert mine == sorted(set(seeds), key=seeds.index)[: est.n]
 
 
 def test_a_rollout_never_runs_into_the_next_hand():
@@ -249,7 +260,7 @@ def test_a_heuristic_with_a_horizon_stops_each_playout_there_and_judges_the_posi
     apply = world.apply
     world.apply = lambda a: (moves.append(a), apply(a))[1]
     bot = RolloutBot(Short, 1, playouts=40)
-    reward = bot._playout(world, state.legal_actions()[0], seat, 7)
+    reward = bot._playout(world, state.legal_actions()[0], seat, 7).reward
     assert len(moves) == 1 + Short.horizon and judged == [seat]
     assert reward == _reward(world, start, seat) + WIN * (2 * 0.25 - 1)
 
@@ -297,5 +308,5 @@ def test_without_a_horizon_a_playout_cut_by_the_safety_stop_is_not_judged(monkey
     seat = state.to_act
     world = state.sampler(seat)(random.Random(1))
     start = standing(world)
-    reward = RolloutBot(NoJudge, 1, playouts=40)._playout(world, state.legal_actions()[0], seat, 7)
+    reward = RolloutBot(NoJudge, 1, playouts=40)._playout(world, state.legal_actions()[0], seat, 7).reward
     assert world.to_act is not None and reward == rollout._reward(world, start, seat)

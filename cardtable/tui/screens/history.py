@@ -58,8 +58,19 @@ class HistoryScreen(SizedScreen):
     class StatsRequested(Message):
         """The player asked for the statistics."""
 
+    class ReviewRequested(Message):
+        """The player chose ``match`` to review (issue 35)."""
+
+        def __init__(self, match: MatchRow) -> None:
+            super().__init__()
+            self.match = match
+
     AUTO_FOCUS = "OptionList"
-    BINDINGS = [Binding("escape", "dismiss", "Back"), Binding("s", "stats", "Statistics")]
+    BINDINGS = [
+        Binding("escape", "dismiss", "Back"),
+        Binding("s", "stats", "Statistics"),
+        Binding("r", "review", "Review"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Static("Finished matches", id="lobby-title")
@@ -70,7 +81,7 @@ class HistoryScreen(SizedScreen):
         hint = problem or (
             "No finished matches yet: they appear here when a match ends."
             if not opts
-            else "Enter: replay hand by hand · s: statistics · Esc: back"
+            else "Enter: replay hand by hand · r: review · s: statistics · Esc: back"
         )
         yield Static(hint, classes="hint")
         yield KeyBar()
@@ -98,6 +109,11 @@ class HistoryScreen(SizedScreen):
 
     def action_stats(self) -> None:
         self.post_message(self.StatsRequested())
+
+    def action_review(self) -> None:
+        highlighted = self.query_one(OptionList).highlighted
+        if highlighted is not None and highlighted < len(self.matches):
+            self.post_message(self.ReviewRequested(self.matches[highlighted]))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ Each one is shown by the table screen or the app and gives back what the player 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -124,13 +124,20 @@ class MatchOverScreen(SizedModal):
 
     AUTO_FOCUS = ""  # "" (not None, which means the app's "*"): nothing focused
 
-    BINDINGS = [Binding("p", "again", "Play again"), Binding("q,escape", "leave", "Leave the table")]
+    BINDINGS = [
+        Binding("p", "again", "Play again"),
+        Binding("r", "review", "Review"),
+        Binding("q,escape", "leave", "Leave the table"),
+    ]
 
-    def __init__(self, view: SeatView, names: Sequence[str], can_replay: bool) -> None:
+    def __init__(
+        self, view: SeatView, names: Sequence[str], can_replay: bool, review: Callable[[], None] | None = None
+    ) -> None:
         super().__init__()
         assert view.outcome is not None
         self.outcome, self.names, self.can_replay = view.outcome, names, can_replay
         self.teams = view.outcome.teams or view.teams
+        self.review = review  # opens the review of the match (issue 35), when there is a record
 
     def compose(self) -> ComposeResult:
         o, names = self.outcome, self.names
@@ -142,6 +149,8 @@ class MatchOverScreen(SizedModal):
             with Horizontal(classes="buttons"):
                 if self.can_replay:
                     yield Button("Play again (p)", id="again", variant="primary", compact=True)
+                if self.review is not None:
+                    yield Button("Review (r)", id="review", compact=True)
                 yield Button("Leave the table (q)", id="leave", compact=True)
         yield TooSmall()
 
@@ -176,7 +185,14 @@ class MatchOverScreen(SizedModal):
     def action_leave(self) -> None:
         self.dismiss("leave")
 
+    def action_review(self) -> None:
+        if self.review is not None:
+            self.review()  # the review opens above this screen; Esc there comes back here
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            self.action_review()
+            return
         self.dismiss(event.button.id)
 
 

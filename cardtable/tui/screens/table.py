@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Future
 from dataclasses import replace
 
@@ -39,7 +39,7 @@ from textual.widgets import Static
 from cardtable.pacer import TRICK_PAUSE, Pacer, pause_before
 from cardtable.seat_handle import SeatHandle
 from games import get_rules
-from games.core import CardtableError, SeatView, plural
+from games.core import CardtableError, Record, SeatView, plural
 
 from ..flow import BotsPlaying, HandOff, Severity, TableFlow, away_words, moment, seat_name, waiting_for
 from ..panels import panel_for
@@ -85,6 +85,14 @@ class TableScreen(SizedScreen):
         def __init__(self, text: str) -> None:
             super().__init__()
             self.text = text
+
+    class ReviewRequested(Message):
+        """The player asked for the review of the finished match (issue 35): ``record``, the
+        ``seat`` whose decisions to weigh."""
+
+        def __init__(self, record: Record, seat: int) -> None:
+            super().__init__()
+            self.record, self.seat = record, seat
 
     AUTO_FOCUS = "HandWidget"
     BINDINGS = [
@@ -239,7 +247,10 @@ class TableScreen(SizedScreen):
         if step.summary:
             self._summary_when_trick_seen(step.view)
         elif step.over:
-            self.app.push_screen(MatchOverScreen(step.view, names, self.driver is not None), self._match_done)
+            self.app.push_screen(
+                MatchOverScreen(step.view, names, self.driver is not None, self._review_opener()),
+                self._match_done,
+            )
         else:
             self._schedule_bot(step.view)
 
@@ -616,10 +627,11 @@ class TableScreen(SizedScreen):
         seat = self.active.view().seat
         if seat is None:
             return
+        asked = self._moment()
         self.say("Thinking about a hint…")
-        self.run_worker(lambda: self._think_hint(seat), thread=True, group="hint", exit_on_error=False)
+        self.run_worker(lambda: self._think_hint(seat, asked), thread=True, group="hint", exit_on_error=False)
 
-    def _think_hint(self, seat: int) -> None:
+    def _think_hint(self, seat: int, asked: Hashable) -> None:
         try:
             hint = self.driver.hint(seat)
         except Exception as exc:
@@ -628,12 +640,12 @@ class TableScreen(SizedScreen):
             )
             return
         if hint is not None:
-            self.app.call_from_thread(self._show_hint, seat, *hint)
+            self.app.call_from_thread(self._show_hint, seat, asked, *hint)
 
-    def _show_hint(self, seat: int, action, why: str) -> None:
+    def _show_hint(self, seat: int, asked: Hashable, action, why: str) -> None:
         view = self.active.view() if self.active is not None else None
-        if view is None or view.seat != seat or action not in view.legal:
-            return  # the table moved on while the hint was thought out
+        if view is None or view.seat != seat or self._moment() != asked or action not in view.legal:
+            return  # the table moved on while the hint was thought out: it answered another decision
         words = show_cards(view.label_of(action), self.ascii_suits)
         self.say(f"{words} — {show_cards(why, self.ascii_suits)}", title="Hint")
 
@@ -682,6 +694,18 @@ class TableScreen(SizedScreen):
         self.say(
             "Four-colour deck: " + ("♠ black, ♥ red, ♦ blue, ♣ green" if four_colour() else "off"), seconds=4
         )
+
+    def _review_opener(self) -> Callable[[], None] | None:
+        """Asks for the review of this match, the first human seat's (a local table only)."""
+        if self.driver is None:
+            return None
+        table = self.driver
+
+        def open_review() -> None:
+            humans = table.human_seats()
+            self.app.post_message(self.ReviewRequested(table.record(), humans[0] if humans else 0))
+
+        return open_review
 
     def _match_done(self, result) -> None:
         if result == "again" and self.driver is not None:
