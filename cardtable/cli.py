@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 import typer
 
-from cardtable.cli_common import _console, _die, _Fail, _guard, _parse_options, app
+from cardtable.cli_common import _console, _die, _Fail, _guard, _load_and_replay, _parse_options, app
 from cardtable.pacer import BOT_DELAY
 
 app.info.help = __doc__.split("\n\n")[0]
@@ -487,36 +487,6 @@ def replay(
         typer.echo(f"(stopped after {shown} of {total} actions)")
     scores = ", ".join(f"{names[i]} {_num(v)}" for i, v in enumerate(_scores(state)))
     typer.echo(f"{'Final' if state.is_over else 'Current'} scores: {scores}")
-
-
-def _load_and_replay(source: str | Path, upto: int | None):
-    """The record at ``source`` (a file, or the number of a match in the store when no such file
-    exists) and its replayed state.  Records check themselves field by field (BadRecordError);
-    should a hostile file still trip anything else, it is reported on one line naming the file,
-    never as a traceback."""
-    from games.core import CardtableError, Record
-
-    path = Path(source)
-    try:
-        if str(source).isdigit() and not path.exists():
-            from cardtable.store import MatchStore
-
-            rec = MatchStore().open().match(int(str(source))).record()
-        else:
-            rec = Record.load(path)
-        return rec, rec.replay(upto)
-    except (CardtableError, OSError):
-        raise
-    except (
-        RecursionError,
-        MemoryError,
-        ArithmeticError,
-        LookupError,
-        TypeError,
-        ValueError,
-        AttributeError,
-    ) as exc:
-        raise _Fail(f"{path} cannot be replayed ({type(exc).__name__}: {str(exc)[:120]})") from None
 
 
 def _scores(state) -> tuple:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from pathlib import Path
 from typing import NoReturn, ParamSpec, TypeVar
 
 import typer
@@ -73,3 +74,33 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
             raise _Fail(f"option {pair!r} must be written name=value")
         options[name.strip()] = value
     return options
+
+
+def _load_and_replay(source: str | Path, upto: int | None):
+    """The record at ``source`` (a file, or the number of a match in the store when no such file
+    exists) and its replayed state.  Records check themselves field by field (BadRecordError);
+    should a hostile file still trip anything else, it is reported on one line naming the file,
+    never as a traceback."""
+    from games.core import CardtableError, Record
+
+    path = Path(source)
+    try:
+        if str(source).isdigit() and not path.exists():
+            from cardtable.store import MatchStore
+
+            rec = MatchStore().open().match(int(str(source))).record()
+        else:
+            rec = Record.load(path)
+        return rec, rec.replay(upto)
+    except (CardtableError, OSError):
+        raise
+    except (
+        RecursionError,
+        MemoryError,
+        ArithmeticError,
+        LookupError,
+        TypeError,
+        ValueError,
+        AttributeError,
+    ) as exc:
+        raise _Fail(f"{path} cannot be replayed ({type(exc).__name__}: {str(exc)[:120]})") from None

@@ -12,7 +12,7 @@ import time
 
 import typer
 
-from cardtable.cli import _console, _guard, _load_and_replay, app
+from cardtable.cli_common import _console, _guard, _load_and_replay, app
 from games.review import DEALS
 
 

@@ -48,7 +48,16 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the transport (no Textual, no processes)", ("cardtable.net.*",)),
     ("the table UI", ("cardtable.tui.*",)),
     ("the doors: what serves a table to people", ("cardtable.doors.*",)),
-    ("the programs", ("cardtable.cli", "cardtable.cli_common", "cardtable.cli_history", "*.__main__")),
+    (
+        "the programs",
+        (
+            "cardtable.cli",
+            "cardtable.cli_common",
+            "cardtable.cli_history",
+            "cardtable.cli_review",
+            "*.__main__",
+        ),
+    ),
 )
 
 #: The doors that run the table UI, each a program started by its entry point (by name, as a
@@ -87,6 +96,7 @@ DEFERRED: dict[str, str] = {
     "cardtable.cli": "each command loads only what it runs: cardtable --help, list and rules stay quick",
     "cardtable.cli_common": "the error guard and the console load the game library and Rich when a command runs",
     "cardtable.cli_history": "each command loads only what it runs (the store, the statistics, the TUI)",
+    "cardtable.cli_review": "the review loads the expert bots and Rich's progress bar and table only when a review runs",
 }
 
 

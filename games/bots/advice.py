@@ -21,6 +21,7 @@ from games.bots import Bot, WorldWarning, heuristic_of
 from games.bots.base import Worlds
 from games.bots.estimates import Estimate
 from games.bots.explain import Reason, explain, game_hints
+from games.bots.rollout import RolloutBot
 from games.bots.search import choosable
 from games.core import Action, SeatView
 
@@ -86,8 +87,6 @@ def evaluation(
 ) -> dict[str, Estimate]:
     """``choices`` played out by the game's heuristic on the same possible deals, about
     ``budget`` playouts in all (at least MIN_DEALS deals each): per-choice estimates."""
-    from games.bots.rollout import RolloutBot
-
     heuristic = heuristic_of(game)
     if heuristic is None:
         return {}

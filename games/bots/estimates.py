@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from games.core import Action, GameState, SeatView
+from games.core import Action, GameState, SeatView, TrickGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,14 +174,18 @@ class Measure:
         return 1 if made > lost else -1 if lost > made else 0
 
 
+def sides(world: GameState) -> list[tuple[int, ...]]:
+    """The sides of a world's table: its partnerships, or every seat on its own."""
+    teams = list(world._teams()) if isinstance(world, TrickGame) else []
+    return teams or [(s,) for s in range(world.num_seats)]
+
+
 def _result(world: GameState, side: Sequence[int]) -> float | None:
     if not world.is_over:
         return None
     winners = world.outcome().winners  # type: ignore[union-attr]
     if not any(s in winners for s in side):
         return 0.0
-    from games.bots.search import sides
-
     return 1.0 / sum(1 for t in sides(world) if any(s in winners for s in t))
 
 

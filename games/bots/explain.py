@@ -22,6 +22,7 @@ A reason is one or two lines at 80 columns (:data:`MAX_LENGTH`).
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -460,8 +461,6 @@ def follow_role(ctx: Context, c: Card, played: list[Card], cards: list[Card], r:
 
 def cards_named(text: str) -> list[str]:
     """The card notations in a reason (for tests)."""
-    import re
-
     return re.findall(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b(?:JK|BJ|LJ)\b", text)
 
 

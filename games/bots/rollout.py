@@ -37,8 +37,8 @@ from typing import Any
 from games.core import Action, GameState, SeatView
 
 from .base import Bot, Worlds, WorldsBot
-from .estimates import Deal, Estimate, Measure
-from .search import choosable, hand_rewards, sides, standing, stop_at_next_deal
+from .estimates import Deal, Estimate, Measure, sides
+from .search import choosable, hand_rewards, standing, stop_at_next_deal
 
 MIN_WORLDS = 12  # deals a choice must be played out on before it may overrule the heuristic
 PRUNE = 3.0  # standard errors behind the leader, after a first round, to drop a choice

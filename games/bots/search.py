@@ -33,7 +33,7 @@ from typing import Any
 from games.core import Action, GameState, SeatView, TrickGame
 
 from .base import Bot, Worlds, WorldsBot
-from .estimates import Estimate
+from .estimates import Estimate, sides
 
 EXPLORATION = 0.7  # the UCB constant, rewards scaled to [0, 1]
 MAX_PLAYOUT = 5_000  # safety stop for one playout (no hand is this long)
@@ -281,9 +281,3 @@ def choosable(legal: Sequence[Action], worlds: Worlds) -> list[Action]:
     seat's own picks; a world of its own generator, so the bot's stream stays as it was)."""
     probe = worlds(random.Random(0))
     return [a for a in legal if not probe.takes_back(a)] or list(legal)
-
-
-def sides(world: GameState) -> list[tuple[int, ...]]:
-    """The sides of a world's table: its partnerships, or every seat on its own."""
-    teams = list(world._teams()) if isinstance(world, TrickGame) else []
-    return teams or [(s,) for s in range(world.num_seats)]
