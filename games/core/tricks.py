@@ -51,7 +51,7 @@ class Ranking:
     - ``low_ace``: ace ranks below the 2 (not used by our seeds yet, kept for completeness).
     """
 
-    __slots__ = ("_power", "_suit", "bowers", "joker_suit", "trumps")
+    __slots__ = ("_powers", "_suit", "bowers", "joker_suit", "trumps")
 
     def __init__(
         self, trumps: Sequence[Suit] = (), joker_suit: Suit | None = None, bowers: bool = False
@@ -60,7 +60,7 @@ class Ranking:
         self.joker_suit = joker_suit
         self.bowers = bowers and len(self.trumps) == 1
         self._suit: dict[Card, Suit | None] = {}
-        self._power: dict[Card, int] = {}
+        self._powers: dict[Suit | None, _Powers] = {}
 
     # -- classification -------------------------------------------------
     def suit_of(self, c: Card) -> Suit | None:
@@ -101,10 +101,33 @@ class Ranking:
             return 200 + c.rank  # a joker outside every suit beats everything (Page One)
         return 0
 
+    def powers(self, led: Suit | None) -> dict[Card, int]:
+        """:meth:`power` of every card in a trick led with ``led``, as a table filled as cards
+        are looked up and kept with the ranking (a trick's winner is then a few lookups)."""
+        table = self._powers.get(led)
+        if table is None:
+            table = self._powers[led] = _Powers(self, led)
+        return table
+
     def describe(self) -> str:
         if not self.trumps:
             return "no trumps"
         return " and ".join(s.noun for s in self.trumps) + " trump"
+
+
+class _Powers(dict[Card, int]):
+    """:meth:`Ranking.power` for one led suit, worked out once a card (see :meth:`Ranking.powers`)."""
+
+    __slots__ = ("led", "ranking")
+
+    def __init__(self, ranking: Ranking, led: Suit | None) -> None:
+        super().__init__()
+        self.ranking = ranking
+        self.led = led
+
+    def __missing__(self, c: Card) -> int:
+        p = self[c] = self.ranking.power(c, self.led)
+        return p
 
 
 @functools.cache
@@ -204,11 +227,10 @@ def trick_winner(trick: Sequence[Card], ranking: Ranking, ties: str = "first") -
     """Index (in play order) of the card that wins; equal power goes to the first played
     (``ties="first"``) or the last played (``ties="last"``)."""
     led = ranking.suit_of(trick[0]) if trick else None
-    if led is None and trick and trick[0].suit is None and ranking.joker_suit is None:
-        led = None
+    power = ranking.powers(led)
     best, best_power = 0, -1
     for i, c in enumerate(trick):
-        p = ranking.power(c, led)
+        p = power[c]
         if p > best_power or (ties == "last" and p == best_power):
             best, best_power = i, p
     return best
