@@ -292,7 +292,8 @@ class GameState(Cloning):
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action of ``to_act``; anything else raises IllegalActionError and changes nothing."""
-        if isinstance(action, str) or self._legal_cache is None or action not in self._legal_cache:
+        legal = self._legal_cache
+        if legal is None or action not in legal:  # text is never in the list: actions are not text
             action = self.action_for(action)
         self.history.append(action)
         self.actors.append(self.acting)

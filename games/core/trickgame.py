@@ -230,9 +230,11 @@ class TrickGame(GameState):
             if seats is None
             else list(seats)
         )
+        hands, take = self.hands, deck.pop
         for _ in range(size // batch):
             for s in order:
-                self.hands[s].extend(deck.pop() for _ in range(batch))
+                for _ in range(batch):
+                    hands[s].append(take())
         return deck, order
 
     # -- card conservation -------------------------------------------------
