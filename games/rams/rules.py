@@ -58,7 +58,6 @@ from games.core import (
     Option,
     PotGame,
     Rules,
-    by_index,
     choose,
     deck_32,
     must_head,
@@ -68,6 +67,7 @@ from games.core import (
     shared_ranking,
     word,
 )
+from games.core.cards import by_index
 from games.core.potgame import check_ending, ending_options, named_card
 from games.core.words import plural
 
