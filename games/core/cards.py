@@ -24,6 +24,11 @@ class Suit(enum.Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Suits are dict and set keys in hot paths (trump tables, scoring); each suit is one object,
+    # equal only to itself, so the default hash is right, and it is a C call where Enum's own
+    # hashes the name in Python.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value

@@ -295,8 +295,10 @@ class GameState(Cloning):
         legal = self._legal_cache
         if legal is None or action not in legal:  # text is never in the list: actions are not text
             action = self.action_for(action)
+        seat = self.to_act
+        assert seat is not None  # (once the match is over the legal list is empty: refused above)
         self.history.append(action)
-        self.actors.append(self.acting)
+        self.actors.append(seat)
         self._legal_cache = None
         self._legal_index = None
         self._apply(action)
