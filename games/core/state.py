@@ -26,7 +26,9 @@ from .clone import LIST, SHARED, Cloning
 from .errors import BadNotationError, BadOptionError, IllegalActionError
 from .listing import Listing, players_text
 from .options import Option, _brief, _plain, _show
-from .views import Event, Outcome, SeatView, make_event
+from .views import Event, Outcome, SeatView
+
+_new_tuple = tuple.__new__
 
 if TYPE_CHECKING:
     from .record import Record
@@ -358,7 +360,8 @@ class GameState(Cloning):
         cards: tuple[Card, ...] = (),
         lines: tuple[str, ...] = (),
     ) -> None:
-        self.events.append(make_event(kind, text, seat, visible_to, cards, lines, self.hand_number))
+        # make_event's one line, without its call: nearly every action logs an event
+        self.events.append(_new_tuple(Event, (kind, text, seat, visible_to, cards, lines, self.hand_number)))
 
     def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
         return tuple(
