@@ -54,6 +54,7 @@ from games.core import (
     InfoLine,
     Option,
     Outcome,
+    Play,
     Rules,
     Suit,
     TrickGame,
@@ -91,11 +92,13 @@ NO_SUITS: frozenset[str] = frozenset()
 Slot = tuple[int, frozenset]  # (generation, letters of suits the holder has shown they lack)
 
 
-def led_suit(trick_cards: list[Card]) -> Suit | None:
-    """The suit to follow: that of the first suited card (None: a lead, or just after a joker lead)."""
-    for c in trick_cards:
-        if c.suit is not None:
-            return c.suit
+def led_suit(trick: list[Play]) -> Suit | None:
+    """The suit to follow: that of the first suited card played (None: a lead, or just after a
+    joker lead).  Each play is one card."""
+    for played in trick:
+        suit = played.cards[0].suit
+        if suit is not None:
+            return suit
     return None
 
 
@@ -155,7 +158,7 @@ class PageOne(TrickGame):
 
     # -- what may be played ----------------------------------------------------
     def _led(self) -> Suit | None:
-        return led_suit(self.trick_cards())
+        return led_suit(self.trick)
 
     def _playable(self, hand: list[Card]) -> tuple[list[Card], bool]:
         """(cards that may be played, True when the player cannot follow and must draw)."""
