@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, normalize
 from .cards import Card
-from .clone import LIST, SHARED, Cloning
+from .clone import LIST, SHARED, Cloning, MatchRandom
 from .errors import BadNotationError, BadOptionError, IllegalActionError
 from .listing import Listing, players_text
 from .options import Option, _brief, _plain, _show
@@ -224,7 +224,7 @@ class GameState(Cloning):
         self.num_seats = num_seats
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = MatchRandom(seed)
         self.history: list[Action] = []
         self.actors: list[int] = []  # the seat that took each action in history
         self.events: list[Event] = []
