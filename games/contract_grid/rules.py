@@ -99,8 +99,10 @@ STANDARD = {"4x4": {"size": 4, "bids": 4, "cap": 1000}, "3x3": {"size": 3, "bids
 
 
 @functools.cache
+@functools.cache
 def grid_lines(size: int) -> tuple[tuple[int, ...], ...]:
-    """Scoring lines as tuples of square indexes (row-major): 14 on 4x4, 8 on 3x3."""
+    """Scoring lines as tuples of square indexes (row-major): 14 on 4x4, 8 on 3x3.  Cached:
+    every hand's scoring reads them."""
     idx = lambda r, c: r * size + c  # noqa: E731
     lines = [tuple(idx(r, c) for c in range(size)) for r in range(size)]
     lines += [tuple(idx(r, c) for r in range(size)) for c in range(size)]
@@ -114,6 +116,7 @@ def grid_lines(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(lines)
 
 
+@functools.cache
 @functools.cache
 def square_action(kind: str, i: int, size: int) -> Action:
     """``square b3`` / ``bid b3``.  Cached: legal lists use it."""

@@ -130,16 +130,20 @@ def play(c: Card, slot: int | None = None) -> Action:
 
 def choose(kind: str, c: Card, label: None = None) -> Action:
     """A decision that picks a card but does not play it: ``discard QS``, ``keep 7H``."""
-    _no_label(label)
+    if label is not None:  # (asked here: legal lists call this for every card of a hand)
+        _no_label(label)
     text = f"{kind} {c.text}"
     return _INTERNED.get(text) or _intern(kind, c, None, text, generic_label(kind, c.text))
 
 
 def word(kind: str, arg: object | None = None, label: None = None) -> Action:
     """A non-card decision: ``pass``, ``bid 3``, ``trump H``, ``grid 2 3``."""
-    _no_label(label)
+    if label is not None:
+        _no_label(label)
     text = kind if arg is None else f"{kind} {arg}"
-    return _intern(kind, None, None if arg is None else str(arg), text, generic_label(kind, arg))
+    return _INTERNED.get(text) or _intern(  # the lookup alone once interned (speed)
+        kind, None, None if arg is None else str(arg), text, generic_label(kind, arg)
+    )
 
 
 def named_card(text: str) -> Card | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 from collections.abc import Callable, Iterable, Sequence
 
 from .errors import BadNotationError
@@ -22,6 +23,11 @@ class Suit(enum.Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+
+    # Suits are dict and set keys in hot paths (trump tables, scoring); each suit is one object,
+    # equal only to itself, so the default hash is right, and it is a C call where Enum's own
+    # hashes the name in Python.
+    __hash__ = object.__hash__
 
     @property
     def letter(self) -> str:
@@ -140,6 +146,11 @@ _BY_TEXT, ALL_CARDS = _build_cards()
 JOKER, BIG_JOKER, LITTLE_JOKER = _BY_TEXT["JK"], _BY_TEXT["BJ"], _BY_TEXT["LJ"]
 _SYMBOL_TO_LETTER = {v: k.letter for k, v in _SYMBOLS.items()}
 _BY_RANK_SUIT = {(c.rank, c.suit): c for c in ALL_CARDS if c.suit is not None}
+
+
+#: A sort key: a card's place in the full pack (spades, hearts, diamonds, clubs; 2 to ace), the
+#: order legal lists and sorted hands use.  ``sorted(cards, key=by_index)``, quicker than a lambda.
+by_index: Callable[[Card], int] = operator.attrgetter("index")
 
 
 def card(rank: int, suit: Suit) -> Card:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
-from .clone import _FrozenRng
+from .clone import MatchRandom, _FrozenRng
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -79,7 +79,7 @@ class _Seed:
         self.seed = seed
 
     def fresh(self) -> random.Random:
-        return random.Random(self.seed)
+        return MatchRandom(self.seed)
 
 
 class DealPlan:

@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, normalize
 from .cards import Card
-from .clone import LIST, SHARED, Cloning
+from .clone import LIST, SHARED, Cloning, MatchRandom
 from .errors import BadNotationError, BadOptionError, IllegalActionError
 from .listing import Listing, players_text
 from .options import Option, _brief, _plain, _show
-from .views import Event, Outcome, SeatView, make_event
+from .views import Event, Outcome, SeatView
+
+_new_tuple = tuple.__new__
 
 if TYPE_CHECKING:
     from .record import Record
@@ -248,7 +250,7 @@ class GameState(Cloning):
         self.num_seats = num_seats
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = MatchRandom(seed)
         self.history: list[Action] = []
         self.actors: list[int] = []  # the seat that took each action in history
         self.events: list[Event] = []
@@ -324,10 +326,13 @@ class GameState(Cloning):
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action of ``to_act``; anything else raises IllegalActionError and changes nothing."""
-        if isinstance(action, str) or self._legal_cache is None or action not in self._legal_cache:
+        legal = self._legal_cache
+        if legal is None or action not in legal:  # text is never in the list: actions are not text
             action = self.action_for(action)
+        seat = self.to_act
+        assert seat is not None  # (once the match is over the legal list is empty: refused above)
         self.history.append(action)
-        self.actors.append(self.acting)
+        self.actors.append(seat)
         self._legal_cache = None
         self._legal_index = None
         self._apply(action)
@@ -387,7 +392,8 @@ class GameState(Cloning):
         cards: tuple[Card, ...] = (),
         lines: tuple[str, ...] = (),
     ) -> None:
-        self.events.append(make_event(kind, text, seat, visible_to, cards, lines, self.hand_number))
+        # make_event's one line, without its call: nearly every action logs an event
+        self.events.append(_new_tuple(Event, (kind, text, seat, visible_to, cards, lines, self.hand_number)))
 
     def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
         return tuple(

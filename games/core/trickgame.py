@@ -23,16 +23,35 @@ from .tricks import Ranking, follow_suit, next_seat, seat_order, trick_winner
 from .viewdata import NO_EXTRA
 from .views import InfoLine, Outcome, Play, SeatView, TrickResult, make_event
 
-_SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
+_SEAT_PLAYS: dict[tuple[int, Card], tuple[Play, str]] = {}
 
 
 def seat_play(seat: int, c: Card) -> Play:
     """``Play(seat, (c,))``, one shared object per seat and card (plays are immutable; this saves
     building one for every card played)."""
-    p = _SEAT_PLAYS.get((seat, c))
-    if p is None:
-        p = _SEAT_PLAYS[(seat, c)] = Play(seat, (c,))
-    return p
+    return _played(seat, c)[0]
+
+
+def _played(seat: int, c: Card) -> tuple[Play, str]:
+    """The shared ``Play`` of ``seat`` playing ``c`` and the text of its ``play`` event."""
+    found = _SEAT_PLAYS.get((seat, c))
+    if found is None:
+        found = _SEAT_PLAYS[seat, c] = (Play(seat, (c,)), f"{{p{seat}}} plays {c.text}")
+    return found
+
+
+#: the text of each seat's ``trick`` event
+_WINS_TRICK = tuple(f"{{p{s}}} wins the trick" for s in range(16))
+_SET_PLAYS, _SET_WINNER, _SET_NOTE = (TrickResult.__dict__[f].__set__ for f in ("plays", "winner", "note"))
+
+
+def trick_result(plays: tuple[Play, ...], winner: int | None) -> TrickResult:
+    """``TrickResult(plays, winner)``, made through the slots (one a trick: speed)."""
+    result = object.__new__(TrickResult)
+    _SET_PLAYS(result, plays)
+    _SET_WINNER(result, winner)
+    _SET_NOTE(result, "")
+    return result
 
 
 class PastPlay(NamedTuple):
@@ -211,9 +230,11 @@ class TrickGame(GameState):
             if seats is None
             else list(seats)
         )
+        hands, take = self.hands, deck.pop
         for _ in range(size // batch):
             for s in order:
-                self.hands[s].extend(deck.pop() for _ in range(batch))
+                for _ in range(batch):
+                    hands[s].append(take())
         return deck, order
 
     # -- card conservation -------------------------------------------------
@@ -237,15 +258,14 @@ class TrickGame(GameState):
         """Give the complete trick to its winner: a trick won, the cards on the winner's won
         pile, the last trick kept for review, a ``trick`` event; then the winner leads.
         Returns the winning seat."""
-        cards = self.trick_cards()
-        winner = self.trick[trick_winner(cards, self.ranking)].seat
+        trick = self.trick
+        cards = [c for p in trick for c in p.cards]
+        winner = trick[trick_winner(cards, self.ranking)].seat
         self.tricks_won[winner] += 1
         self.won[winner].extend(cards)
-        self.last_trick = TrickResult(tuple(self.trick), winner)
+        self.last_trick = trick_result(tuple(trick), winner)
         self.events.append(
-            make_event(
-                "trick", f"{{p{winner}}} wins the trick", winner, None, tuple(cards), (), self.hand_number
-            )
+            make_event("trick", _WINS_TRICK[winner], winner, None, tuple(cards), (), self.hand_number)
         )
         self.trick = []
         self.leader = self.to_act = winner
@@ -266,9 +286,10 @@ class TrickGame(GameState):
 
     def play_to_trick(self, seat: int, c: Card) -> None:
         """``seat`` plays ``c`` from its hand to the trick, for everyone to see."""
+        play, text = _played(seat, c)
         self.hands[seat].remove(c)
-        self.trick.append(seat_play(seat, c))
-        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+        self.trick.append(play)
+        self.events.append(make_event("play", text, seat, None, play.cards, (), self.hand_number))
 
     # -- determinisation (issue 13): possible worlds for a search bot ------------
     def resample(self, seat: int, rng: random.Random) -> GameState:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from .cards import JACK, Card, Suit, cards_text
 
@@ -51,7 +52,14 @@ class Ranking:
     - ``low_ace``: ace ranks below the 2 (not used by our seeds yet, kept for completeness).
     """
 
-    __slots__ = ("_power", "_suit", "bowers", "joker_suit", "trumps")
+    __slots__ = ("_powers", "bowers", "is_trump", "joker_suit", "rank_in_suit", "suit_of", "trumps")
+
+    #: The suit a card counts as for following (jokers and the left bower may move).
+    suit_of: Callable[[Card], Suit | None]
+    #: True for a trump.
+    is_trump: Callable[[Card], bool]
+    #: Rank within its (effective) suit: 2..14, bowers 16/17, jokers 18+.
+    rank_in_suit: Callable[[Card], int]
 
     def __init__(
         self, trumps: Sequence[Suit] = (), joker_suit: Suit | None = None, bowers: bool = False
@@ -59,19 +67,17 @@ class Ranking:
         self.trumps = tuple(trumps)
         self.joker_suit = joker_suit
         self.bowers = bowers and len(self.trumps) == 1
-        self._suit: dict[Card, Suit | None] = {}
-        self._power: dict[Card, int] = {}
+        # Each question is a table, filled the first time a card is asked about, so that the
+        # answer after that is a lookup (these are asked for every card of every trick).
+        self.suit_of = _Table(self._classify).__getitem__
+        self.is_trump = _Table(self._is_trump).__getitem__
+        self.rank_in_suit = _Table(self._rank_in_suit).__getitem__
+        self._powers: dict[Suit | None, _Powers] = {}
+
+    def __reduce__(self) -> tuple[type[Ranking], tuple[tuple[Suit, ...], Suit | None, bool]]:
+        return (Ranking, (self.trumps, self.joker_suit, self.bowers))
 
     # -- classification -------------------------------------------------
-    def suit_of(self, c: Card) -> Suit | None:
-        """The suit a card counts as for following (jokers and the left bower may move)."""
-        try:
-            return self._suit[c]
-        except KeyError:
-            s = self._classify(c)
-            self._suit[c] = s
-            return s
-
     def _classify(self, c: Card) -> Suit | None:
         if c.suit is None:
             return self.joker_suit
@@ -79,11 +85,10 @@ class Ranking:
             return self.trumps[0]
         return c.suit
 
-    def is_trump(self, c: Card) -> bool:
+    def _is_trump(self, c: Card) -> bool:
         return self.suit_of(c) in self.trumps if self.trumps else False
 
-    def rank_in_suit(self, c: Card) -> int:
-        """Rank within its (effective) suit: 2..14, bowers 17/18, jokers 19+."""
+    def _rank_in_suit(self, c: Card) -> int:
         if c.suit is None:
             return 3 + c.rank + (1 if c.text == "BJ" else 0)  # LJ 18, JK 19, BJ 20
         if self.bowers and c.rank == JACK and self.suit_of(c) == self.trumps[0]:
@@ -101,10 +106,47 @@ class Ranking:
             return 200 + c.rank  # a joker outside every suit beats everything (Page One)
         return 0
 
+    def powers(self, led: Suit | None) -> dict[Card, int]:
+        """:meth:`power` of every card in a trick led with ``led``, as a table filled as cards
+        are looked up and kept with the ranking (a trick's winner is then a few lookups)."""
+        table = self._powers.get(led)
+        if table is None:
+            table = self._powers[led] = _Powers(self, led)
+        return table
+
     def describe(self) -> str:
         if not self.trumps:
             return "no trumps"
         return " and ".join(s.noun for s in self.trumps) + " trump"
+
+
+class _Table(dict[Card, Any]):
+    """One answer per card, worked out by ``work`` the first time the card is looked up."""
+
+    __slots__ = ("work",)
+
+    def __init__(self, work: Callable[[Card], Any]) -> None:
+        super().__init__()
+        self.work = work
+
+    def __missing__(self, c: Card) -> Any:
+        answer = self[c] = self.work(c)
+        return answer
+
+
+class _Powers(dict[Card, int]):
+    """:meth:`Ranking.power` for one led suit, worked out once a card (see :meth:`Ranking.powers`)."""
+
+    __slots__ = ("led", "ranking")
+
+    def __init__(self, ranking: Ranking, led: Suit | None) -> None:
+        super().__init__()
+        self.ranking = ranking
+        self.led = led
+
+    def __missing__(self, c: Card) -> int:
+        p = self[c] = self.ranking.power(c, self.led)
+        return p
 
 
 @functools.cache
@@ -153,28 +195,31 @@ def _must_head(
     """must_head's cards, and a function that words the rule (called only when a refusal needs it)."""
     if not trick:
         return list(hand), None
-    led = ranking.suit_of(trick[0])
-    same = cards_of_suit(hand, led, ranking)
-    led_is_trump = led in ranking.trumps
-    trumped = not led_is_trump and any(ranking.is_trump(c) for c in trick)
+    suit_of, rank, trumps = ranking.suit_of, ranking.rank_in_suit, ranking.trumps
+    led = suit_of(trick[0])
+    same = [c for c in hand if suit_of(c) == led]
+    led_is_trump = led in trumps
+    trumped = not led_is_trump and any([suit_of(c) in trumps for c in trick])
     if same:
         if trumped:
             return same, lambda: f"you must follow {_noun(led)} (you hold {cards_text(same)})"
-        top = max((c for c in trick if ranking.suit_of(c) == led), key=lambda c: ranking.rank_in_suit(c))
-        beaters = [c for c in same if ranking.rank_in_suit(c) > ranking.rank_in_suit(top)]
+        top = max([c for c in trick if suit_of(c) == led], key=rank)
+        to_beat = rank(top)
+        beaters = [c for c in same if rank(c) > to_beat]
         if beaters:
             return (
                 beaters,
                 lambda: f"you must follow {_noun(led)} and beat {top} (you hold {cards_text(beaters)})",
             )
         return same, lambda: f"you must follow {_noun(led)} (you hold {cards_text(same)})"
-    trumps = [c for c in hand if ranking.is_trump(c)]
-    if not trumps:
+    trumps_held = [c for c in hand if suit_of(c) in trumps]
+    if not trumps_held:
         return list(hand), None
-    in_trick = [c for c in trick if ranking.is_trump(c)]
+    in_trick = [c for c in trick if suit_of(c) in trumps]
     if in_trick:
-        top = max(in_trick, key=lambda c: ranking.rank_in_suit(c))
-        over = [c for c in trumps if ranking.rank_in_suit(c) > ranking.rank_in_suit(top)]
+        top = max(in_trick, key=rank)
+        to_beat = rank(top)
+        over = [c for c in trumps_held if rank(c) > to_beat]
         if over:
             return (
                 over,
@@ -184,15 +229,15 @@ def _must_head(
                 ),
             )
         return (
-            trumps,
+            trumps_held,
             lambda: (
                 f"you cannot follow {_noun(led)}, so you must trump, even under {top} "
-                f"(you hold {cards_text(trumps)})"
+                f"(you hold {cards_text(trumps_held)})"
             ),
         )
     return (
-        trumps,
-        lambda: f"you cannot follow {_noun(led)}, so you must trump (you hold {cards_text(trumps)})",
+        trumps_held,
+        lambda: f"you cannot follow {_noun(led)}, so you must trump (you hold {cards_text(trumps_held)})",
     )
 
 
@@ -204,11 +249,10 @@ def trick_winner(trick: Sequence[Card], ranking: Ranking, ties: str = "first") -
     """Index (in play order) of the card that wins; equal power goes to the first played
     (``ties="first"``) or the last played (``ties="last"``)."""
     led = ranking.suit_of(trick[0]) if trick else None
-    if led is None and trick and trick[0].suit is None and ranking.joker_suit is None:
-        led = None
+    power = ranking.powers(led)
     best, best_power = 0, -1
     for i, c in enumerate(trick):
-        p = ranking.power(c, led)
+        p = power[c]
         if p > best_power or (ties == "last" and p == best_power):
             best, best_power = i, p
     return best

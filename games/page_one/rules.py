@@ -66,6 +66,7 @@ from games.core import (
     InfoLine,
     Option,
     Outcome,
+    Play,
     Rules,
     Suit,
     TrickGame,
@@ -105,13 +106,25 @@ NO_SUITS: frozenset[str] = frozenset()
 Slot = tuple[int, frozenset]  # (generation, letters of suits the holder has shown they lack)
 
 
-def led_suit(trick_cards: list[Card]) -> Suit | None:
-    """The suit to follow: that of the first suited card (None: a lead, or just after a joker lead)."""
-    return next((c.suit for c in trick_cards if c.suit is not None), None)
+def led_suit(trick: list[Play]) -> Suit | None:
+    """The suit to follow: that of the first suited card played (None: a lead, or just after a
+    joker lead).  Each play is one card."""
+    for played in trick:
+        suit = played.cards[0].suit
+        if suit is not None:
+            return suit
+    return None
 
 
 def slot_fits(slot: Slot, c: Card, generation: int) -> bool:
     return slot[0] == generation and (c.suit is None or c.suit.value not in slot[1])
+
+
+def fitting_slots(slots: list[Slot], c: Card, generation: int) -> list[int]:
+    """The slots that could have held ``c``: those of its generation whose holder was not shown
+    to lack its suit (what :func:`slot_fits` says of each, asked once for the card's suit)."""
+    letter = None if c.suit is None else c.suit.value  # no suit (the joker) is in no lacking set
+    return [i for i, (g, lack) in enumerate(slots) if g == generation and letter not in lack]
 
 
 class PageOne(TrickGame):
@@ -170,7 +183,7 @@ class PageOne(TrickGame):
 
     # -- what may be played ----------------------------------------------------
     def _led(self) -> Suit | None:
-        return led_suit(self.trick_cards())
+        return led_suit(self.trick)
 
     def _playable(self, hand: list[Card]) -> tuple[list[Card], bool]:
         """(cards that may be played, True when the player cannot follow and must draw)."""
@@ -190,9 +203,11 @@ class PageOne(TrickGame):
         hand = self.hands[self.acting]
         cards, void = self._playable(hand)
         offer_call = len(hand) == 2 and not self.options["auto_call"]  # the play leaves one card (PO-3)
-        acts: list[Action] = []
-        for c in sorted(cards, key=_INDEX):
-            acts.extend((_CALL[c], _SILENT[c]) if offer_call else (_PLAY[c],))
+        ordered = sorted(cards, key=_INDEX)
+        if offer_call:
+            acts = [a for c in ordered for a in (_CALL[c], _SILENT[c])]
+        else:
+            acts = [_PLAY[c] for c in ordered]
         if void and self._can_draw():
             acts.append(DRAW)
         return acts
@@ -385,24 +400,23 @@ class PageOne(TrickGame):
 
     def _end_if_stuck(self) -> None:
         """A player who must draw when there is neither stock nor discard pile: a drawn game."""
+        if self._can_draw():  # (asked first: it is the cheap question, and nearly always true)
+            return
         cards, void = self._playable(self.hands[self.acting])
-        if void and not cards and not self._can_draw():
+        if void and not cards:
             self._end_game(None, f"{{p{self.acting}}} had to draw but no card was left to draw")
 
     # -- hidden-card bookkeeping (public facts only) ---------------------------------
     def _note_lacking(self, s: int, led: Suit) -> None:
-        self.slots[s] = [(g, f | {led.value}) for g, f in self.slots[s]]
+        lacking = {led.value}
+        self.slots[s] = [(g, f | lacking) for g, f in self.slots[s]]
 
     def _unslot(self, s: int, c: Card) -> None:
         """Remove the slot a played card came from.  When several could have held it, the
         remaining ones keep only what all of them had in common (never more than is known)."""
         g = self.regen.get(c, 0)
         slots = self.slots[s]
-        fits = (
-            [i for i, slot in enumerate(slots) if slot_fits(slot, c, g)]
-            or [i for i, slot in enumerate(slots) if slot[0] == g]
-            or [0]
-        )
+        fits = fitting_slots(slots, c, g) or [i for i, slot in enumerate(slots) if slot[0] == g] or [0]
         common = frozenset.intersection(*(slots[i][1] for i in fits))
         self.slots[s] = [(sg, common if i in fits else f) for i, (sg, f) in enumerate(slots) if i != fits[0]]
 

@@ -69,6 +69,7 @@ from games.core import (
     word,
 )
 from games.core.bounds import random_walk_hands, with_redeals
+from games.core.cards import by_index
 from games.core.potgame import check_ending, ending_options, named_card
 from games.core.words import plural
 
@@ -139,6 +140,7 @@ class Rams(PotGame):
         self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
         self.widow_by = self.rams_by = None
+        self.playing: tuple[int, ...] = ()  # the seats in play, once play starts
         self.phase = "decide"
         self.to_act = order[0]
         self.log(
@@ -154,7 +156,7 @@ class Rams(PotGame):
         if self.phase == "decide":
             return self._legal_decide(self.acting)
         if self.phase == "swap":
-            return [choose("discard", c) for c in sorted(self.hands[self.acting], key=lambda c: c.index)]
+            return [choose("discard", c) for c in sorted(self.hands[self.acting], key=by_index)]
         return self._legal_play(self.acting)
 
     def _apply(self, action: Action) -> None:
@@ -282,19 +284,19 @@ class Rams(PotGame):
 
     def _start_play(self) -> None:
         self.phase = "play"
-        active = set(self._active())
+        self.playing = active = tuple(self._active())  # fixed until the next deal
         self.leader = self.to_act = next(
             s for s in seat_order(next_seat(self.dealer, self.num_seats), self.num_seats) if s in active
         )
 
     def _legal_play(self, s: int) -> list[Action]:
         cards, _ = must_head(self.hands[s], self.trick_cards(), self.ranking, explain=False)
-        return [play(c) for c in sorted(cards, key=lambda c: c.index)]
+        return [play(c) for c in sorted(cards, key=by_index)]
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card
         self.play_to_trick(s, c)
-        active = self._active()
+        active = self.playing
         if len(self.trick) < len(active):
             t = next_seat(s, self.num_seats)  # the next active seat clockwise
             while t not in active:
