@@ -198,20 +198,42 @@ class _TooBig(Exception):
     """An endgame with more nodes than the solver's limit."""
 
 
+#: attributes a transposition never depends on: the record, caches, the world's own stop
+_UNKEYED = frozenset({"history", "actors", "events", "_legal_cache", "_legal_index", "_deal", "_rng", "seed"})
+#: attributes whose order does not matter (cards held, cards won)
+_AS_SETS = frozenset({"hands", "won"})
+
+
 def _key(state: GameState) -> tuple:
-    """What the rest of a trick game's hand depends on: whose turn, the hands, the trick, who won
-    which cards, the scores, and how many moves were made (plays of one trick never transpose)."""
-    if isinstance(state, TrickGame):
-        return (
-            state.to_act,
-            len(state.history),
-            tuple(tuple(sorted(h, key=_index)) for h in state.hands),
-            tuple((p.seat, p.cards) for p in state.trick),
-            tuple(tuple(sorted(w, key=_index)) for w in getattr(state, "won", ())),
-            tuple(state.tricks_won),
-            tuple(state.scores),
-        )
-    return (state.to_act, len(state.history), tuple(a.text for a in state.history))
+    """Everything the rest of the hand may depend on: every attribute of the state but the
+    record and caches (Trump Suit's flips change trump and the draw pile, so no short list of
+    attributes would do), with hands and won cards in any order, and how many moves were made
+    (plays of one trick never transpose)."""
+    items: list[Any] = [len(state.history)]
+    for name, value in vars(state).items():
+        if name in _UNKEYED:
+            continue
+        if name in _AS_SETS and isinstance(value, list):
+            items.append(tuple(tuple(sorted(v, key=_index)) for v in value))
+        else:
+            items.append(_frozen(value))
+    return tuple(items)
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable stand-in for an attribute's value (lists and dicts as tuples; an object that
+    cannot be hashed, a new object equal to nothing: never a false transposition)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    if isinstance(value, set):
+        return frozenset(value)
+    try:
+        hash(value)
+    except TypeError:
+        return object()
+    return value
 
 
 def _index(c: Any) -> int:

@@ -51,6 +51,7 @@ def _minimax(state: GameState, seat: int, start: list[float], hand: int, mine: s
         ("tricks_n_trumps", False, 4),
         ("pepper", True, 3),
         ("trump_suit", True, 4),
+        ("trump_suit", False, 4),
     ],
 )
 def test_the_solver_values_an_endgame_as_a_full_minimax_does(game, merge, cards):
