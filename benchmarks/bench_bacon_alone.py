@@ -7,7 +7,7 @@ matches against a partnership of the normal bot as it is, on the same seeds: for
 threshold, both sides' win shares per seat with their 95% intervals (fair 25% a seat, each
 match won by two seats) and how many of each side's pick-ups went alone.
 
-Usage: nice -n 10 python benchmarks/bench_bacon_alone.py [--cycles 300] [--seed 500] [THRESHOLD ...]
+Usage: nice -n 10 python benchmarks/bench_bacon_alone.py [--cycles 300] [--seed 500] [--quick] [THRESHOLD ...]
 """
 
 from __future__ import annotations
@@ -67,7 +67,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("thresholds", nargs="*", type=float, default=[2.0, 2.6, 3.0, 99.0])
     parser.add_argument("--cycles", type=int, default=300)
     parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--quick", action="store_true", help="three cycles of one threshold (a test)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.thresholds, args.cycles = args.thresholds[:1], 3
     print(f"| variant's threshold | cycles | normal as is ({ALONE_AT}) | variant |")
     print("|---:|---:|---|---|")
     for threshold in args.thresholds:

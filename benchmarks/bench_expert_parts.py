@@ -10,7 +10,7 @@ script prints one row per game and version: cycles, the expert's win share with 
 over cycles, and the fair share (▲: the interval wholly above it).  Cycles are played in turns
 across the versions, so a run stopped at any time has them (almost) equal.
 
-Usage: nice -n 10 python benchmarks/bench_expert_parts.py [--cycles 20] [--seed 3400] [GAME ...]
+Usage: nice -n 10 python benchmarks/bench_expert_parts.py [--cycles 20] [--seed 3400] [--out DIR] [--quick] [GAME ...]
 The expert of a game is its declared one (``BOT_LEVELS.expert``) or, where none is declared,
 :data:`CANDIDATES`'s.  Runs in this process only (the parts are switched in this process).
 """
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import arena, get_rules
-from games.bots import Expert, expert, levels
+from games.bots import Expert, Playouts, expert, levels
 from games.bots.expert import PARTS
 
 #: the expert measured where a game declares none (the declared one otherwise)
@@ -38,7 +38,7 @@ VERSIONS = {
     "+ solver": frozenset({"deals", "solver"}),
     "+ inference": PARTS,
 }
-OUT = Path(__file__).resolve().parent / "ladder"
+OUT_DIR = [Path(__file__).resolve().parent / "ladder"]  # --out sets it
 
 
 def line_up(game: str) -> list[str]:
@@ -52,14 +52,23 @@ def line_up(game: str) -> list[str]:
 
 def results_file(game: str, version: str) -> Path:
     name = version.strip("+ ").replace(" ", "_")
-    return OUT / f"parts-{game}-{name}.jsonl"
+    return OUT_DIR[0] / f"parts-{game}-{name}.jsonl"
 
 
-def play(game: str, version: str, cycles: int, seed: int) -> list[arena.MatchResult]:
+#: --quick: tiny budgets, one cycle, results in a temporary folder (a test that the script runs)
+QUICK = {
+    "expert": Expert(playouts=48, solve=3, solve_deals=12, merge=True, infer=0.1),
+    "hard": Playouts(hard=24),
+}
+
+
+def play(game: str, version: str, cycles: int, seed: int, quick: bool = False) -> list[arena.MatchResult]:
     """The version's tournament up to ``cycles`` cycles (resumed from its results file)."""
     declared = levels.levels_of(game)
     config = declared.expert or CANDIDATES[game]
     patched = dataclasses.replace(declared, expert=config)
+    if quick:
+        patched = dataclasses.replace(declared, expert=QUICK["expert"], look_ahead=QUICK["hard"])
     rules = get_rules(game)
     options = rules.resolve_options(rules.default_seats, {})
     path = results_file(game, version)
@@ -105,14 +114,22 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--step", type=int, default=1, help="cycles a version plays before the next one's turn"
     )
+    parser.add_argument("--out", type=Path, help="the folder of the results files (benchmarks/ladder)")
+    parser.add_argument("--quick", action="store_true", help="tiny budgets, one cycle (a test); needs --out")
     args = parser.parse_args(argv)
     games = args.games or list(CANDIDATES)
-    OUT.mkdir(parents=True, exist_ok=True)
+    if args.quick:
+        if args.out is None:
+            parser.error("--quick writes its results elsewhere: give --out")
+        games, args.cycles, args.step = games[:1], 1, 1
+    if args.out is not None:
+        OUT_DIR[0] = args.out
+    OUT_DIR[0].mkdir(parents=True, exist_ok=True)
     final: dict[tuple[str, str], list[arena.MatchResult]] = {}
     for game in games:
         for upto in range(args.step, args.cycles + args.step, args.step):
             for version in VERSIONS:
-                final[(game, version)] = play(game, version, min(upto, args.cycles), args.seed)
+                final[(game, version)] = play(game, version, min(upto, args.cycles), args.seed, args.quick)
     print("| game | expert | cycles | fair share | expert's win share against hard (95% interval) |")
     print("|---|---|---:|---:|---|")
     for (game, version), results in final.items():

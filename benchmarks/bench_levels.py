@@ -6,7 +6,7 @@ For each game and level, one bot of the level plays seat 0 of matches against ``
 one legal action; the figures are the CPU time of those decisions: median, 90th percentile and
 the largest.  A decision with one legal action costs nothing and is not counted.
 
-Usage: python benchmarks/bench_levels.py [--moves 40] [--levels easy,normal,hard,expert] [GAME ...]
+Usage: python benchmarks/bench_levels.py [--moves 40] [--levels easy,normal,hard,expert] [--quick] [GAME ...]
 Numbers only: nothing here asserts a speed.  Run it niced on a shared machine; CPU time is what
 one core spends, so a loaded machine slows the wall clock, not these figures (much).
 """
@@ -64,7 +64,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--levels", default="easy,normal,hard,expert")
+    parser.add_argument("--quick", action="store_true", help="two moves a level in Tricks'N'Trumps (a test)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.moves = args.games or ["tricks_n_trumps"], 2
     games = args.games or game_names()
     levels = args.levels.split(",")
     print("| game | " + " | ".join(levels) + " |")
