@@ -68,7 +68,7 @@ def stats(
         levels.add_column(col)
     for st in figures.values():
         for level, (played, won) in sorted(st.by_level.items()):
-            levels.add_row(st.game, level, str(played), str(won), f"{won / played:.0%}")
+            levels.add_row(st.title, level, str(played), str(won), f"{won / played:.0%}")
     out.print(levels)
 
 
@@ -81,6 +81,8 @@ def history(
     """The finished matches in the store, newest first, with their ids (for replay and export)."""
     from rich.table import Table
 
+    from cardtable.stats import game_title, level_name
+
     matches = _store().matches(_game_name(game), limit)
     if not matches:
         typer.echo("No finished matches yet.")
@@ -89,12 +91,12 @@ def history(
     for col in ("id", "when", "game", "players", "scores", "winner"):
         table.add_column(col)
     for m in matches:
-        names = [s.name + (f" ({s.level or 'bot'})" if s.kind == "bot" else "") for s in m.seats]
+        names = [s.name + (f" ({level_name(s.level)})" if s.kind == "bot" else "") for s in m.seats]
         winners = ", ".join(m.seats[w].name for w in m.winners if w < len(m.seats))
         table.add_row(
             str(m.id),
             time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at)),
-            m.game,
+            game_title(m.game),
             ", ".join(names),
             " ".join(f"{v:g}" for v in m.scores),
             winners,

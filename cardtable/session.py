@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from cardtable.paths import write_problem
 from games import get_rules
@@ -27,6 +26,10 @@ from games.arena import bot_seed as seat_bot_seed
 from games.arena import reseed
 from games.bots import Bot, bot_task, make_bot
 from games.core import Action, Card, CardtableError, GameState, IllegalActionError, Record, SeatView
+
+from .seat_handle import LocalLink, SeatHandle
+
+__all__ = ["SEAT_KINDS", "LocalSeatHandle", "SeatConfig", "SeatHandle", "Table", "WatchHandle"]
 
 SEAT_KINDS = ("human", "bot", "remote")
 
@@ -41,25 +44,6 @@ class SeatConfig:
     name: str = ""
     level: str = "heuristic"
     open: bool = False
-
-
-class SeatHandle(Protocol):
-    """What a front end holds for one seat, local or remote."""
-
-    seat: int
-
-    @property
-    def names(self) -> tuple[str, ...]: ...
-
-    def view(self) -> SeatView: ...
-
-    def submit(self, action: str | Action) -> None: ...
-
-    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]: ...
-
-    def can_undo(self) -> bool: ...
-
-    def undo(self) -> None: ...
 
 
 class Table:
@@ -340,8 +324,8 @@ def _visible_cards(view: SeatView, played: Card | None = None) -> tuple:
     return view.hand_number, tuple(held), frozenset(c.text for c in view.up_cards), private
 
 
-class LocalSeatHandle:
-    """A seat at a local :class:`Table`."""
+class LocalSeatHandle(LocalLink):
+    """A seat at a local :class:`Table` (the whole :class:`SeatHandle`)."""
 
     def __init__(self, table: Table, seat: int) -> None:
         self.table = table
@@ -372,7 +356,7 @@ class LocalSeatHandle:
         self.table.undo(self.seat)
 
 
-class WatchHandle:
+class WatchHandle(LocalLink):
     """A spectator's place at a local :class:`Table` of bots (``cardtable watch``): the public
     view, read-only; with ``open_hands`` every hand is shown too (bots have nothing to hide from
     someone who only watches them)."""

@@ -28,6 +28,14 @@ class GameStats:
     by_level: dict[str, list[int]] = field(default_factory=dict)  # bot level -> [played, won]
     bids_made: int | None = None  # None: a game without bids
     bids_set: int | None = None
+    #: matches whose winners had the lowest score minus those where they had the highest: above
+    #: zero, low scores win in this game (Cucumber), and "best" is the lowest
+    low_wins: int = 0
+
+    @property
+    def title(self) -> str:
+        """The game as players know it ("Page One", not ``page_one``)."""
+        return game_title(self.game)
 
     @property
     def bid_rate(self) -> float | None:
@@ -42,7 +50,10 @@ class GameStats:
 
     @property
     def best(self) -> float | None:
-        return max(self.scores) if self.scores else None
+        """The best score: the highest, or the lowest in a game where low scores win."""
+        if not self.scores:
+            return None
+        return min(self.scores) if self.low_wins > 0 else max(self.scores)
 
     @property
     def average(self) -> float | None:
@@ -95,11 +106,32 @@ def player_stats(matches: Sequence[MatchRow], player: str, game: str | None = No
         if bids is not None and seat < len(bids):
             st.bids_made = (st.bids_made or 0) + bids[seat][0]
             st.bids_set = (st.bids_set or 0) + bids[seat][1]
-        for level in sorted({s.level or "normal" for s in m.seats if s.kind == "bot"}):
+        if len(set(m.scores)) > 1 and m.winners:
+            won_scores = [m.scores[w] for w in m.winners if w < len(m.scores)]
+            st.low_wins += (max(won_scores) == min(m.scores)) - (min(won_scores) == max(m.scores))
+        for level in sorted({level_name(s.level) for s in m.seats if s.kind == "bot"}):
             counts = st.by_level.setdefault(level, [0, 0])
             counts[0] += 1
             counts[1] += won
     return out
+
+
+def level_name(level: str | None) -> str:
+    """A bot level by the name the setup screen uses (``heuristic`` was the old name of ``normal``)."""
+    from games.bots import ALIASES
+
+    return ALIASES.get(level or "normal", level or "normal")
+
+
+def game_title(game: str) -> str:
+    """A game's title from its name (the name itself for a game no longer installed)."""
+    from games import get_rules
+    from games.core import CardtableError
+
+    try:
+        return get_rules(game).title
+    except CardtableError:
+        return game
 
 
 def players(matches: Sequence[MatchRow]) -> list[str]:
@@ -145,7 +177,7 @@ NUMBER_COLUMNS = frozenset({"played", "won", "best", "average", "bids made"})
 def figures_row(st: GameStats) -> list[str]:
     """One game's figures, a cell for each of :data:`COLUMNS`."""
     return [
-        st.game,
+        st.title,
         str(st.played),
         str(st.won),
         f"{bar(st.win_rate)} {st.win_rate:.0%}",

@@ -65,6 +65,17 @@ SCENES = [
     Scene("pot_80x24", "rams", 3, ("settle",), ("human", "bot", "bot", "bot"), size=(80, 24)),
     # two-card trick: both bots' pairs with their pip totals, and the human's first card staged
     Scene("simple_strange_trick", "simple_strange", 1, ("settle", "enter", "1"), size=(120, 36)),
+    # issue 32: the trick at the seats of six players, and a talon lying face up in the middle
+    Scene(
+        "trick_6_seats_80x24",
+        "tricks_n_trumps",
+        4,
+        ("settle",),
+        ("human",) + ("bot",) * 5,
+        size=(80, 24),
+        until=lambda v: v.is_my_turn and len(v.trick) == 5,
+    ),
+    Scene("talon_80x24", "preference", 1, ("settle",), size=(80, 24)),
     Scene("history", None, None, ("y", "enter", "right"), size=(100, 30)),
     Scene("stats", None, None, ("s",), size=(100, 30)),
 ]

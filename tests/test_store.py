@@ -55,7 +55,7 @@ def test_statistics_match_known_results():
     st = player_stats(MatchStore().open().matches(), "ana")["tricks_n_trumps"]
     assert (st.played, st.won) == (4, wins)
     assert st.best == max(scores) and st.average == pytest.approx(sum(scores) / 4)
-    assert st.by_level == {"heuristic": [4, wins], "random": [4, wins]}
+    assert st.by_level == {"normal": [4, wins], "random": [4, wins]}  # heuristic: the old name of normal
     assert st.form() == "".join("W" if 0 in t.state.outcome().winners else "L" for t in tables)
     assert sparkline([1, 2, 3]) == "▁▅█" and sparkline([2, 2]) == "▄▄"
 
@@ -180,7 +180,7 @@ def test_cli_stats_history_export_import(tmp_path):
     runner = CliRunner()
     out = runner.invoke(app, ["stats", "--player", "Ana", "--json"])
     assert out.exit_code == 0 and json.loads(out.output)["games"]["tricks_n_trumps"]["played"] == 1
-    assert "tricks_n_trumps" in runner.invoke(app, ["history"]).output
+    assert "Tricks'N'Trumps" in runner.invoke(app, ["history"]).output  # the title, not the name
     target = tmp_path / "match.json"
     assert runner.invoke(app, ["export", "1", str(target)]).exit_code == 0
     assert "already in the store" in runner.invoke(app, ["import", str(target)]).output

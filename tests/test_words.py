@@ -21,7 +21,7 @@ RULES = all_rules()
 
 def _texts(view: SeatView) -> list[str]:
     out = [view.prompt, view.trump, *view.status, *view.bids, *view.labels]
-    out += [f"{k}: {v}" for k, v in view.info]
+    out += [f"{line.label}: {line.value}" for line in view.info]
     for e in view.events:
         out += [e.text, *e.lines]
     if view.outcome is not None:

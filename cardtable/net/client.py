@@ -28,9 +28,9 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
 from typing import Any
 
+from cardtable.seat_handle import AwaySeat
 from games.core import Action, CardtableError, IllegalActionError, ProtocolError, SeatView
 
 from . import wire
@@ -59,21 +59,11 @@ def parse_address(
     return host or default_host, p
 
 
-@dataclass(frozen=True)
-class AwaySeat:
-    """A remote seat whose player is not connected."""
-
-    seat: int
-    name: str
-    held: (
-        float | None
-    )  # seconds the table still waits for them before a stand-in bot may play (None: not waiting)
-    stand_in: bool  # a bot plays the seat meanwhile
-    joined: bool = True  # False: the player has not come to the table yet
-
-
 class RemoteSeatHandle:
-    """A seat at a table served by :class:`~cardtable.net.server.TableServer`."""
+    """A seat at a table served by :class:`~cardtable.net.server.TableServer` (the whole
+    :class:`~cardtable.seat_handle.SeatHandle`)."""
+
+    networked = True
 
     def __init__(
         self,

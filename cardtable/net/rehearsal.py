@@ -46,7 +46,7 @@ from concurrent.futures import Future
 from cardtable.net import wire
 from cardtable.net.join import parse_args
 from cardtable.session import LocalSeatHandle, SeatConfig, Table
-from games.core import CardtableError, SeatView
+from games.core import SeatView
 
 GAME = "tricks_n_trumps"
 #: The terminal of the rehearsal: the usual default size (what a seat shares hardly depends on it).
@@ -68,9 +68,8 @@ class RehearsalHandle(LocalSeatHandle):
     """A local seat that looks like a connected remote one to the table screen: it has a link
     status, nobody away, and moves sent without waiting (``submit_later``), as over the network."""
 
+    networked = True
     status = "connected"
-    closed_reason: str | None = None
-    is_closed = False
 
     def view(self) -> SeatView:
         """The seat's view as a remote seat gets it: encoded, sent as a line of JSON, decoded."""
@@ -78,23 +77,10 @@ class RehearsalHandle(LocalSeatHandle):
             line = wire.dumps({"type": "view", "view": wire.encode_view(super().view())})
         return wire.decode_view(wire.loads(line, wire.MAX_SERVER_LINE)["view"])
 
-    def away(self) -> list:
-        return []
-
     def submit_later(self, action) -> Future:
         """Apply the move now; a future done with None, or with the table's refusal."""
-        answer: Future = Future()
-        try:
-            with _unrecorded():
-                self.submit(action)
-        except CardtableError as exc:
-            answer.set_exception(exc)
-        else:
-            answer.set_result(None)
-        return answer
-
-    def close(self) -> None:
-        """Nothing to say goodbye to."""
+        with _unrecorded():
+            return super().submit_later(action)
 
 
 def _another_plays(table: Table) -> None:

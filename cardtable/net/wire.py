@@ -32,6 +32,7 @@ from games.core import (
     Action,
     Card,
     Event,
+    InfoLine,
     Outcome,
     Play,
     ProtocolError,
@@ -343,7 +344,7 @@ def encode_view(v: SeatView) -> dict[str, Any]:
         "legal": [encode_action(a, v.label_of(a)) for a in v.legal],
         "hand_number": v.hand_number,
         "events": [encode_event(e) for e in v.events],
-        "info": [[k, x] for k, x in v.info],
+        "info": [[line.key, line.label, line.value] for line in v.info],
         "extra": encode_extra(v.extra),
         "outcome": encode_outcome(v.outcome),
         "prompt": v.prompt,
@@ -396,9 +397,9 @@ def decode_view(d: Any) -> SeatView:
             hand_number=_opt_int(d.get("hand_number")) or 0,
             events=tuple(decode_event(e) for e in _list(d.get("events"))),
             info=tuple(
-                (str(p[0]), str(p[1]))
+                InfoLine(str(p[0]), str(p[1]), str(p[2]))
                 for p in _list(d.get("info", []))
-                if isinstance(p, list) and len(p) == 2
+                if isinstance(p, list) and len(p) == 3
             ),
             extra=extra,
             outcome=decode_outcome(d.get("outcome")),

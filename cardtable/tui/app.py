@@ -284,6 +284,13 @@ class CardTableApp(App):
     def on_table_screen_play_again(self, message: TableScreen.PlayAgain) -> None:
         self.play_again(message.driver)
 
+    def on_table_screen_left(self, _message: TableScreen.Left) -> None:
+        """The match is over and the player leaves: the lobby again, or the end of a direct run."""
+        if self.with_lobby:
+            self.back_to_lobby()
+        else:
+            self.exit()
+
     def on_table_screen_closed(self, message: TableScreen.Closed) -> None:
         """The remote table has gone: back to the lobby (when there is one) or quit."""
         from .screens.modals import TableClosedScreen

@@ -131,7 +131,8 @@ def draw_face(
         canvas.put(x + 1, y + 1, (rank + suit)[:inner], ink)
         return
     canvas.put(x + 1, y + 1, rank, ink)
-    canvas.put(x + 1 + (inner - 1) // 2, y + size.height // 2, suit, ink)
+    middle = suit if c.suit is not None or inner < 5 else "JOKER"  # a joker says what it is
+    canvas.put(x + 1 + (inner - len(middle)) // 2, y + size.height // 2, middle, ink)
     canvas.put(x + size.width - 1 - len(rank), y + size.height - 2, rank, ink)
 
 
@@ -179,3 +180,57 @@ def paste(dst: Canvas, src: Canvas, x: int, y: int) -> None:
             for dx, cell in enumerate(row):
                 if 0 <= x + dx < dst.width:
                     dst.cells[y + dy][x + dx] = cell
+
+
+@dataclass(frozen=True)
+class Pile:
+    """Cards lying in the middle of the table: ``cards`` face up (overlapping, the last on top
+    and framed when ``framed``), or ``backs`` cards face down shown as one back; ``label`` is
+    written under it (``upcard``, ``stock 23``)."""
+
+    label: str
+    cards: tuple[Card, ...] = ()
+    backs: int = 0
+    framed: bool = False
+
+
+def piles_canvas(piles: Sequence[Pile], width: int, height: int, ascii_suits: bool) -> Text | None:
+    """Piles side by side, each with its label beneath, in the middle of ``width`` x ``height``:
+    large faces when there is room, small ones otherwise; None when even those do not fit."""
+    piles = [p for p in piles if p.cards or p.backs]
+    if not piles:
+        return None
+    for size in (LARGE, SMALL):
+        if size is LARGE and (height < LARGE.height + 3 or width < 30):
+            continue
+        widths = []
+        for p in piles:
+            shown = p.cards if p.cards else ()
+            card_w = size.width + min_step(shown) * (len(shown) - 1) if shown else size.width
+            widths.append(max(card_w, len(p.label)))
+        total = sum(widths) + 3 * (len(piles) - 1)
+        if total <= width and height >= size.height + 1:
+            break
+    else:
+        return None
+    canvas = Canvas(width, size.height + 1)
+    x = (width - total) // 2
+    for p, w in zip(piles, widths):
+        if p.cards:
+            step = min_step(p.cards)
+            for i, c in enumerate(p.cards):
+                top = i == len(p.cards) - 1
+                draw_face(
+                    canvas,
+                    x + i * step,
+                    0,
+                    c,
+                    size,
+                    ascii_suits=ascii_suits,
+                    frame=CURSOR if top and p.framed else None,
+                )
+        else:
+            draw_back(canvas, x, 0, size, ascii_suits)
+        canvas.put(x, size.height, p.label[:w], "dim")
+        x += w + 3
+    return Text("\n" * max(0, (height - size.height - 1) // 2)) + canvas.to_text()

@@ -106,10 +106,15 @@ def seat_positions(view: SeatView) -> dict[int, tuple[str, int]]:
 
 
 _CARD_TOKEN = re.compile(r"(?<![\w@])(?:10|[2-9TJQKA])[SHDC](?![\w])")
+_JOKER_TOKEN = re.compile(r"(?<![\w@])(JK|BJ|LJ)(?![\w])")
+#: the jokers by name: "JK" means nothing to a new player
+JOKER_WORDS = {"JK": "Joker", "BJ": "Big joker", "LJ": "Little joker"}
 
 
 def show_cards(text: str, ascii_suits: bool) -> str:
-    """Card notation inside a message (``10D``, ``JC``) drawn with suit symbols, or kept as letters."""
+    """Card notation inside a message drawn for players: ``10D``, ``JC`` with suit symbols (or
+    kept as letters), the jokers by name (``JK``: Joker, ``BJ``: Big joker, ``LJ``: Little joker)."""
+    text = _JOKER_TOKEN.sub(lambda m: JOKER_WORDS[m.group(1)], text)
     if ascii_suits:
         return text
     from games.core import parse_card

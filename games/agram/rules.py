@@ -31,6 +31,7 @@ from games.core import (
     Action,
     Card,
     GameState,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -173,10 +174,13 @@ class Agram(TrickGame):
     def _view_trump(self) -> str:
         return "no trumps"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         total = self.options["games"]
         game = str(self.hand_number) if total == 1 else f"{self.hand_number} of {total}"
-        return [("Game", game), ("Trick", f"{self.trick_number} of {HAND_SIZE}")]
+        return [
+            InfoLine("game", "Game", game),
+            InfoLine("trick", "Trick", f"{self.trick_number} of {HAND_SIZE}"),
+        ]
 
     def _view_extra(self, seat: int | None) -> AgramView:
         return AgramView(trick_number=self.trick_number, games=self.options["games"])

@@ -34,6 +34,7 @@ from games.core import (
     SHARED,
     Action,
     Card,
+    InfoLine,
     Option,
     Rules,
     Suit,
@@ -372,14 +373,15 @@ class Bacon(TrickGame):
         who = "goes alone" if self.alone else "and partner declare"
         return f"{{p{self.declarer}}} {who}, {trump_text(self.trump)}"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = [("Contract", self.contract_text())]
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
+        info = [InfoLine("contract", "Contract", self.contract_text())]
         if self.passed_up:
-            info.append(("Passed upcards", cards_text(self.passed_up)))
+            info.append(InfoLine("passed", "Passed upcards", cards_text(self.passed_up)))
         if self.discard:
-            info.append(("Discard", f"{{p{self.taker}}} threw {self.discard[0]}"))
-        info.append(("Tricks", ", ".join(f"{self.teams.name(t)} {self.team_tricks(t)}" for t in (0, 1))))
-        info.append(("Target", str(self.options["target"])))
+            info.append(InfoLine("discard", "Discard", f"{{p{self.taker}}} threw {self.discard[0]}"))
+        tricks = ", ".join(f"{self.teams.name(t)} {self.team_tricks(t)}" for t in (0, 1))
+        info.append(InfoLine("tricks", "Tricks", tricks))
+        info.append(InfoLine("target", "Target", str(self.options["target"])))
         return info
 
     def _view_extra(self, seat: int | None) -> BaconView:

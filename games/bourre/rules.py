@@ -49,6 +49,7 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     PotGame,
     Ranking,
@@ -296,12 +297,12 @@ class Bourre(PotGame):
         return list(self.tied) or super()._pot_heirs()
 
     # -- views and checks --------------------------------------------------------
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         return [
             *self._pot_info(),
-            ("Ante", str(self.options["ante"])),
-            ("Stock", f"{len(self.stock)} cards"),
-            ("Discards", f"{len(self.discards)} cards"),
+            InfoLine("ante", "Ante", str(self.options["ante"])),
+            InfoLine("stock", "Stock", f"{len(self.stock)} cards"),
+            InfoLine("discards", "Discards", f"{len(self.discards)} cards"),
         ]
 
     def _view_extra(self, seat: int | None) -> BourreView:

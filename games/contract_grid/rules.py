@@ -54,6 +54,7 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -496,14 +497,14 @@ class ContractGrid(TrickGame):
     def _view_trump(self) -> str:
         return self.ranking.describe() if self.trump else "trump not chosen yet"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         limit = self.options["hand_limit"]
         hand = f"{self.hand_number} of at most {limit}" if limit else str(self.hand_number)
         return [
-            ("Hand", hand),
-            ("Cap", str(self.cap) if self.cap else "none"),
-            ("Bids", str(self.num_bids)),
-            ("Dropped", " ".join(self.dropped) or "-"),
+            InfoLine("hand", "Hand", hand),
+            InfoLine("cap", "Cap", str(self.cap) if self.cap else "none"),
+            InfoLine("bids", "Bids", str(self.num_bids)),
+            InfoLine("dropped", "Dropped", " ".join(self.dropped) or "-"),
         ]
 
     def _view_extra(self, seat: int | None) -> GridView:

@@ -73,7 +73,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ below imp
         trick_winner,
     )
     from .viewdata import NO_EXTRA, VIEW_DATA, NoExtra, is_view_data, view_data, view_data_name
-    from .views import Event, Outcome, Play, SeatView, TrickResult, make_event, render_seats
+    from .views import Event, InfoLine, Outcome, Play, SeatView, TrickResult, make_event, render_seats
     from .words import plural
 
 #: each exported name, by the submodule that defines it
@@ -117,7 +117,16 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "clone": ("DEEP", "LIST", "LISTS", "SHARED"),
     "options": ("Option",),
     "state": ("GameState", "Rules"),
-    "views": ("Event", "Outcome", "Play", "SeatView", "TrickResult", "make_event", "render_seats"),
+    "views": (
+        "Event",
+        "InfoLine",
+        "Outcome",
+        "Play",
+        "SeatView",
+        "TrickResult",
+        "make_event",
+        "render_seats",
+    ),
     "viewdata": ("NO_EXTRA", "VIEW_DATA", "NoExtra", "is_view_data", "view_data", "view_data_name"),
     "record": ("Record", "atomic_write"),
     "trickgame": ("TrickGame", "seat_play"),

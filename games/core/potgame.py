@@ -26,6 +26,7 @@ from .options import Option
 from .state import Rules
 from .trickgame import TrickGame
 from .tricks import next_seat, seat_order
+from .views import InfoLine
 from .words import plural
 
 __all__ = ["HAND_LIMITS", "PotGame", "check_ending", "ending_options", "hand_limit_option", "named_card"]
@@ -160,10 +161,13 @@ class PotGame(TrickGame):
         self._end_match(winners, reason, f"{best} counters", lines, scores)
 
     # -- views and checks --------------------------------------------------------
-    def _pot_info(self) -> list[tuple[str, str]]:
+    def _pot_info(self) -> list[InfoLine]:
         limit = self._hand_limit()
         current = self.hands_played + (0 if self.result else 1)  # thrown-in Rams hands do not count
-        return [("Pot", str(self.pot)), ("Hand", f"{current} of {limit}" if limit else str(current))]
+        return [
+            InfoLine("pot", "Pot", str(self.pot)),
+            InfoLine("hand", "Hand", f"{current} of {limit}" if limit else str(current)),
+        ]
 
     def check_invariants(self) -> None:
         assert sum(self.scores) + self.pot == self.options["stack"] * self.num_seats, "counters not conserved"

@@ -21,7 +21,7 @@ from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
 from .tricks import Ranking, follow_suit, next_seat, seat_order, trick_winner
 from .viewdata import NO_EXTRA
-from .views import Outcome, Play, SeatView, TrickResult, make_event
+from .views import InfoLine, Outcome, Play, SeatView, TrickResult, make_event
 
 _SEAT_PLAYS: dict[tuple[int, Card], Play] = {}
 
@@ -145,7 +145,7 @@ class TrickGame(GameState):
     def _view_trump(self) -> str:
         return self.ranking.describe()
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         return []
 
     def _view_extra(self, seat: int | None) -> Any:

@@ -13,11 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .actions import Action
 from .cards import Card
+from .errors import ProtocolError
 from .viewdata import NO_EXTRA
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +124,17 @@ class Outcome:
         return len(self.winners) > 1
 
 
+@dataclass(frozen=True, slots=True)
+class InfoLine:
+    """One line of a game's table information, ``Pot: 12``.  ``key`` is stable and never shown
+    (a panel that draws the pot itself leaves the scoreboard's line out by its key); ``label``
+    and ``value`` are the words shown, where ``{p0}`` ... name seats."""
+
+    key: str
+    label: str
+    value: str
+
+
 @dataclass(frozen=True)
 class SeatView:
     """Exactly what one seat may know now (seat None: the public view of a spectator).
@@ -149,7 +163,7 @@ class SeatView:
     legal: tuple[Action, ...]
     hand_number: int
     events: tuple[Event, ...]
-    info: tuple[tuple[str, str], ...] = ()
+    info: tuple[InfoLine, ...] = ()
     extra: Any = NO_EXTRA  # the game's typed view data (games.core.viewdata)
     outcome: Outcome | None = None
     prompt: str = ""
@@ -162,6 +176,20 @@ class SeatView:
     #: every seat's hand, only in a watcher's view of a table of bots (``cardtable watch --open``);
     #: a game's own views never fill it
     open_hands: tuple[tuple[Card, ...], ...] = ()
+
+    def data(self, cls: type[T]) -> T:
+        """The game's typed view data (``extra``), checked to be a ``cls``: the one way panels
+        and bots read it.  ProtocolError when the view holds other data (a peer that sent
+        another game's data, or none)."""
+        if not isinstance(self.extra, cls):
+            raise ProtocolError(
+                f"this view of {self.game} holds {type(self.extra).__name__} data, not {cls.__name__}"
+            )
+        return self.extra
+
+    def info_value(self, key: str) -> str | None:
+        """The value of the info line ``key`` (None when the view has no such line)."""
+        return next((line.value for line in self.info if line.key == key), None)
 
     def label_of(self, action: Action) -> str:
         """The game's words for one of this view's legal actions (its generic caption otherwise)."""

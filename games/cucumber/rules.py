@@ -38,6 +38,7 @@ from games.core import (
     SHARED,
     Action,
     Card,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -277,10 +278,10 @@ class Cucumber(TrickGame):
     def _view_trump(self) -> str:
         return "suits do not count"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         return [
-            ("Trick", f"{min(len(self.done) + 1, HAND_SIZE)} of {HAND_SIZE}"),
-            ("Bust", f"over {self.options['limit']}"),
+            InfoLine("trick", "Trick", f"{min(len(self.done) + 1, HAND_SIZE)} of {HAND_SIZE}"),
+            InfoLine("bust", "Bust", f"over {self.options['limit']}"),
         ]
 
     def _view_extra(self, seat: int | None) -> CucumberView:

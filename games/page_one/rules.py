@@ -51,6 +51,7 @@ from games.core import (
     Action,
     BadNotationError,
     Card,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -393,10 +394,14 @@ class PageOne(TrickGame):
         self.log("match", f"{names} {verb} ({reason})")
 
     # -- views ---------------------------------------------------------------------
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         target = self.options["target"]
         game = f"{self.hand_number} (first to {target} points)" if target else "one game"
-        return [("Stock", str(len(self.stock))), ("Discard", str(len(self.discard))), ("Game", game)]
+        return [
+            InfoLine("stock", "Stock", str(len(self.stock))),
+            InfoLine("discard", "Discard", str(len(self.discard))),
+            InfoLine("game", "Game", game),
+        ]
 
     def _view_extra(self, seat: int | None) -> PageOneView:
         led = self._led()

@@ -36,6 +36,7 @@ from games.core import (
     SUITS,
     Action,
     Card,
+    InfoLine,
     Option,
     Rules,
     Suit,
@@ -339,17 +340,21 @@ class Pepper(TrickGame):
         trump = trump_text(self.trump) if self.phase in ("play", "over") else "trump not named yet"
         return f"{{p{self.high_bidder}}} {self.bid_words(self.high_bid)}, {trump}"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = [("Contract", self.contract_text()), ("Target", str(self.options["target"]))]
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
+        info = [
+            InfoLine("contract", "Contract", self.contract_text()),
+            InfoLine("target", "Target", str(self.options["target"])),
+        ]
         if self.teams.is_partnership:  # the scores are on the scoreboard; the tricks by side here
             info.append(
-                (
+                InfoLine(
+                    "tricks",
                     "Tricks",
                     ", ".join(f"{self.teams.name(t)} {self.team_tricks(t)}" for t in range(len(self.teams))),
                 )
             )
         if self.num_seats == 2:
-            info.append(("Dead hand", f"{len(self.dead)} cards face down"))
+            info.append(InfoLine("dead", "Dead hand", f"{len(self.dead)} cards face down"))
         return info
 
     def _view_extra(self, seat: int | None) -> PepperView:

@@ -74,6 +74,7 @@ from games.core import (
     Action,
     Card,
     GameState,
+    InfoLine,
     Option,
     Outcome,
     Rules,
@@ -1035,16 +1036,20 @@ class Piquet(TrickGame):
         precomputed key: no trumps to consider (speed: every view sorts a hand)."""
         return sorted(self.hands[seat], key=DISPLAY_ORDER.__getitem__)
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         hands = PARTIE_HANDS + (EXTRA_HANDS if self.partie_hand > PARTIE_HANDS else 0)
         info = [
-            ("Partie", f"{self.partie} of {self.options['parties']}, hand {self.partie_hand} of {hands}"),
-            ("Elder", f"{{p{self.elder}}}"),
+            InfoLine(
+                "partie",
+                "Partie",
+                f"{self.partie} of {self.options['parties']}, hand {self.partie_hand} of {hands}",
+            ),
+            InfoLine("elder", "Elder", f"{{p{self.elder}}}"),
         ]
         if self.phase in ("exchange", "peek", "leftover"):
-            info.append(("Talon", f"{_count(len(self.talon))}"))
+            info.append(InfoLine("talon", "Talon", f"{_count(len(self.talon))}"))
         if self.options["parties"] > 1:
-            info.append(("Series", f"{{p0}} {self.series[0]}, {{p1}} {self.series[1]}"))
+            info.append(InfoLine("series", "Series", f"{{p0}} {self.series[0]}, {{p1}} {self.series[1]}"))
         return info
 
     def _view_extra(self, seat: int | None) -> PiquetView:

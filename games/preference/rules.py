@@ -73,6 +73,7 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     Outcome,
     Ranking,
@@ -731,19 +732,19 @@ class Preference(TrickGame):
     def _view_trump(self) -> str:
         return contract_text(self.contract, self.trump) if self.trump else ""
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         info = [
-            ("Pot", str(self.pot)),
-            ("Ante", str(self.options["ante"])),
-            ("Deal", f"{self.hand_number} of at most {self.options['max_hands']}"),
+            InfoLine("pot", "Pot", str(self.pot)),
+            InfoLine("ante", "Ante", str(self.options["ante"])),
+            InfoLine("deal", "Deal", f"{self.hand_number} of at most {self.options['max_hands']}"),
         ]
         if self.options["pots"] > 1:
-            info.append(("Pots won", f"{self.pots_emptied} of {self.options['pots']}"))
+            info.append(InfoLine("pots", "Pots won", f"{self.pots_emptied} of {self.options['pots']}"))
         if self.contract and self.trump:
             aces = " · no aces" if self.no_aces else ""
-            info.append(("Contract", contract_text(self.contract, self.trump) + aces))
+            info.append(InfoLine("contract", "Contract", contract_text(self.contract, self.trump) + aces))
         if self.talon_seen:
-            info.append(("Talon", f"taken: {cards_text(self.talon_seen)}"))
+            info.append(InfoLine("talon", "Talon", f"taken: {cards_text(self.talon_seen)}"))
         return info
 
     def _view_extra(self, seat: int | None) -> PreferenceView:

@@ -54,6 +54,7 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     PotGame,
     Rules,
@@ -378,14 +379,18 @@ class Rams(PotGame):
         return stacks
 
     # -- views and checks --------------------------------------------------------
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         info = [
             *self._pot_info(),
-            ("Ante", str(self.unit)),
-            ("Widow", "taken" if self.widow_by is not None else f"{len(self.widow)} cards face down"),
+            InfoLine("ante", "Ante", str(self.unit)),
+            InfoLine(
+                "widow",
+                "Widow",
+                "taken" if self.widow_by is not None else f"{len(self.widow)} cards face down",
+            ),
         ]
         if self.rams_by is not None:
-            info.append(("Rams", "declared"))
+            info.append(InfoLine("rams", "Rams", "declared"))
         return info
 
     def _view_extra(self, seat: int | None) -> RamsView:

@@ -51,6 +51,7 @@ from games.core import (
     Action,
     Card,
     GameState,
+    InfoLine,
     Option,
     Play,
     Rules,
@@ -370,13 +371,16 @@ class Sedma(TrickGame):
     def _view_trump(self) -> str:
         return ""  # no trumps and no suits: the header says nothing about them
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
-        info = [("Stock", f"{len(self.stock)} cards")]
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
+        info = [InfoLine("stock", "Stock", f"{len(self.stock)} cards")]
         if self.trick:
-            info.append(("Trick", f"round {self.round} of up to {MAX_ROUNDS}"))
-        info += [(f"Points {self.teams.name(t)}", str(self.points[t])) for t in range(len(self.teams))]
+            info.append(InfoLine("round", "Trick", f"round {self.round} of up to {MAX_ROUNDS}"))
+        info += [
+            InfoLine(f"points{t}", f"Points {self.teams.name(t)}", str(self.points[t]))
+            for t in range(len(self.teams))
+        ]
         if self.series:
-            info.append(("Target", f"{self.options['target']} victory points"))
+            info.append(InfoLine("target", "Target", f"{self.options['target']} victory points"))
         return info
 
     def _view_extra(self, seat: int | None) -> SedmaView:

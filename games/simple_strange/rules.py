@@ -46,6 +46,7 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     Play,
     Rules,
@@ -384,13 +385,13 @@ class SimpleStrange(TrickGame):
         order.update({s: len(self.trumps) + i for i, s in enumerate(rest)})
         return sorted(self.hands[seat], key=lambda c: (-self.supers.get(c, 0), order[c.the_suit], -c.rank))
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         supers = ", ".join(f"{c} ({p})" for c, p in self._super_list()) or "none in play"
         return [
-            ("Deal", f"{self.hand_number} of {self.options['deals']}"),
-            ("Trumps", " and ".join(s.noun for s in self.trumps)),
-            ("Super-trumps", supers),
-            ("Drawn tricks pending", str(len(self.pending))),
+            InfoLine("deal", "Deal", f"{self.hand_number} of {self.options['deals']}"),
+            InfoLine("trumps", "Trumps", " and ".join(s.noun for s in self.trumps)),
+            InfoLine("supers", "Super-trumps", supers),
+            InfoLine("pending", "Drawn tricks pending", str(len(self.pending))),
         ]
 
     def _view_extra(self, seat: int | None) -> StrangeView:

@@ -32,6 +32,7 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     Ranking,
     Rules,
@@ -170,7 +171,7 @@ class TricksNTrumps(TrickGame):
         self._end_match(winners, reason, f"{best} points")
 
     # -- views and checks ------------------------------------------------
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         n = self.num_seats
         if self.options["ending"] == "ahead":
             limit = self.options["hand_limit"]
@@ -180,7 +181,10 @@ class TricksNTrumps(TrickGame):
             )
         else:
             deal = f"{self.hand_number} of {self.options['rounds'] * n}"
-        return [("Deal", deal), ("Points per trick", str(self.options["points_per_trick"]))]
+        return [
+            InfoLine("deal", "Deal", deal),
+            InfoLine("per_trick", "Points per trick", str(self.options["points_per_trick"])),
+        ]
 
     def _view_extra(self, seat: int | None) -> TricksView:
         return TricksView(self.ranking.trumps[0].letter)

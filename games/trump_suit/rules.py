@@ -66,6 +66,7 @@ from games.core import (
     Action,
     BadOptionError,
     Card,
+    InfoLine,
     Option,
     Ranking,
     Rules,
@@ -620,18 +621,27 @@ class TrumpSuit(TrickGame):
             return "trump open (a joker is turned up)"
         return f"{self.trump.noun} trump"
 
-    def _view_info(self, seat: int | None) -> list[tuple[str, str]]:
+    def _view_info(self, seat: int | None) -> list[InfoLine]:
         info = [
-            ("Trump", self._view_trump()),
-            ("Draw deck", f"{plural(len(self.draw), 'card')}"),
-            ("Hand", f"{self.hand_number} (to {self.options['target']}, out at {self.options['floor']})"),
+            InfoLine("trump", "Trump", self._view_trump()),
+            InfoLine("deck", "Draw deck", f"{plural(len(self.draw), 'card')}"),
+            InfoLine(
+                "hand",
+                "Hand",
+                f"{self.hand_number} (to {self.options['target']}, out at {self.options['floor']})",
+            ),
         ]
         for s in range(self.num_seats):
             bid = self.bids[s] or "-"
-            info.append((f"{{p{s}}}", f"bid {bid}, took {self.tricks_won[s]}, bags {self.bags[s]}"))
+            info.append(
+                InfoLine(
+                    f"seat{s}", f"{{p{s}}}", f"bid {bid}, took {self.tricks_won[s]}, bags {self.bags[s]}"
+                )
+            )
         if self.options["auction"] and (self.auction_seller is not None or any(self.bought)):
             info.append(
-                (
+                InfoLine(
+                    "auction",
                     "Auction",
                     f"{{p{self.auction_seller}}} sells; bought "
                     + ", ".join(f"{{p{s}}} {b}" for s, b in enumerate(self.bought) if b),

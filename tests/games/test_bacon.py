@@ -71,7 +71,7 @@ def test_ba3_the_discard_is_face_up_and_out_of_play():
     st = deal(*HANDS)
     play(st, "pick", "accept", "discard 7D")
     for seat in range(4):
-        assert dict(st.view(seat).info)["Discard"] == "{p1} threw 7D"
+        assert st.view(seat).info_value("discard") == "{p1} threw 7D"
         assert st.view(seat).extra.discard == parse_card("7D")
     assert st.zones()["discard"] == [parse_card("7D")]
 
@@ -113,7 +113,7 @@ def test_ba4_four_passes_turn_a_new_upcard_and_four_upcards_passed_redeal_by_the
     st = deal(*HANDS, stub="2C 3C 4C 5C 6C")
     play(st, "pass", "pass", "pass", "pass")
     assert st.up_cards == [parse_card("6C")] and st.passed_up == [parse_card("9H")] and st.to_act == 0
-    assert dict(st.view(1).info)["Passed upcards"] == "9H"
+    assert st.view(1).info_value("passed") == "9H"
     for _ in range(12):
         st.apply("pass")
     assert st.dealer == 3 and st.phase == "auction" and st.hand_number == 1  # thrown in: same dealer

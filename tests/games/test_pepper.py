@@ -321,7 +321,7 @@ def test_labels_name_every_choice_in_plain_words():
 def test_the_view_shows_the_contract_and_trump_but_no_other_hand():
     st = in_play("AH 9S", "KS 10S", "9H QC", "10C KC", bidder=1, bid="bid 2", trump="trump C")
     v = st.view(0)
-    assert dict(v.info)["Contract"] == "{p1} 2, clubs trump"
+    assert v.info_value("contract") == "{p1} 2, clubs trump"
     assert v.extra.declarer == 1 and v.extra.trump_suit == "C" and v.extra.need == 2
     assert set(v.hand) == set(parse_cards("AH 9S"))
 

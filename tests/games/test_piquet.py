@@ -602,7 +602,7 @@ def test_a_tie_after_six_plays_two_more_hands_then_a_draw_PQ_7():
     st = _end_partie_at((100, 100))
     assert not st.is_over and st.partie_hand == 7 and st.phase == "exchange"
     assert "Tied at 100: two more hands are played" in log(st)
-    assert st.view(0).info[0] == ("Partie", "1 of 1, hand 7 of 8")
+    assert st.view(0).info_value("partie") == "1 of 1, hand 7 of 8"
     st = _end_partie_at((120, 120), hand=8)
     assert st.is_over and st.outcome().winners == (0, 1) and st.outcome().scores == (0, 0)
     assert st.outcome().reason == "the partie was drawn, 120 all after 8 hands"

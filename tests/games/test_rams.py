@@ -319,7 +319,7 @@ def test_views_show_stacks_pot_and_sitters_but_never_the_widow_or_other_hands():
     st = rams_hand(THREE, "7H", WIDOW, pot=10)
     st.apply("pass")
     v = st.view(2)
-    assert v.scores == (90, 100, 100) and ("Pot", "10") in v.info
+    assert v.scores == (90, 100, 100) and v.info_value("pot") == "10"
     assert v.status[1] == "passed" and v.bids[1] == "pass"
     assert v.up_cards == (parse_card("7H"),)
     hidden = set(parse_cards(WIDOW)) | set(st.hands[0]) | set(st.hands[1]) | set(st.out)
@@ -458,7 +458,7 @@ def test_a_hand_thrown_in_because_everybody_passed_does_not_count():
     for _ in range(3):
         st.apply("pass")
     assert not st.is_over and st.hands_played == 0 and st.hand_number == 2
-    assert ("Hand", "1 of 1") in st.view(None).info
+    assert st.view(None).info_value("hand") == "1 of 1"
 
 
 def test_hand_limit_ends_a_broke_match_and_says_so():

@@ -11,7 +11,7 @@ from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
 from games.core import IllegalActionError
 
-from ..tui.helpers import RaisingBot, screen_text
+from ..tui.helpers import RaisingBot, said, screen_text
 from ..tui.test_lobby_net import wait_for
 from .helpers import ServerThread, make_table, wait_until
 
@@ -86,14 +86,14 @@ async def test_a_remote_move_does_not_block_the_screen_while_the_table_has_not_a
             assert "sending" in screen_text(app)
             await pilot.press("l")  # a key is handled while the answer is awaited
             await pilot.pause()
-            assert any("No trick has been completed" in n.message for n in app._notifications)
+            assert any("No trick has been completed" in n.message for n in said(app))
             assert not gate.is_set() and not table.state.history and "sending" in screen_text(app)
             await pilot.press("enter")  # a second move before the answer: refused by the screen
-            assert any("Still sending" in n.message for n in app._notifications)
+            assert any("Still sending" in n.message for n in said(app))
             gate.set()
             await wait_for(pilot, lambda: "sending" not in screen_text(app))
             assert table.state.actors[0] == 0  # accepted
-            assert not any(n.severity == "error" for n in app._notifications)
+            assert not any(n.severity == "error" for n in said(app))
         finally:
             gate.set()  # the held answer goes before the server stops
 
@@ -111,10 +111,10 @@ async def test_a_refusal_that_comes_later_is_shown_when_it_comes():
     async with _seat_zero_app(table) as (app, pilot):
         try:
             await pilot.press("enter")
-            assert "sending" in screen_text(app) and not app._notifications
+            assert "sending" in screen_text(app) and not said(app)
             gate.set()
             await wait_for(pilot, lambda: "sending" not in screen_text(app))
-            refusals = [n.message for n in app._notifications if n.severity == "error"]
+            refusals = [n.message for n in said(app) if n.severity == "error"]
             assert len(refusals) == 1 and refusals[0].endswith(": the host has paused the table")
             assert not table.state.history and "▶ P0" in screen_text(app)  # still their turn
         finally:

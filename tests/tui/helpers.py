@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from typing import NamedTuple
+
 from cardtable.session import SeatConfig, Table
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.table import TableScreen
@@ -50,3 +53,29 @@ def local_app(table: Table) -> CardTableApp:
 
 def table_for(seed: int, *kinds: str, save_path=None, **options) -> Table:
     return Table.new("tricks_n_trumps", seats(*kinds), options or None, seed, save_path=save_path)
+
+
+class Said(NamedTuple):
+    message: str
+    title: str
+    severity: str
+
+
+def said(app) -> list[Said]:
+    """What the player is told now: the table screen's message (shown for its moment) and the
+    app's notifications (toasts of the other screens)."""
+    out = [Said(n.message, n.title, n.severity) for n in app._notifications]
+    for screen in app.screen_stack:
+        if isinstance(screen, TableScreen):
+            note = screen.flow.messages.shown(screen._moment(), time.monotonic())
+            if note is not None:
+                out.append(Said(note.text, note.title, note.severity))
+    return out
+
+
+def forget_said(app) -> None:
+    """Clear what was said (the app's notifications and every table screen's message)."""
+    app.clear_notifications()
+    for screen in app.screen_stack:
+        if isinstance(screen, TableScreen):
+            screen.flow.messages.clear()

@@ -14,7 +14,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import HandWidget
 from games.core import Record
 
-from .helpers import local_app, screen_text, settle, table_for
+from .helpers import local_app, said, screen_text, settle, table_for
 
 
 def _illegal_spot() -> Table:
@@ -125,7 +125,7 @@ async def test_illegal_card_shows_the_rule_and_changes_nothing():
         await pilot.click(HandWidget, offset=hand.click_offset(bad))
         await pilot.pause()
         assert t.state.snapshot() == before
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in said(app)]
         assert len(messages) == 1
         held = " ".join(c.display() for c in view.hand if c in {a.card for a in view.legal})
         assert (
@@ -147,7 +147,7 @@ async def test_card_pressed_out_of_turn_says_whose_turn_it_is():
         await pilot.press("enter")
         await pilot.pause()
         assert t.state.snapshot() == before
-        assert [n.message for n in app._notifications] == [f"Wait: it is {t.names[t.state.to_act]}'s turn"]
+        assert [n.message for n in said(app)] == [f"Wait: it is {t.names[t.state.to_act]}'s turn"]
 
 
 async def test_hot_seat_handoff_shows_no_card_of_either_human():
@@ -203,7 +203,7 @@ async def test_corrupt_save_is_reported_and_left_untouched():
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, TableScreen)
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in said(app)]
         assert any("is not a readable record" in m for m in messages)
     assert bad.read_bytes() == before
 
@@ -266,7 +266,7 @@ async def test_undo_own_move_before_a_bot_answers():
         await pilot.press("u")  # nothing left to take back: a warning, no change
         await pilot.pause()
         assert len(t.state.history) == before
-        assert any("Nothing to undo" in n.message for n in app._notifications)
+        assert any("Nothing to undo" in n.message for n in said(app))
 
 
 async def test_resume_of_a_corrupt_file_from_the_command_line_opens_the_lobby(tmp_path):
@@ -276,7 +276,7 @@ async def test_resume_of_a_corrupt_file_from_the_command_line_opens_the_lobby(tm
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
-        assert any("not a readable record" in n.message for n in app._notifications)
+        assert any("not a readable record" in n.message for n in said(app))
     assert bad.read_text() == "not json at all"
 
 

@@ -10,7 +10,7 @@ import time
 from cardtable.tui.app import CardTableApp
 from games.bots import Bot
 
-from .helpers import RaisingBot, screen_text, settle, table_for
+from .helpers import RaisingBot, said, screen_text, settle, table_for
 
 
 class SlowBot(Bot):
@@ -52,7 +52,7 @@ async def test_a_raising_bot_is_said_and_plays_the_first_legal_move_without_a_re
         assert t.state.history and t.state.history[0] == first  # the fallback: the first legal move
         turns = t.state.actors.count(1)
         assert turns >= 1 and bot.calls == turns  # each turn thought about once: no silent retries
-        notes = [n.message for n in app._notifications if "bot failed" in n.message]
+        notes = [n.message for n in said(app) if "bot failed" in n.message]
         assert (
             notes[0]
             == f"Ben's bot failed (ValueError); it played the first legal move instead ({first.text})"
@@ -74,7 +74,7 @@ async def test_a_slow_bot_thinks_once_never_twice_at_once_and_the_screen_stays_l
                 await pilot.press("l")  # the screen answers keys while the bot thinks
                 await pilot.pause(0.25)
             assert "Ben is thinking" in screen_text(app)
-            assert any("No trick has been completed" in n.message for n in app._notifications)
+            assert any("No trick has been completed" in n.message for n in said(app))
             assert bot.calls == 1 and not t.state.history
             bot.release.set()
             for _ in range(200):
@@ -102,6 +102,6 @@ async def test_a_hint_whose_bot_fails_says_so():
         await pilot.press("h")
         for _ in range(100):
             await pilot.pause(0.02)
-            if any("No hint" in n.message for n in app._notifications):
+            if any("No hint" in n.message for n in said(app)):
                 break
-        assert any(n.message == "No hint this time: the bot failed (ValueError)" for n in app._notifications)
+        assert any(n.message == "No hint this time: the bot failed (ValueError)" for n in said(app))

@@ -106,14 +106,14 @@ async def test_every_card_of_a_long_hand_can_be_reached_and_clicked():
             await settle(pilot)
             hand = app.screen.query_one(HandWidget)
             assert len(hand.cards) == 34
-            rows = hand._cells()[-1][0] + 1
+            rows = hand.cells()[-1][0] + 1
             assert rows >= 2
             await pilot.press("end")
             assert hand.cursor == 33
             await pilot.press("home", "down")
-            assert hand._cells()[hand.cursor][0] == 1
+            assert hand.cells()[hand.cursor][0] == 1
             await pilot.press("up")
-            assert hand._cells()[hand.cursor][0] == 0
+            assert hand.cells()[hand.cursor][0] == 0
             target = 20
             await pilot.click(HandWidget, offset=hand.click_offset(target))
             await pilot.pause()

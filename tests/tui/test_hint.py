@@ -9,7 +9,7 @@ from cardtable.tui.render import show_cards
 from games.bots import Levels, Playouts
 from games.tricks_n_trumps.bot import TricksNTrumpsBot
 
-from .helpers import local_app, settle, table_for
+from .helpers import forget_said, local_app, said, settle, table_for
 
 
 async def _wait_for(pilot, predicate, seconds: float = 20.0) -> bool:
@@ -32,8 +32,8 @@ async def test_h_shows_the_hard_bots_move_with_a_reason(monkeypatch):
         assert t.view(0).is_my_turn and len(t.view(0).legal) > 1
         before = len(t.state.history)
         await pilot.press("h")
-        assert await _wait_for(pilot, lambda: any(n.title == "Hint" for n in app._notifications))
-        hint = next(n for n in app._notifications if n.title == "Hint")
+        assert await _wait_for(pilot, lambda: any(n.title == "Hint" for n in said(app)))
+        hint = next(n for n in said(app) if n.title == "Hint")
         view = t.view(0)
         named = hint.message.split(" — ")[0]
         assert named in {show_cards(view.label_of(a), False) for a in view.legal}
@@ -51,11 +51,11 @@ async def test_hints_are_off_at_a_hosted_table():
         await settle(pilot)
         await pilot.press("h")
         await pilot.pause()
-        assert "Hints are off at this table" in [n.message for n in app._notifications]
+        assert "Hints are off at this table" in [n.message for n in said(app)]
         t.hints_allowed = True  # the host allows them
-        app.clear_notifications()
+        forget_said(app)
         await pilot.press("h")
-        assert await _wait_for(pilot, lambda: any(n.title == "Hint" for n in app._notifications))
+        assert await _wait_for(pilot, lambda: any(n.title == "Hint" for n in said(app)))
 
 
 async def test_the_table_says_when_a_bot_is_thinking():

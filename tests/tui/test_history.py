@@ -64,7 +64,7 @@ async def test_the_stats_screen_shows_the_stored_figures():
         assert isinstance(app.screen, StatsScreen)
         text = screen_text(app)
         assert "Statistics of Ana" in text  # no match of the login name: the player with most matches
-        assert "tricks_n_trumps" in text and "heuristic" in text
+        assert "Tricks'N'Trumps" in text and "normal" in text and "heuristic" not in text
 
 
 async def test_watching_bots_with_open_hands_plays_to_the_end_read_only():

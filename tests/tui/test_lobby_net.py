@@ -203,6 +203,8 @@ async def test_join_form_refusals_bad_address_nobody_listening_and_timeout():
 class FlakyHandle:
     """A local seat handle dressed as a remote one: its status is set by the test."""
 
+    networked = True  # a remote seat, as the seat-handle protocol declares it
+
     def __init__(self, inner) -> None:
         self.inner, self.status, self.closed_reason = inner, "connected", None
         self.seat = inner.seat

@@ -362,6 +362,8 @@ async def test_the_table_asks_for_another_match_when_the_player_presses_p():
 class ClosedHandle:
     """A local seat dressed as a remote one whose table has gone."""
 
+    networked = True  # a remote seat, as the seat-handle protocol declares it
+
     def __init__(self, inner) -> None:
         self.inner, self.seat = inner, inner.seat
         self.status, self.closed_reason, self.is_closed = "closed: the host left", "the host left", True

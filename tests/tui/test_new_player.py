@@ -6,7 +6,7 @@ from cardtable.tui.screens.modals import HandoffScreen, MatchOverScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import HandWidget
 
-from .helpers import local_app, screen_text, settle, table_for
+from .helpers import local_app, said, screen_text, settle, table_for
 
 
 def _hot_seat_refusal_spot():
@@ -34,17 +34,17 @@ async def test_a_refusal_never_reaches_the_next_players_screen():
         bad = next(c for c in view.hand if c not in {a.card for a in view.legal})
         await pilot.click(HandWidget, offset=hand.click_offset(hand.cards.index(bad)))
         await pilot.pause()
-        assert len(app._notifications) == 1  # control: the refusal is shown to Ana
+        assert len(said(app)) == 1  # control: the refusal is shown to Ana
         good = next(a.card for a in view.legal)
         await pilot.click(HandWidget, offset=hand.click_offset(hand.cards.index(good)))
         await settle(pilot)
         assert isinstance(app.screen, HandoffScreen)
-        assert not app._notifications
+        assert not said(app)
         await pilot.press("enter")
         await settle(pilot)
         ana_cards = {c.display(False) for c in table.view(0).hand}
         ben_view = screen_text(app)
-        assert not app._notifications
+        assert not said(app)
         assert not any(f"{c} " in ben_view and "must follow" in ben_view for c in ana_cards)
 
 
@@ -57,7 +57,7 @@ async def test_messages_do_not_pile_up():
             await pilot.press("9")  # "there is no choice 9 now"
             await pilot.press("l")
         await pilot.pause()
-        assert len(app._notifications) <= 1
+        assert len(said(app)) <= 1
 
 
 async def test_double_enter_after_the_last_hand_does_not_start_a_new_match():

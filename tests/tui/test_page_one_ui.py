@@ -14,7 +14,7 @@ from cardtable.tui.widgets import ActionBar, HandWidget
 from games.bots import make_bot
 from games.page_one.bot import PageOneBot
 
-from .helpers import local_app, screen_text, seats, settle
+from .helpers import local_app, said, screen_text, seats, settle
 
 
 def page_one_table(seed: int = 0, n: int = 4, **options) -> Table:
@@ -138,7 +138,7 @@ async def test_a_missed_call_shows_a_warning_and_a_notification():
         assert len(table.state.hands[0]) == 6 and table.state.to_act != 0
         text = screen_text(app)
         assert "You missed the call: +5" in text
-        assert any("did not call Page One!" in n.message for n in app._notifications)
+        assert any("did not call Page One!" in n.message for n in said(app))
 
 
 def test_page_one_drawing_80x24(snap_compare):

@@ -17,10 +17,10 @@ SHARED = ("core/potgame.py", "core/trickgame.py")  # info lines the shared bases
 
 
 def _info_keys(game: str) -> set[str]:
-    """Every key the game's code writes as an info line: ``("Key", value)``."""
+    """Every stable key the game's code gives an info line: ``InfoLine("pot", "Pot", value)``."""
     text = "".join(p.read_text() for p in (ROOT / game).glob("*.py"))
     text += "".join((ROOT / s).read_text() for s in SHARED)
-    return set(re.findall(r'\(\s*"([A-Z][^"]*)"\s*,', text))
+    return set(re.findall(r'InfoLine\(\s*f?"([a-z_0-9]+)"', text))
 
 
 @pytest.mark.parametrize("game", panel_games())
@@ -34,4 +34,4 @@ def test_every_key_a_panel_hides_is_an_info_line_of_its_game(game):
 
 
 def test_the_check_sees_a_wrong_key():
-    assert "Pot" in _info_keys("rams") and "Potty" not in _info_keys("rams")
+    assert "pot" in _info_keys("rams") and "potty" not in _info_keys("rams")

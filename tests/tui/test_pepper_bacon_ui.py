@@ -70,8 +70,8 @@ async def test_a_whole_pepper_match_by_keys_with_partners_opposite_and_team_scor
     out = table.state.outcome()
     assert out is not None and max(table.state.team_scores) >= 8
     assert set(out.winners) in ({0, 2}, {1, 3}, {0, 1, 2, 3})
-    if len(out.winners) == 2:  # a side wins together: "Ana and Cy win!", not a shared win
-        names = " and ".join(table.names[w] for w in out.winners)
+    if len(out.winners) == 2:  # a side wins together: "Ana & Cy win!", not a shared win
+        names = " & ".join(table.names[w] for w in out.winners)
         assert f"{names} win!" in seen["end"]
 
 

@@ -84,7 +84,7 @@ async def test_a_whole_hand_by_keys_with_a_trick_continued_for_several_rounds(n)
 async def test_the_trick_area_marks_the_leader_and_the_holder_and_the_panel_shows_the_rounds():
     table = sedma_table(4, DECISION_SEED)
     app = local_app(table)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:  # at 80x24 the notes find no room beside the cards
         await settle(pilot)
         while table.view(0).phase != "decide":
             table.submit(0, table.view(0).legal[0])

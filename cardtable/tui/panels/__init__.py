@@ -9,7 +9,7 @@ package named after the game (``Rules.name``), which sets ``PANEL``::
 
     class GridPanel(ExtraPanel):
         def render_extra(self, view, names, ascii_suits):   # return any Rich renderable
-            return Text(str(view.extra.grids))   # the game's typed view data (games/<name>/viewdata.py)
+            return Text(str(view.data(GridView).grids))   # the game's typed view data (games/<name>/viewdata.py)
 
     PANEL = GridPanel
 
@@ -20,8 +20,10 @@ a module here gets nothing extra (its ``info`` lines already appear on the score
 game whose view data is simple (``PANEL = InfoPanel``).  Code shared by several panels lives in
 modules whose names start with ``_`` (``_pot.py``: Rams and Bourré) or here (:func:`trump_line`).
 
-A panel that shows some of the game's ``info`` lines itself says so with :meth:`hides_info`
-(the scoreboard then leaves those lines out, so nothing is shown twice).  Panels live in the
+A panel reads the game's typed view data with ``view.data(GridView)`` (checked: never
+``view.extra`` as it comes).  A panel that shows some of the game's ``info`` lines itself names
+their stable keys in ``HIDES_INFO`` (``{"pot", "ante"}``: the scoreboard then leaves those lines
+out, so nothing is shown twice).  Panels live in the
 side column, 27 cells wide at 80x24 and wider on larger terminals: :attr:`ExtraPanel.width`
 is the width to draw for (the panel is redrawn when it changes).
 
@@ -43,6 +45,7 @@ from textual.widgets import Static
 
 from games.core import Card, SeatView, Suit, bowers_of
 
+from ..cardface import Pile, piles_canvas
 from ..render import card_text
 
 
@@ -91,8 +94,13 @@ class ExtraPanel(Static):
         self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
     ) -> RenderableType | None:
         """What the middle of the table shows while no card is on it (the grids being filled, the
-        trump pile, the pot), drawn for ``width`` x ``height``; None leaves the middle empty."""
-        return None
+        trump pile, the pot), drawn for ``width`` x ``height``; None leaves the middle empty.
+        By default the cards that lie there (:meth:`piles`) drawn as cards."""
+        return piles_canvas(self.piles(view), width, height, ascii_suits)
+
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The cards lying in the middle of the table now (by default the turned-up cards)."""
+        return up_piles(view)
 
 
 class InfoPanel(ExtraPanel):
@@ -101,6 +109,14 @@ class InfoPanel(ExtraPanel):
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         extra = view.extra
         return Text("\n".join(f"{f.name}: {getattr(extra, f.name)}" for f in dataclasses.fields(extra)))
+
+
+def up_piles(view: SeatView) -> list[Pile]:
+    """The view's turned-up cards as one pile (none when nothing is turned up)."""
+    if not view.up_cards:
+        return []
+    label = "upcard" if len(view.up_cards) == 1 else "up-cards"
+    return [Pile(label, tuple(view.up_cards))]
 
 
 def panel_for(game: str) -> ExtraPanel | None:

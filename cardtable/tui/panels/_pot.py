@@ -22,10 +22,14 @@ from . import ExtraPanel
 class PotPanel(ExtraPanel):
     """Pot and ante, then Rams / widow / stock lines when the game has them."""
 
-    HIDES_INFO: frozenset[str] = frozenset({"Pot", "Ante"})  # each game's panel adds its own lines
+    HIDES_INFO: frozenset[str] = frozenset({"pot", "ante"})  # each game's panel adds its own lines
+    DATA: type[RamsView] | type[BourreView]  # the game's view data
+
+    def pot_data(self, view: SeatView) -> RamsView | BourreView:
+        return view.data(self.DATA)
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra: RamsView | BourreView = view.extra
+        extra = self.pot_data(view)
         out = Text("Pot ", style="dim")
         out.append(str(extra.pot), style="bold")
         out.append(f" · ante {extra.ante}", style="dim")
@@ -45,7 +49,7 @@ class PotPanel(ExtraPanel):
         self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
     ) -> RenderableType | None:
         """On an empty table: the pot as a pile of chips, its size beneath."""
-        pot = view.extra.pot
+        pot = self.pot_data(view).pot
         if pot <= 0 or height < 3:
             return None
         return chips(pot, width, min(4, height - 2), ascii_suits)

@@ -30,10 +30,10 @@ def play_order(view: SeatView) -> list[int]:
 class AgramPanel(ExtraPanel):
     """Trick k of 6, the order of play with arrows, and the game of the series."""
 
-    HIDES_INFO = frozenset({"Game", "Trick"})
+    HIDES_INFO = frozenset({"game", "trick"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra: AgramView = view.extra
+        extra = view.data(AgramView)
         k = extra.trick_number
         out = Text(f"Trick {k} of {LAST}", style="bold")
         out.append(

@@ -14,18 +14,25 @@ from rich.text import Text
 from games.bacon.viewdata import BaconView
 from games.core import SeatView
 
+from ..cardface import Pile
 from ..render import card_text, cards_line, seat_name
 from ..widgets.seat import team_tag
-from . import ExtraPanel, trump_line
+from . import ExtraPanel, trump_line, up_piles
 
 
 class BaconPanel(ExtraPanel):
     """Upcards, trump and declarers, the public discard, tricks by side."""
 
-    HIDES_INFO = frozenset({"Contract", "Passed upcards", "Discard", "Tricks", "Target"})
+    HIDES_INFO = frozenset({"contract", "passed", "discard", "tricks", "target"})
+
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The upcard, and the upcards passed before it face up beside it."""
+        ex = view.data(BaconView)
+        passed = [Pile("passed", tuple(ex.passed_up))] if ex.passed_up else []
+        return up_piles(view) + passed
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         out = Text()
         if ex.declarer is None:
             out.append_text(self._offer(view, names, ascii_suits))
@@ -46,7 +53,7 @@ class BaconPanel(ExtraPanel):
 
     @staticmethod
     def _offer(view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         out = Text("Upcard ", style="dim")
         if ex.upcard is not None:
             out.append_text(card_text(ex.upcard, ascii_suits, "bold reverse"))
@@ -58,7 +65,7 @@ class BaconPanel(ExtraPanel):
 
     @staticmethod
     def _declarers(view: SeatView, names: Sequence[str], declarer: int) -> Text:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         who = seat_name(view, names, declarer)
         if ex.alone:
             return Text(f"{who} goes alone", style="bold")
@@ -66,7 +73,7 @@ class BaconPanel(ExtraPanel):
 
     @staticmethod
     def _taker(view: SeatView, names: Sequence[str], ascii_suits: bool, taker: int) -> Text:
-        ex: BaconView = view.extra
+        ex = view.data(BaconView)
         out = Text(f"{seat_name(view, names, taker)} took ", style="dim")
         if ex.picked_up is not None:
             out.append_text(card_text(ex.picked_up, ascii_suits, "bold"))

@@ -92,7 +92,7 @@ def _small_cell(contract: str | None, marked: bool, bid: bool, ascii_suits: bool
 
 def small_grid(view: SeatView, seat: int, name: str, ascii_suits: bool, here: bool) -> Table:
     """A grid of 4-cell squares (18 columns): the centre holds two at 80x24, three from 100 columns."""
-    ex: GridView = view.extra
+    ex = view.data(GridView)
     size = ex.size
     bids = set(ex.bids[seat])
     table = Table.grid()
@@ -123,12 +123,12 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _marked(view: SeatView, seat: int) -> int:
-    return view.extra.marked_count(seat)
+    return view.data(GridView).marked_count(seat)
 
 
 def grid_table(view: SeatView, seat: int, name: str) -> Table:
     """One player's grid with a title line and their bids this hand."""
-    ex: GridView = view.extra
+    ex = view.data(GridView)
     size = ex.size
     bids = set(ex.bids[seat])
     cap = f"/{ex.cap}" if ex.cap else ""
@@ -150,7 +150,7 @@ def grid_table(view: SeatView, seat: int, name: str) -> Table:
 
 
 def summary_line(view: SeatView, seat: int, name: str) -> Text:
-    ex: GridView = view.extra
+    ex = view.data(GridView)
     out = Text(f"{name[:10]} ", style="bold")
     out.append(f"{view.scores[seat]} · {_marked(view, seat)}/{ex.size**2}", style="dim")
     if ex.bids[seat]:
@@ -159,7 +159,7 @@ def summary_line(view: SeatView, seat: int, name: str) -> Text:
 
 
 def last_hand(view: SeatView, seat: int) -> Text | None:
-    last = view.extra.breakdown[seat]
+    last = view.data(GridView).breakdown[seat]
     if not last:
         return None
     made = ", ".join(last.made_bids) or "no bid"
@@ -176,7 +176,7 @@ class ContractGridPanel(ExtraPanel):
     While the grids are filled and squares bid (CG-7: grids are public) every grid is drawn in
     the middle of the table instead, and this side panel keeps one line per player."""
 
-    HIDES_INFO = frozenset({"Cap", "Bids", "Hand"})  # "Dropped" stays on the scoreboard
+    HIDES_INFO = frozenset({"cap", "bids", "hand"})  # "dropped" stays on the scoreboard
 
     def wants_room(self, view: SeatView) -> bool:
         return view.phase in CENTRE_PHASES
@@ -198,7 +198,7 @@ class ContractGridPanel(ExtraPanel):
         return Group(*parts)
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex: GridView = view.extra
+        ex = view.data(GridView)
         me = view.seat if view.seat is not None else 0
         order = [me] + [s for s in range(view.num_seats) if s != me]
         head = Text(f"Cap {ex.cap or 'none'} · {ex.num_bids} bids", style="dim")

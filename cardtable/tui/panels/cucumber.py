@@ -38,10 +38,10 @@ def trick_row(number: int, trick: TrickResult, ascii_suits: bool) -> Text:
 class CucumberPanel(ExtraPanel):
     """Trick and limit, cucumbers and eliminations, the played cards of this hand."""
 
-    HIDES_INFO = frozenset({"Trick", "Bust"})
+    HIDES_INFO = frozenset({"trick", "bust"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra: CucumberView = view.extra
+        extra = view.data(CucumberView)
         out = Text(f"Trick {extra.trick_number}/7", style="bold")
         out.append(f" · bust over {extra.limit}", style="dim")
         gone = list(extra.eliminated)
@@ -64,14 +64,15 @@ class CucumberPanel(ExtraPanel):
     def render_centre(
         self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
     ) -> RenderableType | None:
-        tricks = list(view.extra.tricks)
+        tricks = list(view.data(CucumberView).tricks)
         if not tricks or view.trick:
             return None
         out = Text("Played this hand (the taking card bright)\n", style="dim", justify="center")
         shown = tricks[-max(1, height - 2) :]
         for k, trick in enumerate(shown, start=len(tricks) - len(shown) + 1):
             row = trick_row(k, trick, ascii_suits)
-            row.append(f"→ {name_of(view, names, trick.winner)}", style="italic")
+            if trick.winner is not None:
+                row.append(f"→ {name_of(view, names, trick.winner)}", style="italic")
             out.append_text(row)
             out.append("\n")
         return out

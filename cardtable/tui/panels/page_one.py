@@ -14,6 +14,7 @@ from rich.text import Text
 from games.core import SeatView, Suit
 from games.page_one.viewdata import PageOneView
 
+from ..cardface import Pile
 from . import ExtraPanel
 
 WARNING = "bold #f0c040"
@@ -38,7 +39,7 @@ def who(view: SeatView, names: Sequence[str], seat: int) -> str:
 class PageOnePanel(ExtraPanel):
     """Stock and discard, drawing, calls, missed-call warning, series."""
 
-    HIDES_INFO = frozenset({"Stock", "Discard", "Game"})
+    HIDES_INFO = frozenset({"stock", "discard", "game"})
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -49,20 +50,29 @@ class PageOnePanel(ExtraPanel):
         self._toast(view, names)
 
     def _toast(self, view: SeatView, names: Sequence[str]) -> None:
-        """A notification the first time a new missed call shows (never for one made before
-        this screen opened)."""
-        count, seat = view.extra.warning_no, view.extra.warned
+        """A message the first time a new missed call shows (never for one made before this
+        screen opened): said on the table's message line for a few seconds."""
+        count, seat = view.data(PageOneView).warning_no, view.data(PageOneView).warned
         if self._warnings_seen is not None and count > self._warnings_seen and seat is not None:
             name = "You" if seat == view.seat else who(view, names, seat)
-            self.app.notify(
+            self.screen.notify(
                 f"{name} did not call Page One! and {'draw' if name == 'You' else 'draws'} five cards",
                 title="Missed call",
                 severity="warning",
+                timeout=6,
             )
         self._warnings_seen = count
 
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The stock face down with its count, the discard pile's top cards face up."""
+        ex = view.data(PageOneView)
+        out = [Pile(f"stock {ex.stock}", backs=ex.stock)] if ex.stock else []
+        if ex.discard_cards:
+            out.append(Pile(f"discard {ex.discard}", tuple(ex.discard_cards[-3:]), framed=True))
+        return out
+
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra: PageOneView = view.extra
+        extra = view.data(PageOneView)
         out = Text("Stock ", style="dim")
         out.append(str(extra.stock), style="bold")
         out.append(" · discard ", style="dim")
@@ -82,9 +92,9 @@ class PageOnePanel(ExtraPanel):
 
     @staticmethod
     def _drawing(out: Text, view: SeatView, names: Sequence[str], ascii_suits: bool) -> None:
-        led = view.extra.led
+        led = view.data(PageOneView).led
         suit = (led if ascii_suits else Suit(led).symbol) if led else ""
-        drawing = view.extra.drawing
+        drawing = view.data(PageOneView).drawing
         if drawing is not None and drawing[0] is not None:
             seat, count = drawing
             out.append(f"\n▶ {who(view, names, seat)} drew {count}", style="bold")

@@ -22,10 +22,10 @@ from . import ExtraPanel, trump_line
 class PepperPanel(ExtraPanel):
     """Contract, trump, tricks by side and the target."""
 
-    HIDES_INFO = frozenset({"Contract", "Target", "Tricks", "Dead hand"})
+    HIDES_INFO = frozenset({"contract", "target", "tricks", "dead"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex: PepperView = view.extra
+        ex = view.data(PepperView)
         out = Text()
         out.append_text(self._contract(view, names))
         if view.phase in ("play", "over") and ex.declarer is not None:
@@ -39,7 +39,7 @@ class PepperPanel(ExtraPanel):
 
     @staticmethod
     def _contract(view: SeatView, names: Sequence[str]) -> Text:
-        ex: PepperView = view.extra
+        ex = view.data(PepperView)
         who = ex.declarer
         if who is None:
             return Text("Bidding: no bid yet", style="dim")
@@ -51,7 +51,7 @@ class PepperPanel(ExtraPanel):
     def _tricks(self, view: SeatView) -> Text:
         """Tricks by side (partnerships; alone, the scoreboard has them), what the bidder's side
         still needs, and the target."""
-        ex: PepperView = view.extra
+        ex = view.data(PepperView)
         parts: list[Text] = []
         if view.teams:
             parts.append(

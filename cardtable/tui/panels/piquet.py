@@ -24,6 +24,7 @@ from rich.text import Text
 from games.core import Card, SeatView
 from games.piquet.viewdata import PiquetView
 
+from ..cardface import Pile
 from ..render import card_text
 from . import ExtraPanel
 
@@ -51,11 +52,20 @@ def cards_row(label: str, cards: Sequence[Card], ascii_suits: bool) -> Text:
 class PiquetPanel(ExtraPanel):
     """Stage scores, exchange notes, partie sheet."""
 
-    HIDES_INFO = frozenset({"Partie", "Elder", "Talon", "Series"})
+    HIDES_INFO = frozenset({"partie", "elder", "talon", "series"})
 
     def marked_cards(self, view: SeatView) -> frozenset[Card]:
         """The cards picked for the exchange, until it is confirmed."""
-        return frozenset(view.extra.picked) if isinstance(view.extra, PiquetView) else frozenset()
+        return frozenset(view.data(PiquetView).picked)
+
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The talon: the cards seen or shown face up, else face down with its count."""
+        ex = view.data(PiquetView)
+        if ex.leftover:
+            return [Pile("talon, shown", tuple(ex.leftover))]
+        if ex.seen:
+            return [Pile("talon, seen by you", tuple(ex.seen))]
+        return [Pile(f"talon {ex.talon}", backs=ex.talon)] if ex.talon and ex.stage != "play" else []
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         parts: list[RenderableType] = [self._title(view, names), self._stages(view, names)]
@@ -65,7 +75,7 @@ class PiquetPanel(ExtraPanel):
 
     @staticmethod
     def _title(view: SeatView, names: Sequence[str]) -> Text:
-        ex: PiquetView = view.extra
+        ex = view.data(PiquetView)
         hands = 6 if ex.partie_hand <= 6 else 8
         title = Text(f"P{ex.partie}" + (f"/{ex.parties}" if ex.parties > 1 else ""), style="bold")
         title.append(
@@ -74,7 +84,7 @@ class PiquetPanel(ExtraPanel):
         return title
 
     def _stages(self, view: SeatView, names: Sequence[str]) -> Table:
-        ex: PiquetView = view.extra
+        ex = view.data(PiquetView)
         table = Table(box=None, pad_edge=False, padding=(0, 0), show_edge=False, header_style="dim")
         table.add_column("", no_wrap=True, width=max(4, self.width - 21))
         for head in STAGE_HEADS:
@@ -90,7 +100,7 @@ class PiquetPanel(ExtraPanel):
 
     @staticmethod
     def _exchange(view: SeatView, ascii_suits: bool) -> list[Text]:
-        ex, rows = view.extra, []
+        ex, rows = view.data(PiquetView), []
         if ex.stage == "exchange" and view.is_my_turn:
             line = (
                 cards_row("Picked", ex.picked, ascii_suits) if ex.picked else Text("Picked none", style="dim")
@@ -106,7 +116,7 @@ class PiquetPanel(ExtraPanel):
         return rows
 
     def _sheet(self, view: SeatView, names: Sequence[str], rows: int) -> list[RenderableType]:
-        ex = view.extra
+        ex = view.data(PiquetView)
         out: list[RenderableType] = []
         sheet = list(ex.sheet)[-rows:]
         if sheet:
@@ -122,7 +132,7 @@ class PiquetPanel(ExtraPanel):
 
     @staticmethod
     def _results(view: SeatView, names: Sequence[str]) -> list[Text]:
-        ex, out = view.extra, []
+        ex, out = view.data(PiquetView), []
         for partie, totals, winner, margin, _hands in list(ex.results)[-2:]:
             if winner is None:
                 out.append(Text(f"P{partie} drawn {totals[0]} all", style="bold"))

@@ -15,6 +15,7 @@ from rich.text import Text
 from games.core import Card, SeatView, render_seats
 from games.preference.viewdata import PreferenceView
 
+from ..cardface import Pile
 from ..render import cards_line, seat_name
 from . import ExtraPanel
 
@@ -24,14 +25,21 @@ ROLE = {"defends": "plays", "dropped": "dropped out", "host": "host (invited)", 
 class PreferencePanel(ExtraPanel):
     """Pot, contract, talon, defenders, the declarer's discard."""
 
-    HIDES_INFO = frozenset({"Pot", "Ante", "Contract", "Talon"})
+    HIDES_INFO = frozenset({"pot", "ante", "contract", "talon"})
 
     def marked_cards(self, view: SeatView) -> frozenset[Card]:
         """The declarer's cards picked for the discard, until it is confirmed."""
-        return frozenset(view.extra.picked) if isinstance(view.extra, PreferenceView) else frozenset()
+        return frozenset(view.data(PreferenceView).picked)
+
+    def piles(self, view: SeatView) -> list[Pile]:
+        """The talon: face up once it is shown, else face down with its count."""
+        ex = view.data(PreferenceView)
+        if ex.talon:
+            return [Pile("talon", tuple(ex.talon))]
+        return [Pile(f"talon {ex.talon_count}", backs=ex.talon_count)] if ex.talon_count else []
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        ex: PreferenceView = view.extra
+        ex = view.data(PreferenceView)
         out = Text("Pot ", style="dim")
         out.append(str(ex.pot), style="bold")
         out.append(f" · ante {ex.ante}", style="dim")
@@ -45,7 +53,7 @@ class PreferencePanel(ExtraPanel):
 
     @staticmethod
     def _contract(out: Text, view: SeatView, names: Sequence[str]) -> None:
-        ex: PreferenceView = view.extra
+        ex = view.data(PreferenceView)
         if ex.declarer is not None and ex.trump_suit:
             out.append(f"\n{ex.contract_text}", style="bold yellow")
             out.append(f" · {seat_name(view, names, ex.declarer)}")
@@ -56,7 +64,7 @@ class PreferencePanel(ExtraPanel):
 
     @staticmethod
     def _talon(out: Text, view: SeatView, ascii_suits: bool) -> None:
-        ex: PreferenceView = view.extra
+        ex = view.data(PreferenceView)
         if ex.talon:
             out.append("\nTalon ", style="dim")
             out.append_text(cards_line(ex.talon, ascii_suits))
@@ -65,14 +73,18 @@ class PreferencePanel(ExtraPanel):
 
     @staticmethod
     def _defenders(out: Text, view: SeatView, names: Sequence[str]) -> None:
-        for s in view.extra.defenders:
-            role = "hand laid aside" if s == view.extra.laid_aside_by else ROLE.get(view.status[s])
+        for s in view.data(PreferenceView).defenders:
+            role = (
+                "hand laid aside"
+                if s == view.data(PreferenceView).laid_aside_by
+                else ROLE.get(view.status[s])
+            )
             if role:
                 out.append(f"\n{seat_name(view, names, s)}: {role}")
 
     @staticmethod
     def _discard(out: Text, view: SeatView, ascii_suits: bool) -> None:
-        ex: PreferenceView = view.extra
+        ex = view.data(PreferenceView)
         if ex.picked:
             out.append("\nTo discard ", style="dim")
             out.append_text(cards_line(ex.picked, ascii_suits))

@@ -55,7 +55,7 @@ class SedmaPanel(ExtraPanel):
     HIDES_INFO = True  # stock, round, points and target are all drawn here
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra: SedmaView = view.extra
+        extra = view.data(SedmaView)
         rounds = extra.rounds
         out = Text(f"Stock {extra.stock}", style="bold")
         if rounds:
@@ -69,7 +69,7 @@ class SedmaPanel(ExtraPanel):
 
     def _grid(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> Text:
         """A header of names, then one row of cards per round, in the order of play."""
-        extra: SedmaView = view.extra
+        extra = view.data(SedmaView)
         order, rounds = extra.order, extra.rounds
         cell = max(4, min(8, (self.width - 3) // len(order)))
         out = Text("   ")
@@ -95,7 +95,7 @@ class SedmaPanel(ExtraPanel):
     @staticmethod
     def _holder_card(view: SeatView) -> tuple[int, int] | None:
         """(round, column) of the card that holds the trick: the holder's latest card played."""
-        extra: SedmaView = view.extra
+        extra = view.data(SedmaView)
         holder, order = extra.holder, extra.order
         if holder is None or holder not in order:
             return None
@@ -110,7 +110,7 @@ class SedmaPanel(ExtraPanel):
         return None
 
     def _status(self, view: SeatView, names: Sequence[str]) -> Text:
-        extra: SedmaView = view.extra
+        extra = view.data(SedmaView)
         holder = extra.holder
         if holder is None:
             lead = view.to_act
@@ -133,7 +133,7 @@ class SedmaPanel(ExtraPanel):
     def _points(self, view: SeatView, names: Sequence[str]) -> Text:
         """In a series (the scoreboard then shows victory points): this hand's card points and
         the victory points, by side (the scoreboard's side letters, or the players' names)."""
-        extra: SedmaView = view.extra
+        extra = view.data(SedmaView)
         target = extra.target
         if not target:
             return Text("")

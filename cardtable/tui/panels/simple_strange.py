@@ -24,10 +24,10 @@ def _suit(letter: str, ascii_suits: bool) -> Text:
 class SimpleStrangePanel(ExtraPanel):
     """Trumps, super-trumps, pending drawn tricks and the staged card (one short line each)."""
 
-    HIDES_INFO = frozenset({"Trumps", "Super-trumps", "Drawn tricks pending"})
+    HIDES_INFO = frozenset({"trumps", "supers", "pending"})
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra: StrangeView = view.extra
+        extra = view.data(StrangeView)
         out = Text("Trump ", style="dim")
         for letter in extra.trumps:
             out.append_text(_suit(letter, ascii_suits))

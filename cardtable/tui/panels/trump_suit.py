@@ -15,7 +15,7 @@ from rich.text import Text
 from games.core import SeatView
 from games.trump_suit.viewdata import SheetRow, TrumpSuitView
 
-from ..cardface import CURSOR, LARGE, SMALL, Canvas, draw_back, draw_face, min_step
+from ..cardface import Pile
 from ..render import card_text
 from . import ExtraPanel
 
@@ -30,36 +30,16 @@ class TrumpSuitPanel(ExtraPanel):
     """Trump pile and draw deck, bags, score sheet."""
 
     def hides_info(self, key: str) -> bool:
-        return key in ("Trump", "Draw deck") or key.startswith("{p")
+        return key in ("trump", "deck") or key.startswith("seat")  # the per-seat lines: the sheet
 
-    def render_centre(
-        self, view: SeatView, names: Sequence[str], ascii_suits: bool, width: int, height: int
-    ) -> RenderableType | None:
-        """On an empty table: the trump pile as cards (the top one, the trump, framed) and the
-        draw deck face down with its count."""
-        pile = list(view.extra.pile)[-4:]
-        deck = view.extra.deck_count
-        size = LARGE if height >= LARGE.height + 3 and width >= 40 else SMALL
-        if height < size.height + 2 or not (pile or deck):
-            return None
-        step = min_step(pile) if pile else 0
-        pile_w = size.width + step * (len(pile) - 1) if pile else 0
-        total = pile_w + (3 + size.width if deck else 0)
-        canvas = Canvas(width, size.height + 1)
-        x = max(0, (width - total) // 2)
-        for i, c in enumerate(pile):
-            top = i == len(pile) - 1
-            draw_face(
-                canvas, x + i * step, 0, c, size, ascii_suits=ascii_suits, frame=CURSOR if top else None
-            )
-        if pile:
-            canvas.put(x, size.height, "trump", "dim")
-        if deck:
-            dx = x + pile_w + 3
-            draw_back(canvas, dx, 0, size, ascii_suits)
-            canvas.put(dx, size.height, f"{deck} to draw", "dim")
-        out = Text("\n" * max(0, (height - size.height - 1) // 2))
-        return out + canvas.to_text()
+    def piles(self, view: SeatView) -> list[Pile]:
+        """On an empty table: the trump pile (its top card, the trump, framed) and the draw
+        deck face down with its count."""
+        ex = view.data(TrumpSuitView)
+        out = [Pile("trump", tuple(ex.pile[-4:]), framed=True)] if ex.pile else []
+        if ex.deck_count:
+            out.append(Pile(f"{ex.deck_count} to draw", backs=ex.deck_count))
+        return out
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
         return Group(
@@ -70,7 +50,7 @@ class TrumpSuitPanel(ExtraPanel):
 
     @staticmethod
     def _pile(view: SeatView, ascii_suits: bool) -> Text:
-        extra: TrumpSuitView = view.extra
+        extra = view.data(TrumpSuitView)
         pile = list(extra.pile)
         out = Text("Pile ", style="dim")
         for i, c in enumerate(pile[-4:]):
@@ -81,14 +61,14 @@ class TrumpSuitPanel(ExtraPanel):
         return out
 
     def _bags(self, view: SeatView, names: Sequence[str]) -> Text:
-        bags = view.extra.bags
+        bags = view.data(TrumpSuitView).bags
         each = max(3, (self.width - 5) // view.num_seats - 3)
         out = Text("Bags ", style="dim")
         out.append("  ".join(f"{short(names[s], each)} {bags[s]}" for s in range(view.num_seats)))
         return out
 
     def _sheet(self, view: SeatView, names: Sequence[str], rows: int) -> RenderableType:
-        sheet: list[SheetRow] = list(view.extra.sheet)[-rows:]
+        sheet: list[SheetRow] = list(view.data(TrumpSuitView).sheet)[-rows:]
         if not sheet:
             return Text("No hand scored yet", style="dim")
         table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="dim", show_edge=False)

@@ -302,7 +302,7 @@ class StatsScreen(SizedScreen):
         for st in figures.values():
             for level, (played, won) in sorted(st.by_level.items()):
                 levels.add_row(
-                    st.game, level, str(played), str(won), f"{bar(won / played)} {won / played:.0%}"
+                    st.title, level, str(played), str(won), f"{bar(won / played)} {won / played:.0%}"
                 )
         with VerticalScroll(id="setup"):
             yield Static(

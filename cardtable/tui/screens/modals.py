@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
-from games.core import Event, Outcome, Rules, render_seats
+from games.core import Event, Rules, SeatView, render_seats
 
 from ..render import cards_line
 from ..widgets.toosmall import TooSmall
@@ -26,16 +26,21 @@ class HelpScreen(SizedModal):
 
     BINDINGS = [Binding("escape,q,question_mark,f1,enter", "dismiss", "Close")]
 
-    def __init__(self, rules: Rules, options: Mapping[str, Any]) -> None:
+    def __init__(self, rules: Rules, options: Mapping[str, Any], keys: Sequence[str] = ()) -> None:
         super().__init__()
-        self.rules, self.options = rules, options
+        self.rules, self.options, self.keys = rules, options, tuple(keys)
 
     def compose(self) -> ComposeResult:
         lines = [
             f"{o.name} = {str(self.options.get(o.name, o.default)).lower()}  — {o.help}"
             for o in self.rules.options
         ]
-        body = Text(self.rules.summary_text() + "\n\nActive options:\n" + "\n".join(lines or ["(none)"]))
+        text = self.rules.summary_text() + "\n\nActive options:\n" + "\n".join(lines or ["(none)"])
+        if "joker" in text.lower():  # the jokers' marks on the cards, in words
+            text += "\n\nJokers: JK★ on a card is the joker; BJ★ and LJ★ are the big and the little joker."
+        if self.keys:
+            text += "\n\nKeys at the table:\n" + "\n".join(self.keys)
+        body = Text(text)
         with Vertical(classes="dialog wide"):
             yield Static(f"Rules: {self.rules.title}", classes="dialog-title")
             with VerticalScroll(id="help-body"):
@@ -70,10 +75,25 @@ class HandSummaryScreen(SizedModal):
     BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
 
     def __init__(
-        self, event: Event, names: Sequence[str], last_trick: Event | None = None, ascii_suits: bool = False
+        self,
+        event: Event,
+        names: Sequence[str],
+        last_trick: Event | None = None,
+        ascii_suits: bool = False,
+        auto_close: float | None = None,
     ) -> None:
         super().__init__()
         self.event, self.names, self.last_trick, self.ascii_suits = event, names, last_trick, ascii_suits
+        self.auto_close = auto_close  # seconds before it closes by itself (a spectator: nobody presses Enter)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.auto_close is not None:
+            self.set_timer(self.auto_close, self._close_by_itself)
+
+    def _close_by_itself(self) -> None:
+        if self.is_attached and self.app.screen is self:
+            self.dismiss()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -87,53 +107,81 @@ class HandSummaryScreen(SizedModal):
                         .append(f" — {t.render(self.names)}\n")
                     )
                 yield Static("\n".join(self.event.render_lines(self.names)) or "(no scores)")
-            yield Static("Enter to continue", classes="hint")
+            yield Static(
+                "The table moves on by itself" if self.auto_close is not None else "Enter to continue",
+                classes="hint",
+            )
         yield TooSmall()
 
 
 class MatchOverScreen(SizedModal):
-    """The match is over: winner(s), reason, final scores; play again or quit.
+    """The match is over: winner(s), reason, final scores (by sides in a partnership game); play
+    again, or leave the table.
 
     Nothing has the focus at first, so an Enter meant for the last hand summary cannot start a
     new match before the standings are read: ``p``, ``q`` or a click (or Tab, then Enter)."""
 
     AUTO_FOCUS = ""  # "" (not None, which means the app's "*"): nothing focused
 
-    BINDINGS = [Binding("p", "again", "Play again"), Binding("q,escape", "quit", "Quit")]
+    BINDINGS = [Binding("p", "again", "Play again"), Binding("q,escape", "leave", "Leave the table")]
 
-    def __init__(self, outcome: Outcome, names: Sequence[str], can_replay: bool) -> None:
+    def __init__(self, view: SeatView, names: Sequence[str], can_replay: bool) -> None:
         super().__init__()
-        self.outcome, self.names, self.can_replay = outcome, names, can_replay
+        assert view.outcome is not None
+        self.outcome, self.names, self.can_replay = view.outcome, names, can_replay
+        self.teams = view.outcome.teams or view.teams
 
     def compose(self) -> ComposeResult:
         o, names = self.outcome, self.names
-        who = " and ".join(names[w] for w in o.winners)
-        verb = "share the win" if o.is_shared else "win" if len(o.winners) > 1 else "wins"
-        title = f"{who} {verb}!"
-        if (
-            len(o.winners) == len(o.scores) > 1 and "draw" in o.reason.lower()
-        ):  # Page One's game with no winner
-            title = "A draw: nobody wins"
-        scores = "\n".join(f"{names[s]:<16} {o.scores[s]:g}" for s in range(len(o.scores)))
-        extra = "\n" + "\n".join(render_seats(line, names) for line in o.lines) if o.lines else ""
         with Vertical(classes="dialog"):
-            yield Static(title, classes="dialog-title")
-            yield Static(f"The match is over: {render_seats(o.reason, names)}.\n\n{scores}{extra}")
+            yield Static(self._title(), classes="dialog-title")
+            extra = "\n" + "\n".join(render_seats(line, names) for line in o.lines) if o.lines else ""
+            body = f"The match is over: {render_seats(o.reason, names)}.\n\n{self._standings()}{extra}"
+            yield Static(body)
             with Horizontal(classes="buttons"):
                 if self.can_replay:
                     yield Button("Play again (p)", id="again", variant="primary", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+                yield Button("Leave the table (q)", id="leave", compact=True)
         yield TooSmall()
+
+    def _title(self) -> str:
+        o, names = self.outcome, self.names
+        if self.teams:  # the sides win, not the seats
+            won = [t for t in self.teams if set(t) & set(o.winners)]
+            if len(won) > 1:
+                return "A draw between the sides"
+            return f"{side_name(won[0], names)} win!" if won else "Nobody wins"
+        if (
+            len(o.winners) == len(o.scores) > 1 and "draw" in o.reason.lower()
+        ):  # Page One's game with no winner
+            return "A draw: nobody wins"
+        who = " and ".join(names[w] for w in o.winners)
+        verb = "share the win" if o.is_shared else "win" if len(o.winners) > 1 else "wins"
+        return f"{who} {verb}!"
+
+    def _standings(self) -> str:
+        o, names = self.outcome, self.names
+        if self.teams:  # one row a side: its players and its score (the same for each of them)
+            rows = [(side_name(t, names), o.scores[t[0]]) for t in self.teams]
+        else:
+            rows = [(names[s], o.scores[s]) for s in range(len(o.scores))]
+        width = min(max(len(n) for n, _ in rows) + 2, 40)
+        return "\n".join(f"{n[: width - 1]:<{width}} {score:g}" for n, score in rows)
 
     def action_again(self) -> None:
         if self.can_replay:
             self.dismiss("again")
 
-    def action_quit(self) -> None:
-        self.dismiss("quit")
+    def action_leave(self) -> None:
+        self.dismiss("leave")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)
+
+
+def side_name(team: Sequence[int], names: Sequence[str]) -> str:
+    """A side by its players: ``Ana & Cy``."""
+    return " & ".join(names[s] for s in team)
 
 
 class TableClosedScreen(SizedModal):

@@ -1,25 +1,31 @@
-"""The table screen, generic over games.  It talks only to SeatHandles (view, submit,
-subscribe, can_undo, undo, names) and, when the table is local, to a *driver* (the
-:class:`~cardtable.session.Table`) whose bots the one bot runner (:class:`~cardtable.pacer.Pacer`)
-plays at a readable pace.  A remote seat's move is sent without waiting (``submit_later``):
-"sending…" shows until the table's answer, and the screen answers keys meanwhile.
+"""The table screen, generic over games: it draws what :class:`~cardtable.tui.flow.TableFlow`
+decides, and turns keys and clicks into moves.
 
-Hot-seat: several handles, one per human seat; whenever the next decision belongs to a
-different human than the one shown, a hand-off screen hides everything until they confirm.
-Updates may arrive from another thread (network); they are marshalled onto the app thread.
+It talks only to :class:`~cardtable.seat_handle.SeatHandle` objects and, when the table is
+local, to a *driver* (the :class:`~cardtable.session.Table`) whose bots the one bot runner
+(:class:`~cardtable.pacer.Pacer`) plays at a readable pace.  A networked seat's move is sent
+without waiting (``submit_later``): "sending…" shows until the table's answer, and the screen
+answers keys meanwhile.  Updates may arrive from another thread (network); they are marshalled
+onto the app thread.
+
+Messages (hints, refusals, notices, and whatever is said with :meth:`TableScreen.notify`) are
+drawn in one place at the top of the side column, each for as long as the decision it answers
+(:class:`~cardtable.tui.flow.MessageBoard`): never over the prompt, the choices or the cards.
 
 The screen opens no other main screen: when the match is over and the player wants another, or
-when a remote table has gone, it posts :class:`TableScreen.PlayAgain` or :class:`TableScreen.Closed`
-and the app decides what comes next; quitting exits the app.
+when a remote table has gone, it posts :class:`TableScreen.PlayAgain`, :class:`TableScreen.Left`
+or :class:`TableScreen.Closed` and the app decides what comes next.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import replace
 
+from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -31,9 +37,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.pacer import TRICK_PAUSE, Pacer, pause_before
+from cardtable.seat_handle import SeatHandle
 from games import get_rules
-from games.core import Action, Card, CardtableError, SeatView, TrickResult, plural
+from games.core import CardtableError, SeatView, plural
 
+from ..flow import BotsPlaying, HandOff, Severity, TableFlow, away_words, moment, seat_name, waiting_for
 from ..panels import panel_for
 from ..render import cards_line, direction_text, refusal_text, seat_positions, show_cards
 from ..widgets import ActionBar, EventLog, HandWidget, KeyBar, Scoreboard, SeatPanel, TooSmall, TrickArea
@@ -43,6 +51,9 @@ from .base import SizedScreen
 from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScreen
 
 DELAY_STEP, MAX_DELAY = 0.2, 3.0
+SPECTATOR_SUMMARY = 4.0  # seconds a spectator's hand summary stays before the table moves on
+#: what a spectator can do at the table (every other key is for players)
+SPECTATOR_ACTIONS = frozenset({"quit_table", "help", "last_trick", "speed", "toggle_ascii", "toggle_colours"})
 
 
 class TableUpdate(Message):
@@ -65,6 +76,9 @@ class TableScreen(SizedScreen):
             super().__init__()
             self.driver = driver
 
+    class Left(Message):
+        """The match is over and the player leaves the table (the app goes back to its lobby)."""
+
     class Closed(Message):
         """The remote table has gone; ``text`` says why."""
 
@@ -75,10 +89,10 @@ class TableScreen(SizedScreen):
     AUTO_FOCUS = "HandWidget"
     BINDINGS = [
         Binding("q", "quit_table", "Save & quit"),
-        Binding("question_mark,f1", "help", "Rules"),
+        Binding("question_mark,f1", "help", "Rules & keys"),
         Binding("l", "last_trick", "Last trick"),
         Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint", show=False),
+        Binding("h", "hint", "Hint"),
         Binding("plus,equals_sign", "speed(1)", "Slower", show=False),
         Binding("minus", "speed(-1)", "Faster", show=False),
         Binding("a", "toggle_ascii", "ASCII suits", show=False),
@@ -87,19 +101,15 @@ class TableScreen(SizedScreen):
         *[Binding(ch, f"letter('{ch}')", show=False) for ch in "bdefg"],  # grid columns (a, c: below)
     ]
 
-    def __init__(self, handles: Sequence, driver=None) -> None:
+    def __init__(self, handles: Sequence[SeatHandle], driver=None) -> None:
         super().__init__()
         self.handles = list(handles)
         self.driver = driver
-        self.active = self.handles[0] if len(self.handles) == 1 else None
         first = self.handles[0].view()
+        self.flow = TableFlow(self.handles, first)
         self.num_seats = first.num_seats
         self.rules = get_rules(first.game)
-        # the last hand summary seen: a view carries only this hand's and the previous hand's
-        # events, so a count of hand events stops growing after the second hand
-        self._hand_seen = next((e for e in reversed(first.events) if e.kind == "hand"), None)
-        self._over_shown = first.is_over and False
-        self._dismissed_trick: TrickResult | None = None
+        self.spectator = first.seat is None
         self.pacer = Pacer(driver, note=self._bot_note) if driver is not None else None
         self._sending: str | None = None  # a move sent to a remote table, not answered yet
         self._pending = False
@@ -107,16 +117,19 @@ class TableScreen(SizedScreen):
         self._unsubscribe: list = []
         self.view: SeatView | None = None
         self.extra_panel = panel_for(first.game)
-        self._choice_card: Card | None = None  # a picked card that can be played several ways
-        self._summary_due: tuple | None = None  # (hand event, its last trick) not yet shown
         self._summary_timer: Timer | None = None
         self._parts: dict[tuple, Widget] = {}  # the screen's fixed parts, found once (see _part)
+
+    @property
+    def active(self) -> SeatHandle | None:
+        """The seat whose view is drawn (None while a hand-off is due)."""
+        return self.flow.active
 
     # -- layout ------------------------------------------------------------
     def compose(self) -> ComposeResult:
         n = self.num_seats
         yield Static("", id="header")
-        if _away_source(self.handles) is not None:  # a networked table: who is away, and for how long
+        if self.flow.networked:  # a networked table: who is away, and for how long
             yield _away_static()
         with Horizontal(id="main"):
             with Vertical(id="felt"):
@@ -130,6 +143,7 @@ class TableScreen(SizedScreen):
                     if n > 2:
                         yield SeatPanel(-1, classes="seat side", id="right")
             with Vertical(id="side"):
+                yield Static("", id="message")
                 yield Scoreboard("", id="scores")
                 if self.extra_panel is not None:
                     yield self.extra_panel
@@ -159,7 +173,7 @@ class TableScreen(SizedScreen):
             self._part(ActionBar).display = False
             self._part(HandWidget).display = bool(first.open_hands)
         self.refresh_table()
-        if _away_source(self.handles) is not None:
+        if self.flow.networked:
             self.set_interval(1.0, self._show_away)  # the hold counts down on screen
 
     def on_unmount(self) -> None:
@@ -167,8 +181,9 @@ class TableScreen(SizedScreen):
             self.pacer.cancel()
         for unsub in self._unsubscribe:
             unsub()
-        for h in self.handles if self.driver is None else ():
-            getattr(h, "close", lambda: None)()  # a remote seat says bye (local handles have no close)
+        if self.driver is None:
+            for h in self.handles:
+                h.close()  # a remote seat says bye
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
@@ -203,51 +218,35 @@ class TableScreen(SizedScreen):
     def ascii_suits(self) -> bool:
         return self.settings.ascii_suits
 
-    def _handle_for(self, seat: int | None):
-        return next((h for h in self.handles if h.seat == seat), None)
-
     def refresh_table(self) -> None:
-        """Re-read the view and redraw; open hand-off / summary / end screens when due."""
+        """Re-read the view and do what the flow says: a hand-off, the bots' turn, or the table
+        (then the hand's summary or the match's end when due)."""
         if not self.is_attached or self.app.screen is not self:
             return
-        probe = (self.active or self.handles[0]).view()
-        nxt = self._handle_for(probe.to_act)
-        if nxt is not None and nxt is not self.active and len(self.handles) > 1:
-            self.active = None
-            self.app.clear_notifications()  # nothing of one player's turn may reach the next player
-            self.app.push_screen(HandoffScreen(nxt.names[nxt.seat]), lambda _: self._hand_to(nxt))
+        step = self.flow.step((self.active or self.handles[0]).view())
+        if isinstance(step, HandOff):
+            self._show_message()
+            nxt = step.handle
+            who = seat_name(nxt.names, nxt.seat) if nxt.seat is not None else "the next player"
+            self.app.push_screen(HandoffScreen(who), lambda _: self._hand_to(nxt))
             return
-        if self.active is None:  # hot-seat, bots first: show no hand until a human must decide
+        if isinstance(step, BotsPlaying):
             _put(self._part("#me", Static), Text("Bots are playing…", style="dim"), layout=True)
-            self._schedule_bot(probe)
+            self._schedule_bot(step.view)
             return
-        view = probe
-        names = self.active.names
-        hand_events = [e for e in view.events if e.kind == "hand"]
-        if hand_events and hand_events[-1] != self._hand_seen:
-            self._hand_seen = hand_events[-1]
-            end = view.events.index(hand_events[-1])
-            last = next((e for e in reversed(view.events[:end]) if e.kind == "trick"), None)
-            self._summary_due = (hand_events[-1], last)
-        if self._summary_due is not None:
-            self.draw(view, names)
-            self._summary_when_trick_seen(view)
-            return
-        self.draw(view, names)
-        if view.is_over:
-            self.app.push_screen(
-                MatchOverScreen(view.outcome, names, self.driver is not None), self._match_done
-            )
-            return
-        self._schedule_bot(view)
-
-    def _final_trick_up(self, view: SeatView) -> bool:
-        return not view.trick and view.last_trick is not None and view.last_trick is not self._dismissed_trick
+        names = self.active.names if self.active is not None else self.handles[0].names
+        self.draw(step.view, names)
+        if step.summary:
+            self._summary_when_trick_seen(step.view)
+        elif step.over:
+            self.app.push_screen(MatchOverScreen(step.view, names, self.driver is not None), self._match_done)
+        else:
+            self._schedule_bot(step.view)
 
     def _summary_when_trick_seen(self, view: SeatView) -> None:
         """The hand's final trick stays on the table (until a key or the trick pause), then the summary."""
         delay = self.settings.bot_delay * TRICK_PAUSE
-        if self._final_trick_up(view) and delay > 0:
+        if self.flow.final_trick_up(view) and delay > 0:
             if self._summary_timer is None:
                 self._summary_timer = self.set_timer(delay, self._show_summary)
             return
@@ -257,16 +256,20 @@ class TableScreen(SizedScreen):
         if self._summary_timer is not None:
             self._summary_timer.stop()
             self._summary_timer = None
-        if self._summary_due is None or not self.is_attached or self.app.screen is not self:
+        if self.flow.summary_due is None or not self.is_attached or self.app.screen is not self:
             return
-        (event, last), self._summary_due = self._summary_due, None
-        if self.view is not None and self.view.last_trick is not None:
-            self._dismissed_trick = self.view.last_trick  # seen: the new hand starts on a clear table
+        due = self.flow.take_summary(self.view)
+        if due is None:
+            return
+        self._show_message()  # the hand is over: its messages go with it
+        auto = SPECTATOR_SUMMARY if self.spectator else None  # nobody there to press Enter
         names = self.active.names if self.active is not None else self.handles[0].names
-        self.app.push_screen(HandSummaryScreen(event, names, last, self.ascii_suits))
+        self.app.push_screen(
+            HandSummaryScreen(due.event, names, due.last_trick, self.ascii_suits, auto_close=auto)
+        )
 
-    def _hand_to(self, handle) -> None:
-        self.active = handle
+    def _hand_to(self, handle: SeatHandle) -> None:
+        self.flow.hand_to(handle)
         self.refresh_table()
 
     def draw(self, view: SeatView, names: Sequence[str]) -> None:
@@ -277,33 +280,32 @@ class TableScreen(SizedScreen):
             panel = self._part(f"#{side}" if side != "top" else f"#top-{i}", SeatPanel)
             panel.seat = s
             panel.show(view, names)
-        plays, winner = view.trick, None
-        shown = view.last_trick
-        if not plays and shown is not None and shown is not self._dismissed_trick:
-            plays, winner = shown.plays, shown.winner
+        plays, winner = self.flow.trick_shown(view)
         trick = self._part(TrickArea)
         trick.centre = self.extra_panel.render_centre if self.extra_panel is not None else None
         self.set_class(self.extra_panel is not None and self.extra_panel.wants_room(view), "-wide-centre")
         trick.show(view if view.seat is not None else replace(view, seat=0), names, plays, winner, a)
-        _put(self._part("#me", Static), self._me_line(view, names))
+        _put(self._part("#me", Static), self._me_line(view, names), layout=True)
         self._show_away()
         self._part(Scoreboard).show(view, names, self.extra_panel.hides_info if self.extra_panel else None)
         if self.extra_panel is not None:
             self.extra_panel.show(view, names, a)
         self._part(EventLog).show(view, names, a)
-        bar = self._part(ActionBar)
-        buttons = self._buttons(view)
-        bar.show(buttons, "", a, [view.label_of(x) for x in buttons])
         legal = frozenset(x.card for x in view.legal if x.card is not None)
         hand = self._part(HandWidget)
         if view.seat is None and view.open_hands:  # watching bots with open hands: the bottom seat's cards
             hand.show(view.open_hands[0], frozenset(), False, a)
         else:
             marked = self.extra_panel.marked_cards(view) if self.extra_panel is not None else frozenset()
-            hand.show(
-                view.hand, legal, view.is_my_turn and bool(legal), a, marked
-            )  # a bid: the cards are not choices
+            active = view.is_my_turn and bool(legal)  # a bid: the cards are no choice
+            hand.show(view.hand, legal, active, a, marked)
+        if view.is_my_turn and hand.cards and hand.cursor < len(hand.cards):
+            self.flow.point_at(view, hand.cards[hand.cursor])  # its ways on offer with it
+        bar = self._part(ActionBar)
+        buttons = self.flow.buttons(view)
+        bar.show(buttons, "", a, [view.label_of(x) for x in buttons])
         self._focus_for(view, bar, hand)
+        self._show_message()
 
     def _focus_for(self, view: SeatView, bar: ActionBar, hand: HandWidget) -> None:
         """Choices only (a bid, a square): focus the bar; cards to play: the hand (Tab switches)."""
@@ -317,7 +319,7 @@ class TableScreen(SizedScreen):
         word = self.rules.hand_word
         parts = [self.rules.title] + (
             [f"{word} {view.hand_number}"] if view.hand_number else []
-        )  # 0: before the deal
+        )  # 0: no deal yet
         if view.trump:
             parts.append(view.trump)
         if not view.clockwise:  # Agram: the direction of play is the unusual one, so say it
@@ -359,6 +361,60 @@ class TableScreen(SizedScreen):
             out.append(f" — {self._waiting_for(view.to_act, names)}", style="dim")
         return out
 
+    # -- messages: one at a time, for as long as the moment it answers ---------------------
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: Severity = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Everything said at the table goes to its message line: bound to the decision on the
+        table, or with a ``timeout``, a note about the table that goes after that many seconds."""
+        self.say(message, title=title, severity=severity, seconds=timeout)
+
+    def say(
+        self, text: str, *, title: str = "", severity: Severity = "information", seconds: float | None = None
+    ) -> None:
+        """Say ``text`` for the decision on the table now, or for ``seconds`` whatever happens."""
+        until = time.monotonic() + seconds if seconds is not None else None
+        bound = self._moment() if seconds is None else None
+        self.flow.messages.say(text, bound, title=title, severity=severity, until=until)
+        if seconds is not None and self.is_attached:
+            self.set_timer(seconds + 0.05, self._show_message)
+        self._show_message()
+
+    def _moment(self):
+        view = self.view if self.active is not None else None
+        return moment(view) if view is not None else None
+
+    def message(self) -> str:
+        """The message shown now ("" for none), title first (for tests and scripts)."""
+        note = self.flow.messages.shown(self._moment(), time.monotonic())
+        if note is None:
+            return ""
+        return f"{note.title}: {note.text}" if note.title else note.text
+
+    def _show_message(self) -> None:
+        if not self.is_attached:
+            return
+        note = self.flow.messages.shown(self._moment(), time.monotonic())
+        line = self._part("#message", Static)
+        if note is None:
+            if line.display:
+                line.display = False
+            return
+        text = Text()
+        if note.title:
+            text.append(f"{note.title}: ", style="bold")
+        text.append(show_cards(note.text, self.ascii_suits))
+        _put(line, text, layout=True)
+        for severity in ("information", "warning", "error"):
+            line.set_class(note.severity == severity, f"-{severity}")
+        line.display = True
+
     # -- spectators and away players (networked tables) ------------------------------
     def _watch_line(self, view: SeatView, names: Sequence[str]) -> Text:
         """A spectator's line: read-only, then the first seat (drawn at the bottom) and whose turn it is."""
@@ -373,40 +429,26 @@ class TableScreen(SizedScreen):
         return out
 
     def _waiting_for(self, seat: int, names: Sequence[str]) -> str:
-        """ "waiting for Ann…", or why Ann does not play: away (held m:ss), or a bot plays for her."""
-        source = _away_source(self.handles)
-        away = next((x for x in source() if x.seat == seat), None) if source is not None else None
-        if away is None and self.driver is not None and seat in self.driver.bots:
-            return f"{names[seat]} is thinking…"  # bots think in a worker thread (issue 13)
-        return _away_words(away) if away is not None else f"waiting for {names[seat]}…"
+        bots = tuple(self.driver.bots) if self.driver is not None else ()
+        return waiting_for(seat, names, self.handles[0].away(), bots)
 
     def _show_away(self) -> None:
         """The line under the header: every seat whose player is away, with the hold counting down."""
-        source = _away_source(self.handles)
-        if source is None:  # a local table: no such line
+        if not self.flow.networked:  # a local table: no such line
             return
         line = self._part("#away", Static)
-        words = " · ".join(_away_words(x) for x in source())
+        words = " · ".join(away_words(x) for x in self.handles[0].away())
         _put(line, Text(words, style="bold"), layout=True)
         if line.display != bool(words):
             line.display = bool(words)
-        if self.view is not None and self.active is not None:
-            _put(self._part("#me", Static), self._me_line(self.view, self.active.names))
-
-    def _buttons(self, view: SeatView) -> list[Action]:
-        """Non-card decisions, plus the ways to play the picked card when it has several."""
-        card_actions = [a for a in view.legal if a.card is not None and a.card is self._choice_card]
-        if len(card_actions) < 2:
-            self._choice_card = None
-            card_actions = []
-        return [a for a in view.legal if a.card is None] + card_actions
+        self._show_me()
 
     # -- bots (local driver only): the pacer thinks in a thread and applies each move once --------
     def _schedule_bot(self, view: SeatView) -> None:
         """Start the next bot move, paced, unless one is under way (its move redraws the table)."""
         if self.pacer is None or self.pacer.busy or self.pacer.due() is None:
             return
-        delay = pause_before(self.driver, self.settings.bot_delay, self._final_trick_up(view))
+        delay = pause_before(self.driver, self.settings.bot_delay, self.flow.final_trick_up(view))
         self.pacer.start(delay, done=self._bot_done)
 
     def _bot_done(self) -> None:
@@ -416,20 +458,19 @@ class TableScreen(SizedScreen):
 
     def _bot_note(self, text: str) -> None:
         """A bot failed and the pacer played for it: say so (never a silent retry)."""
-        self.notify(text, title="Bot", severity="warning", timeout=8)
+        self.flow.messages.say(text, None, title="Bot", severity="warning", until=time.monotonic() + 8)
+        self._show_message()
 
     # -- the human's choices ------------------------------------------------------
     def _submit(self, action: str) -> None:
-        if self.active is None or self._summary_due is not None or self.app.screen is not self:
+        if self.active is None or self.flow.summary_due is not None or self.app.screen is not self:
             return  # the end-of-hand summary comes first
-        if self.view is not None and self.view.seat is None:
-            self.notify("You are watching this table: spectators cannot play", severity="warning")
+        why = self.flow.why_not_act(self.active.view(), self.active.names)
+        if why is not None:
+            self.say(why, severity="warning")
             return
-        if not self._my_turn_or_say_wait():
-            return
-        send = getattr(self.active, "submit_later", None)
-        if send is not None:  # a remote table: the answer comes later, the screen stays live
-            self._send(send, action)
+        if self.active.networked:  # the answer comes later, the screen stays live
+            self._send(action)
             return
         try:
             self.active.submit(action)
@@ -437,16 +478,18 @@ class TableScreen(SizedScreen):
             self._refused(exc)
 
     def _refused(self, exc: CardtableError) -> None:
-        self.notify(refusal_text(exc, self.ascii_suits), title="Not allowed", severity="error")
+        self.say(refusal_text(exc, self.ascii_suits), title="Not allowed", severity="error")
 
-    def _send(self, send, action: str) -> None:
+    def _send(self, action: str) -> None:
         """Send a move to a remote table without waiting: "sending…" shows until the answer."""
         if self._sending is not None:
-            self.notify("Still sending your last move: wait for the table's answer", severity="warning")
+            self.say("Still sending your last move: wait for the table's answer", severity="warning")
             return
         self._sending = action
         self._show_me()
-        answer: Future = send(action)
+        if self.active is None:
+            return
+        answer: Future = self.active.submit_later(action)
         answer.add_done_callback(lambda done: self.post_message(SubmitAnswered(done)))
 
     def on_submit_answered(self, message: SubmitAnswered) -> None:
@@ -456,69 +499,58 @@ class TableScreen(SizedScreen):
         if isinstance(exc, CardtableError):
             self._refused(exc)
         elif exc is not None:
-            self.notify(f"The move could not be sent ({type(exc).__name__})", severity="error")
+            self.say(f"The move could not be sent ({type(exc).__name__})", severity="error")
         self._show_me()
 
     def _show_me(self) -> None:
         """Redraw the player's own line (a move being sent, or its answer)."""
         if self.view is not None and self.active is not None and self.is_attached:
-            _put(self._part("#me", Static), self._me_line(self.view, self.active.names))
-
-    def _my_turn_or_say_wait(self) -> bool:
-        """True when the shown player must decide now; otherwise say whose turn it is."""
-        if self.active is None:  # (between two hot-seat players)
-            return False
-        view = self.active.view()
-        if view.is_over:
-            self.notify("The match is over", severity="warning")
-            return False
-        if view.to_act != view.seat and view.to_act is not None:
-            names = self.active.names
-            who = names[view.to_act] if view.to_act < len(names) else f"Seat {view.to_act + 1}"
-            self.notify(f"Wait: it is {who}'s turn", severity="warning")
-            return False
-        return True
+            _put(self._part("#me", Static), self._me_line(self.view, self.active.names), layout=True)
 
     def on_hand_widget_picked(self, message: HandWidget.Picked) -> None:
-        view, c = self.view, message.card
+        view = self.view
         if view is None:
             return
-        matching = [a for a in view.legal if a.card is c]
-        if len(matching) > 1:  # e.g. QS@1 / QS@2: offer the ways as numbered buttons
-            self._choice_card = c
-            buttons = self._buttons(view)
-            self._part(ActionBar).show(buttons, "", self.ascii_suits, [view.label_of(x) for x in buttons])
-            self.notify(f"{c.display(self.ascii_suits)} can be played several ways: press its number")
+        action = self.flow.pick(view, message.card)
+        if action is not None:
+            self._submit(action)
             return
-        if matching:
-            self._submit(matching[0].text)
+        buttons = self.flow.buttons(view)  # several ways to play it: offer them as numbered buttons
+        self._part(ActionBar).show(buttons, "", self.ascii_suits, [view.label_of(x) for x in buttons])
+        self.say(f"{message.card.display(self.ascii_suits)} can be played several ways: press its number")
+
+    def on_hand_widget_moved(self, message: HandWidget.Moved) -> None:
+        """The ways to play the card under the cursor, shown with it before it is played."""
+        view = self.view
+        if view is None or not view.is_my_turn or not self.flow.point_at(view, message.card):
             return
-        kinds = {a.kind for a in view.legal if a.card is not None}
-        kind = next(iter(kinds)) if len(kinds) == 1 else "play"
-        self._submit(c.text if kind == "play" else f"{kind} {c.text}")
+        buttons = self.flow.buttons(view)
+        self._part(ActionBar).show(buttons, "", self.ascii_suits, [view.label_of(x) for x in buttons])
 
     def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
         self._submit(message.action)
 
     def on_key(self, event: Key) -> None:
-        """Any key takes the finished trick off the table."""
-        if (
-            self.view is not None
-            and not self.view.trick
-            and self.view.last_trick is not None
-            and self.view.last_trick is not self._dismissed_trick
-            and event.key not in ("l",)
-        ):
-            self._dismissed_trick = self.view.last_trick
+        """Any key (but ``l``) takes the finished trick off the table."""
+        if self.view is not None and event.key != "l" and self.flow.dismiss_trick(self.view):
             self.refresh_table()
 
     # -- key actions ------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key reaches the table behind "enlarge your terminal"; a spectator's keys are only
+        those a spectator can use; a networked table has no undo (the server has none)."""
+        if self.has_class("-small"):
+            return False
+        if self.spectator and action not in SPECTATOR_ACTIONS:
+            return False
+        return not (action in ("undo", "speed") and self.driver is None)
+
     def action_number(self, n: int) -> None:
         bar = self._part(ActionBar)
         if bar.squares and bar.display and (bar.typed or not bar.choose(n)):
             self._typed(bar, str(n % 10))  # a row digit (or a digit that numbers no other choice)
         elif not bar.squares and not bar.choose(n):
-            self.notify(f"There is no choice {n} now")
+            self.say(f"There is no choice {n} now")
 
     def action_letter(self, char: str) -> None:
         """A column letter: part of a square's name while the choices are grid squares."""
@@ -529,7 +561,7 @@ class TableScreen(SizedScreen):
     def _typed(self, bar: ActionBar, char: str) -> None:
         said = bar.type_char(char)
         if said:
-            self.notify(said, severity="warning")
+            self.say(said, severity="warning")
 
     def _squares_take(self, char: str) -> bool:
         """True when ``char`` went to the square choices (the letters a and c are also toggles)."""
@@ -553,13 +585,13 @@ class TableScreen(SizedScreen):
 
     def action_help(self) -> None:
         opts = self.view.options if self.view is not None else {}
-        self.app.push_screen(HelpScreen(self.rules, opts))
+        self.app.push_screen(HelpScreen(self.rules, opts, keys=_key_lines(self)))
 
     def action_last_trick(self) -> None:
         view = self.view
         last = view.last_trick if view is not None else None
         if view is None or last is None or self.active is None:
-            self.notify("No trick has been completed in this hand yet")
+            self.say("No trick has been completed in this hand yet")
             return
         names = self.active.names
         plays = ", ".join(
@@ -567,22 +599,24 @@ class TableScreen(SizedScreen):
         )
         won = f" — {names[last.winner]} won" if last.winner is not None else ""
         earlier = not view.trick and not any(view.tricks_won)  # a new deal: nothing played yet
-        self.notify(plays + won, title="Last trick of the previous hand" if earlier else "Last trick")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A networked table always refuses undo (the server has no undo): do not offer it."""
-        return not (action == "undo" and self.driver is None)
+        self.say(plays + won, title="Last trick of the previous hand" if earlier else "Last trick")
 
     def action_hint(self) -> None:
         """Show the move the hard bot would make for the player to act (a local table, or a
         hosted one whose host allows hints); it thinks in a worker, the screen stays live."""
         if self.driver is None or not self.driver.hints_on():
-            self.notify("Hints are off at this table", severity="warning")
+            self.say("Hints are off at this table", severity="warning")
             return
-        if self.active is None or not self._my_turn_or_say_wait():
+        if self.active is None:
+            return
+        why = self.flow.why_not_act(self.active.view(), self.active.names)
+        if why is not None:
+            self.say(why, severity="warning")
             return
         seat = self.active.view().seat
-        self.notify("Thinking about a hint…", timeout=2)
+        if seat is None:
+            return
+        self.say("Thinking about a hint…")
         self.run_worker(lambda: self._think_hint(seat), thread=True, group="hint", exit_on_error=False)
 
     def _think_hint(self, seat: int) -> None:
@@ -590,7 +624,7 @@ class TableScreen(SizedScreen):
             hint = self.driver.hint(seat)
         except Exception as exc:
             self.app.call_from_thread(
-                self.notify, f"No hint this time: the bot failed ({type(exc).__name__})", severity="warning"
+                self.say, f"No hint this time: the bot failed ({type(exc).__name__})", severity="warning"
             )
             return
         if hint is not None:
@@ -601,21 +635,21 @@ class TableScreen(SizedScreen):
         if view is None or view.seat != seat or action not in view.legal:
             return  # the table moved on while the hint was thought out
         words = show_cards(view.label_of(action), self.ascii_suits)
-        self.notify(f"{words} — {show_cards(why, self.ascii_suits)}", title="Hint")
+        self.say(f"{words} — {show_cards(why, self.ascii_suits)}", title="Hint")
 
     def action_undo(self) -> None:
         if self.active is None:
             return
         try:
             if not self.active.can_undo():
-                self.notify(
+                self.say(
                     "Nothing to undo: only your own last move against bots, before any new card is shown",
                     severity="warning",
                 )
                 return
             self.active.undo()
         except CardtableError as exc:
-            self.notify(str(exc), severity="error")
+            self.say(str(exc), severity="error")
 
     def action_speed(self, step: int) -> None:
         self.settings.bot_delay = round(
@@ -625,8 +659,8 @@ class TableScreen(SizedScreen):
             from cardtable import prefs
 
             prefs.save(bot_delay=self.settings.bot_delay)
-        self.notify(f"Bots play every {self.settings.bot_delay:.1f} s")
         self.refresh_table()
+        self.say(f"Bots play every {self.settings.bot_delay:.1f} s", seconds=3)
 
     def action_toggle_ascii(self) -> None:
         if self._squares_take("a"):
@@ -644,31 +678,73 @@ class TableScreen(SizedScreen):
 
         set_four_colour(not four_colour())
         prefs.save(four_colour=four_colour())
-        self.notify("Four-colour deck: " + ("♠ black, ♥ red, ♦ blue, ♣ green" if four_colour() else "off"))
         self.refresh_table()
+        self.say(
+            "Four-colour deck: " + ("♠ black, ♥ red, ♦ blue, ♣ green" if four_colour() else "off"), seconds=4
+        )
 
     def _match_done(self, result) -> None:
         if result == "again" and self.driver is not None:
             self.post_message(self.PlayAgain(self.driver))
         else:
-            self.app.exit()
+            self.post_message(self.Left())
 
 
-# -- who is away at a networked table (the handle's ``away()``, see cardtable.net.client) ----------
+def _key_lines(screen: TableScreen) -> list[str]:
+    """Every key that works at the table now, for the help screen: ``h  Hint``."""
+    lines = []
+    seen = set()
+    for binding in TableScreen.BINDINGS:
+        if not isinstance(binding, Binding):
+            continue
+        action = binding.action.split("(")[0]
+        if (
+            action in ("number", "letter")
+            or binding.action in seen
+            or screen.check_action(action, ()) is False
+        ):
+            continue
+        seen.add(binding.action)
+        keys = ", ".join(
+            screen.app.get_key_display(Binding(k, binding.action)) for k in binding.key.split(",")
+        )
+        lines.append(f"{keys:<10} {binding.description}")
+    if not screen.spectator:
+        lines += [
+            f"{'← →  ↑ ↓':<10} Move between cards or choices",
+            f"{'Enter':<10} Play the card or take the choice under the cursor",
+            f"{'Tab':<10} Between your hand and the choices",
+            f"{'1 … 9, 0':<10} Take a numbered choice",
+        ]
+    return lines
+
+
+# -- drawing helpers ----------------------------------------------------------------------------
 
 
 def _put(line: Static, text: Text, layout: bool = False) -> None:
     """Show ``text`` on a line of the table unless it shows exactly that already: when another
-    player moves, only the parts of the screen that changed are drawn again (issue 20)."""
-    if getattr(line, "_shown", None) != text_key(text):
-        line._shown = text_key(text)  # type: ignore[attr-defined]
-        line.update(text, layout=layout)
+    player moves, only the parts of the screen that changed are drawn again (issue 20).  With
+    ``layout``, a text that may wrap: the screen is laid out again only when its number of
+    lines changes."""
+    if getattr(line, "_shown", None) == text_key(text):
+        return
+    line._shown = text_key(text)  # type: ignore[attr-defined]
+    if layout and line.is_attached:
+        lines = _lines_at(text, line.content_size.width)
+        layout = lines != getattr(line, "_lines", None)
+        line._lines = lines  # type: ignore[attr-defined]
+    line.update(text, layout=layout)
 
 
-def _away_source(handles: Sequence):
-    """The ``away()`` of a remote handle, or None for a local table."""
-    away = getattr(handles[0], "away", None) if handles else None
-    return away if callable(away) else None
+def _lines_at(text: Text, width: int) -> int:
+    """How many lines ``text`` takes wrapped at ``width``."""
+    if width <= 0:
+        return -1
+    return len(text.wrap(_MEASURE, width)) if text.plain else 1
+
+
+_MEASURE = Console(width=200)  # measures wrapped lines only (never prints)
 
 
 def _away_static() -> Static:
@@ -678,15 +754,3 @@ def _away_static() -> Static:
     line.styles.color = "yellow"
     line.display = False
     return line
-
-
-def _away_words(away) -> str:
-    """ "a bot plays for Ann", "Ann is away (held 4:32)", "Ann is away" or "Ann has not joined yet"."""
-    if away.stand_in:
-        return f"a bot plays for {away.name}"
-    if not away.joined:
-        return f"{away.name} has not joined yet"
-    if away.held:
-        minutes, seconds = divmod(int(away.held + 0.999), 60)
-        return f"{away.name} is away (held {minutes}:{seconds:02d})"
-    return f"{away.name} is away"

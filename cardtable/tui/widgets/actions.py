@@ -17,18 +17,12 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.events import Click
 from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
 from games.core import Action
 
 from ..render import show_cards
-
-MAX_LABEL = 24  # below 100 columns longer labels are cut with an ellipsis (the rules help explains them)
-WIDE_LABEL = 48  # the limit on a wider terminal
-
+from .picker import CellPicker
 
 SQUARE = re.compile(r"[a-h][1-9]")
 
@@ -63,20 +57,21 @@ def key_for(index: int) -> str:
 def caption(
     index: int,
     action: Action,
-    limit: int = MAX_LABEL,
+    limit: int = 200,
     ascii_suits: bool = False,
     words: str | None = None,
     key: str | None = None,
 ) -> tuple[str, str]:
     """(key, label) drawn for a choice; the label is the game's ``words`` for it (else the
-    action's generic caption), cards drawn in the suit mode, shortened if long."""
+    action's generic caption), cards drawn in the suit mode, whole: shortened only past
+    ``limit`` (a label wider than the whole bar)."""
     label = show_cards(words or action.label or action.text, ascii_suits)
     if len(label) > limit:
         label = label[: limit - 1] + "…"
     return key_for(index) if key is None else key, label
 
 
-class ActionBar(Widget, can_focus=True):
+class ActionBar(CellPicker):
     BINDINGS = [
         Binding("left", "move(-1)", "Previous choice", show=False),
         Binding("right", "move(1)", "Next choice", show=False),
@@ -84,8 +79,6 @@ class ActionBar(Widget, can_focus=True):
         Binding("down", "row(1)", show=False),
         Binding("enter,space", "pick", "Choose", show=True),
     ]
-
-    cursor: reactive[int] = reactive(0)
 
     class Chosen(Message):
         def __init__(self, action: str) -> None:
@@ -124,9 +117,9 @@ class ActionBar(Widget, can_focus=True):
         self.refresh(layout=True)
 
     # -- layout -------------------------------------------------------------------
-    def _cells(self) -> list[tuple[int, int, int]]:
+    def cells(self) -> list[tuple[int, int, int]]:
         """(row, start, end) of each choice, wrapping at the content width."""
-        width = max(self.content_size.width, 20)
+        width = self.layout_width(20)
         spans, x, row = [], 0, 0
         for i, a in enumerate(self.actions):
             key, label = caption(i, a, self._limit(), self.ascii_suits, self.labels[i], self.keys[i])
@@ -138,17 +131,15 @@ class ActionBar(Widget, can_focus=True):
         return spans
 
     def _limit(self) -> int:
-        return WIDE_LABEL if self.content_size.width >= 98 else MAX_LABEL
+        """The longest label that fits a row of its own (every game's labels fit at 80 columns)."""
+        return self.layout_width(20) - 5
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return (self._cells()[-1][0] + 1) if self.actions else 0
-
-    def on_resize(self) -> None:
-        self.refresh(layout=True)
+    def content_rows(self) -> int:
+        return (self.cells()[-1][0] + 1) if self.actions else 0
 
     def render(self) -> Text:
         out, row, x = Text(), 0, 0
-        for i, (a, (r, start, end)) in enumerate(zip(self.actions, self._cells())):
+        for i, (a, (r, start, end)) in enumerate(zip(self.actions, self.cells())):
             if r != row:
                 out.append("\n")
                 row, x = r, 0
@@ -171,33 +162,8 @@ class ActionBar(Widget, can_focus=True):
         return out
 
     # -- input --------------------------------------------------------------------
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_move(self, step: int) -> None:
-        if self.actions:
-            self.cursor = (self.cursor + step) % len(self.actions)
-
-    def action_row(self, step: int) -> None:
-        """Up/down: the choice in the neighbouring row nearest to the cursor's column."""
-        cells = self._cells()
-        if not cells:
-            return
-        row, start, end = cells[self.cursor]
-        target = [i for i, c in enumerate(cells) if c[0] == row + step]
-        if target:
-            middle = (start + end) // 2
-            self.cursor = min(target, key=lambda i: abs((cells[i][1] + cells[i][2]) // 2 - middle))
-
-    def action_pick(self) -> None:
-        if self.actions:
-            self.post_message(self.Chosen(self.actions[self.cursor].text))
+    def picked(self, index: int) -> ActionBar.Chosen:
+        return self.Chosen(self.actions[index].text)
 
     def type_char(self, char: str) -> str:
         """A key typed while the choices are squares: a column letter, then a row digit.
@@ -233,18 +199,3 @@ class ActionBar(Widget, can_focus=True):
         self.cursor = self.keys.index(key)
         self.post_message(self.Chosen(self.actions[self.cursor].text))
         return True
-
-    def on_click(self, event: Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        for i, (row, start, end) in enumerate(self._cells()):
-            if row == offset.y and start <= offset.x < end:
-                self.cursor = i
-                self.post_message(self.Chosen(self.actions[i].text))
-                return
-
-    def click_offset(self, index: int) -> tuple[int, int]:
-        """Offset from the widget's corner to click choice ``index`` (for tests and scripts)."""
-        row, start, end = self._cells()[index]
-        return (start + end) // 2 + self.styles.gutter.left, row + self.styles.gutter.top

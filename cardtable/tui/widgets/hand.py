@@ -16,20 +16,18 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.events import Click
 from textual.message import Message
-from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
 
 from games.core import Card
 
 from ..cardface import CURSOR, LARGE, MARKED, SMALL, Canvas, Size, draw_face, fan_step
 from ..render import card_style, four_colour
 from .lines import rows_of
+from .picker import CellPicker
 
 
-class HandWidget(Widget, can_focus=True):
+class HandWidget(CellPicker):
     BINDINGS = [
         Binding("left", "move(-1)", "Card left", show=False),
         Binding("right", "move(1)", "Card right", show=False),
@@ -40,12 +38,22 @@ class HandWidget(Widget, can_focus=True):
         Binding("enter", "pick", "Choose card", show=True),
     ]
 
-    cursor: reactive[int] = reactive(0)
-
     class Picked(Message):
         def __init__(self, card: Card) -> None:
             super().__init__()
             self.card = card
+
+    class Moved(Message):
+        """The cursor is on ``card`` now (the screen may show the ways to play it at once)."""
+
+        def __init__(self, card: Card) -> None:
+            super().__init__()
+            self.card = card
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+        if self.cards and self.cursor < len(self.cards):
+            self.post_message(self.Moved(self.cards[self.cursor]))
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -89,7 +97,7 @@ class HandWidget(Widget, can_focus=True):
         """(face size, step, cards per row) of the fan that fits, or None for tokens."""
         if not self.cards or self.plain:
             return None
-        width = max(self.content_size.width, 10)
+        width = self.layout_width(10)
         tall = self.app.size.height if self.is_attached else 24
         n = len(self.cards)
         for size, rows in ((LARGE, 1), (SMALL, 1), (SMALL, 2)):
@@ -101,7 +109,7 @@ class HandWidget(Widget, can_focus=True):
                 return size, step, per_row
         return None
 
-    def _cells(self) -> list[tuple[int, int, int]]:
+    def cells(self) -> list[tuple[int, int, int]]:
         """(row, start, end) of each card's visible part (where a click picks it)."""
         fan = self._fan()
         if fan is not None:
@@ -112,7 +120,7 @@ class HandWidget(Widget, can_focus=True):
                 last = k == per_row - 1 or i == len(self.cards) - 1
                 spans.append((row, k * step, k * step + (size.width if last else step)))
             return spans
-        width = max(self.content_size.width, 10)
+        width = self.layout_width(10)
         spans, x, row = [], 0, 0
         for c in self.cards:
             w = len(c.display(self.ascii_suits)) + 2
@@ -123,11 +131,16 @@ class HandWidget(Widget, can_focus=True):
         return spans
 
     def _rows(self) -> int:
-        return self._cells()[-1][0] + 1 if self.cards else 1
+        return self.cells()[-1][0] + 1 if self.cards else 1
 
-    def _row_height(self) -> int:
+    def row_height(self) -> int:
         fan = self._fan()
-        return fan[0].height + 1 if fan is not None else 1
+        return fan[0].height + self._lift_room() if fan is not None else 1
+
+    def _lift_room(self) -> int:
+        """1 when some cards stand one line higher than others (you choose cards now, or some
+        are picked), else 0: a hand that is no choice takes no line for it (room at 80x24)."""
+        return 1 if self.active or self.marked else 0
 
     def render(self) -> Text:
         if not self.cards:
@@ -136,7 +149,7 @@ class HandWidget(Widget, can_focus=True):
         if fan is not None:
             return self._render_fan(*fan)
         out, row, x = Text(), 0, 0
-        for i, (c, (r, start, _)) in enumerate(zip(self.cards, self._cells())):
+        for i, (c, (r, start, _)) in enumerate(zip(self.cards, self.cells())):
             if r != row:
                 out.append("\n")
                 row, x = r, 0
@@ -158,20 +171,21 @@ class HandWidget(Widget, can_focus=True):
         others dimmed (once cards are picked, only they are higher, in their own frame); the card
         under the cursor drawn whole on top with a bright frame."""
         rows = self._rows()
-        canvas = Canvas(max(self.content_size.width, 10), rows * (size.height + 1))
+        room = self._lift_room()
+        canvas = Canvas(max(self.content_size.width, 10), rows * (size.height + room))
         order = [i for i in range(len(self.cards)) if i != self.cursor] + [self.cursor]
         for i in order:
             c = self.cards[i]
             row, k = divmod(i, per_row)
             playable = not self.active or c in self.legal
             raised = c in self.marked if self.marked else self.active and playable  # picked cards stand out
-            lift = 0 if raised else 1
+            lift = 0 if raised or not room else 1
             here = i == self.cursor and self.has_focus
             frame = CURSOR if here else MARKED if c in self.marked else None
             draw_face(
                 canvas,
                 k * step,
-                row * (size.height + 1) + lift,
+                row * (size.height + room) + lift,
                 c,
                 size,
                 ascii_suits=self.ascii_suits,
@@ -180,8 +194,8 @@ class HandWidget(Widget, can_focus=True):
             )
         return canvas.to_text()
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return self._rows() * self._row_height() if self.cards else 1
+    def content_rows(self) -> int:
+        return self._rows() * self.row_height() if self.cards else 1
 
     def render_line(self, y: int) -> Strip:
         """The hand's rows, drawn from ``render()`` once for what they show (lines.py: quicker than
@@ -206,58 +220,14 @@ class HandWidget(Widget, can_focus=True):
             self._drawn[y] if y < len(self._drawn) else Strip.blank(size.width, self.visual_style.rich_style)
         )
 
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_move(self, step: int) -> None:
-        if self.cards:
-            self.cursor = (self.cursor + step) % len(self.cards)
-
-    def action_row(self, step: int) -> None:
-        """Up/down: the card nearest above or below the cursor in a hand of several rows."""
-        cells = self._cells()
-        if not self.cards or cells[-1][0] == 0:
-            return
-        row, start, end = cells[self.cursor]
-        target = row + step
-        here = (start + end) // 2
-        choices = [(abs((a + b) // 2 - here), i) for i, (r, a, b) in enumerate(cells) if r == target]
-        if choices:
-            self.cursor = min(choices)[1]
-
     def action_end(self, last: int) -> None:
         if self.cards:
             self.cursor = len(self.cards) - 1 if last else 0
 
-    def action_pick(self) -> None:
-        if self.cards:
-            self.post_message(self.Picked(self.cards[self.cursor]))
-
-    def on_click(self, event: Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        height = self._row_height()
-        for i, (row, start, end) in enumerate(self._cells()):
-            if row == offset.y // height and start <= offset.x < end:
-                self.cursor = i
-                self.post_message(self.Picked(self.cards[i]))
-                return
+    def picked(self, index: int) -> HandWidget.Picked:
+        return self.Picked(self.cards[index])
 
     def card_offset(self, index: int) -> tuple[int, int]:
         """(column, row) of the middle of card ``index``'s visible part in the content (for
         tests and scripts): the row of its rank and suit."""
-        row, start, end = self._cells()[index]
-        height = self._row_height()
-        return (start + end) // 2, row * height + (height // 2 if height > 1 else 0)
-
-    def click_offset(self, index: int) -> tuple[int, int]:
-        """Offset from the widget's corner (border and padding included) to click card ``index``."""
-        x, y = self.card_offset(index)
-        return x + self.styles.gutter.left, y + self.styles.gutter.top
+        return self.cell_middle(index)

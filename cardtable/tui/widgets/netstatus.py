@@ -13,27 +13,28 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widgets import Static
 
+from cardtable.seat_handle import SeatHandle
+
 RECONNECTING = "Connection lost — reconnecting…"
 NOT_SAVED = "Not saved"
 Notice = tuple[str, bool]  # (text, the table has closed)
 
 
-def connection_notice(handle) -> Notice | None:
+def connection_notice(handle: SeatHandle) -> Notice | None:
     """(text, closed) for a remote handle that is not simply connected, or a table whose save is
     behind; None otherwise."""
-    status = getattr(handle, "status", None)
-    problem = getattr(handle, "save_problem", "")
+    problem = handle.save_problem
     unsaved = (
         (f"{NOT_SAVED}: {problem}. Play goes on; the game is saved again after every move.", False)
-        if isinstance(problem, str) and problem
+        if problem
         else None
     )
-    if not isinstance(status, str):
-        return unsaved  # a local handle
-    if getattr(handle, "is_closed", False):
-        reason = getattr(handle, "closed_reason", None) or status.removeprefix("closed: ")
+    if not handle.networked:
+        return unsaved  # a local table: only its save can be behind
+    if handle.is_closed:
+        reason = handle.closed_reason or handle.status.removeprefix("closed: ")
         return f"The table has closed: {reason}", True
-    if status.startswith("reconnecting"):
+    if handle.status.startswith("reconnecting"):
         return RECONNECTING, False
     return unsaved
 
@@ -59,7 +60,7 @@ class NetStatus(Static):
         self.display = True
 
 
-def watch_connection(screen: Screen, handle) -> str | None:
+def watch_connection(screen: Screen, handle: SeatHandle) -> str | None:
     """Show the link state of ``handle`` on ``screen`` (a status line and a notice); the text to
     show when the table has just closed, None otherwise."""
     notice = connection_notice(handle)

@@ -138,7 +138,9 @@ class Scoreboard(Static):
     def show(
         self, view: SeatView, names: Sequence[str], hide_info: Callable[[str], bool] | None = None
     ) -> None:
-        info = [(k, v) for k, v in view.info if hide_info is None or not hide_info(k)]
+        info = [
+            (line.label, line.value) for line in view.info if hide_info is None or not hide_info(line.key)
+        ]
         shape = (tuple(names), view.num_seats, view.seat, view.teams, any(view.bids), tuple(info))
         figures = (
             shape,

@@ -18,7 +18,7 @@ from textual.widget import Widget
 
 from games.core import Play, SeatView
 
-from ..cardface import CURSOR, LARGE, SMALL, Canvas, Size, cards_row, min_step, paste
+from ..cardface import CURSOR, LARGE, SMALL, Canvas, Size, cards_row, min_step, paste, piles_canvas
 from ..render import card_text, four_colour, seat_positions, show_cards
 from .lines import rows_of
 
@@ -55,7 +55,7 @@ class TrickArea(Widget):
             tuple(names),
             view.seat,
             view.num_seats,
-            view if not plays and self.centre is not None else None,
+            view if not plays else None,
         )
         if key != getattr(self, "_shown", None):  # the same trick is not drawn again (issue 20)
             self._shown = key
@@ -94,10 +94,14 @@ class TrickArea(Widget):
         if self._args is None:
             return Text("")
         view, names, plays, _, ascii_suits = self._args
-        if not plays and self.centre is not None:
-            shown = self.centre(
-                view, names, ascii_suits, max(self.content_size.width, 8), self.content_size.height
-            )
+        if not plays:  # an empty table: the game's cards in the middle (the upcard, a talon...)
+            width, height = max(self.content_size.width, 8), self.content_size.height
+            if self.centre is not None:
+                shown = self.centre(view, names, ascii_suits, width, height)
+            else:
+                from ..panels import up_piles
+
+                shown = piles_canvas(up_piles(view), width, height, ascii_suits)
             if shown is not None:
                 return shown
         width, height = max(self.content_size.width, 8), self.content_size.height
@@ -127,7 +131,9 @@ def _footer(
     view: SeatView, names: Sequence[str], plays: Sequence[Play], winner: int | None, width: int
 ) -> Text:
     if winner is not None and plays:
-        return Text(f"{names[winner]} won the trick".center(width), style="italic")
+        words = f"{names[winner]} won the trick"
+        words = words if len(words) <= width else f"{names[winner]} won"[:width]
+        return Text(words.center(width), style="italic")
     if not plays:
         return Text("(no cards yet)".center(width), style="dim")
     return Text("")
@@ -145,61 +151,95 @@ def trick_faces(
     """The trick as card faces, or None when faces do not fit the area."""
     if not plays:
         return None
-    for size in (LARGE, SMALL):
-        out = _around(view, names, plays, winner, ascii_suits, width, height, size)
+    noted = any(p.note for p in plays)  # a game's notes (led, holds) are worth smaller cards
+    for size, notes in ((LARGE, noted), (SMALL, noted), (LARGE, False), (SMALL, False)):
+        out = _at_seats(view, names, plays, winner, ascii_suits, width, height, size, notes)
         if out is not None:
             return out
     return _in_a_row(view, names, plays, winner, ascii_suits, width, height)
 
 
-def _around(view, names, plays, winner, ascii_suits, width, height, size: Size) -> Text | None:
-    """Faces at the seats' positions: tops (name below), sides (name beside), yours at the bottom."""
+def _at_seats(
+    view, names, plays, winner, ascii_suits, width, height, size: Size, notes: bool = False
+) -> Text | None:
+    """Each card in front of the seat that played it, as on a real table: the seats across the
+    top along the top edge (spread as their boxes are), the side seats at the left and right
+    edges, yours at the bottom; later cards lie over earlier ones where they meet.  No names are
+    needed (the seat's box is right behind its card); a game's note on a play goes beside it
+    when there is room.  None when the faces do not fit ``width`` x ``height`` (or, with ``notes``,
+    when a note finds no room beside its card)."""
     pos = seat_positions(view)
     me = view.seat if view.seat is not None else next(iter(set(range(view.num_seats)) - set(pos)), 0)
-    tops = sorted((i, s) for s, (side, i) in pos.items() if side == "top")
-    rows = (size.height + 1 if tops else 0) + size.height * 2 + 1
-    if height < rows:
-        return None
     by_seat = {p.seat: p for p in plays}
-    canvas = Canvas(width, rows - 1)
-    y_mid = size.height + 1 if tops else 0
-    for k, (_, s) in enumerate(tops):
-        if s in by_seat:
-            face = _play_canvas(by_seat[s], size, ascii_suits, winner)
-            centre = (2 * k + 1) * width // (2 * len(tops))
-            x = max(0, centre - face.width // 2)
-            paste(canvas, face, x, 0)
-            who = _who(by_seat[s], names, winner, ascii_suits)
-            canvas.put_text(max(0, centre - who.cell_len // 2), size.height, who)
-    for s, (side, _) in pos.items():
-        if s not in by_seat or side == "top":
-            continue
-        face, who = (
-            _play_canvas(by_seat[s], size, ascii_suits, winner),
-            _who(by_seat[s], names, winner, ascii_suits),
-        )
-        if face.width * 2 + who.cell_len * 2 + 4 > width:
-            return None
-        x = 0 if side == "left" else width - face.width
-        paste(canvas, face, x, y_mid)
-        wx = x + face.width + 1 if side == "left" else x - 1 - who.cell_len
-        canvas.put_text(wx, y_mid + size.height // 2, who)
-    if me in by_seat:
-        face = _play_canvas(by_seat[me], size, ascii_suits, winner)
-        y = y_mid + size.height
-        paste(canvas, face, (width - face.width) // 2, y)
-        if by_seat[me].note:
-            canvas.put_text(
-                (width + face.width) // 2 + 1,
-                y + size.height // 2,
-                _who(by_seat[me], names, winner, ascii_suits),
-            )
-    if any(c.width > width for c in (canvas,)):
+    faces = {s: _play_canvas(p, size, ascii_suits, winner) for s, p in by_seat.items()}
+    tops = sorted((i, s) for s, (side, i) in pos.items() if side == "top")
+    has_sides = any(side != "top" for side, _ in pos.values())
+    rows = size.height * 2 + (1 if not has_sides else 0)  # top and bottom bands never overlap
+    widest = max(f.width for f in faces.values())
+    if height < rows or width < widest * (3 if has_sides else 1):
         return None
+    if len(tops) > 1 and (width - widest) // (len(tops) - 1) < min_step([c for p in plays for c in p.cards]):
+        return None  # neighbouring cards along the top must each show their corner
+    h = min(height - 1, size.height * 3 + 2) if height > rows else height  # room for the winner line
+    canvas = Canvas(width, h)
+    y_mid = (h - size.height) // 2
+    if tops:  # the side cards below the top row's (covering at most its bottom edge), above the bottom one's
+        y_mid = min(max(y_mid, size.height - 1), h - size.height)
+    spots: dict[int, tuple[int, int]] = {}
+    for k, (_, s) in enumerate(tops):  # spread as the seats' boxes are, the ends against the edges
+        x = k * (width - widest) // max(len(tops) - 1, 1) if len(tops) > 1 else (width - widest) // 2
+        spots[s] = (x, 0)
+    for s, (side, _) in pos.items():
+        if side == "left":
+            spots[s] = (0, y_mid)
+        elif side == "right":
+            spots[s] = (width - faces.get(s, _EMPTY).width, y_mid)
+    spots[me] = ((width - faces.get(me, _EMPTY).width) // 2, h - size.height)
+    top = {s for _, s in tops}
+    along_top = sorted((spots[p.seat][0], p.seat) for p in plays if p.seat in top)
+    for _, s in along_top:  # left to right: each card's corner stays in sight
+        paste(canvas, faces[s], *spots[s])
+    for p in plays:  # the others in the order played: a later card lies over an earlier one
+        if p.seat not in top:
+            paste(canvas, faces[p.seat], *spots.get(p.seat, (0, 0)))
+    for p in plays:
+        if p.note:
+            x, y = spots.get(p.seat, (0, 0))
+            note = Text(show_cards(p.note, ascii_suits), style="italic")
+            w, n = faces[p.seat].width, note.cell_len
+            middle = y + size.height // 2
+            beside = [
+                (x + w + 1, middle),
+                (x - 1 - n, middle),
+                (x + (w - n) // 2, y + size.height),
+                (x + (w - n) // 2, y - 1),
+            ]
+            for nx, ny in beside:  # right of the card, left of it, under it, over it: where it covers no card
+                if nx >= 0 and nx + n <= width and _blank(canvas, nx - 1, ny, n + 2):
+                    canvas.put_text(nx, ny, note)
+                    break
+            else:
+                if notes:
+                    return None
     out = canvas.to_text()
-    out.append("\n")
-    out.append_text(_footer(view, names, plays, winner, width))
+    if h < height:
+        out.append("\n")
+        out.append_text(_footer(view, names, plays, winner, width))
     return out
+
+
+def _blank(canvas: Canvas, x: int, y: int, n: int) -> bool:
+    """True when the ``n`` cells from (x, y) hold nothing yet."""
+    return 0 <= y < canvas.height and all(
+        canvas.cells[y][i] == (" ", "") for i in range(x, min(x + n, canvas.width))
+    )
+
+
+class _Empty:
+    width = 0
+
+
+_EMPTY = _Empty()
 
 
 def _in_a_row(view, names, plays, winner, ascii_suits, width, height) -> Text | None:
