@@ -44,6 +44,7 @@ from .search import sides, standing, stop_at_next_deal
 #: the parts of the expert, for measuring each on its own (benchmarks/bench_expert_parts.py)
 PARTS = frozenset({"deals", "solver", "inference"})
 OVERSAMPLE = 4  # deals drawn for each deal kept when inference weighs them
+Key = tuple[Any, ...]  # a position of the solver's transposition table
 MAX_NODES = 20_000  # safety stop for one solve (a bigger endgame is played out instead)
 
 
@@ -144,9 +145,8 @@ class Solver:
         self.hand = hand
         self.mine = next((set(s) for s in sides(world) if seat in s), {seat})
         self.merge = merge and isinstance(world, TrickGame) and world.PLAIN_TRICKS
-        self.table: dict[tuple, tuple[float, int]] | None = (
-            {} if table else None
-        )  # key: (value, 0 exact / 1 lower / -1 upper)
+        #: the transposition table: key -> (value, 0 exact / 1 a lower bound / -1 an upper bound)
+        self.table: dict[Key, tuple[float, int]] | None = {} if table else None
         self.nodes = 0
 
     def value(self) -> float | None:
@@ -161,7 +161,7 @@ class Solver:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise _TooBig
-        key = _key(state) if self.table is not None else None
+        key = _key(state) if self.table is not None else ()
         hit = self.table.get(key) if self.table is not None else None
         if hit is not None:
             v, kind = hit
@@ -204,7 +204,7 @@ _UNKEYED = frozenset({"history", "actors", "events", "_legal_cache", "_legal_ind
 _AS_SETS = frozenset({"hands", "won"})
 
 
-def _key(state: GameState) -> tuple:
+def _key(state: GameState) -> Key:
     """Everything the rest of the hand may depend on: every attribute of the state but the
     record and caches (Trump Suit's flips change trump and the draw pile, so no short list of
     attributes would do), with hands and won cards in any order, and how many moves were made
