@@ -9,7 +9,10 @@
   named several times: ``hard,normal,normal`` seats one hard bot against two normal ones, in
   each seat in turn (one bot against the field, the clearest test of which is stronger).  Every level sits in
   every seat equally often, and all orderings of one cycle use the same match seed (the same
-  cards), so luck of the deal cancels out.
+  cards), so luck of the deal cancels out.  In a game of partnerships, when some seatings keep
+  every side to one level (``hard,normal,hard,normal`` in a four-seat partnership game: both
+  partners hard against two normal), only those are played: a strong seat beside a weak
+  partner, or two hard bots seated as opponents, would hide the difference.
 - :func:`tournament` plays ``cycles`` cycles (in parallel over local processes, or on a Dask
   cluster, if asked: games.dispatch) and
   :func:`summarise` reports, per level, the win share (a shared win counts 1/k) and the mean
@@ -69,13 +72,26 @@ def play_match(
     )
 
 
-def schedule(levels: Sequence[str], seats: int) -> list[tuple[str, ...]]:
-    """The seatings of one cycle (see the module docstring)."""
+def schedule(levels: Sequence[str], seats: int, teams: Sequence[Sequence[int]] = ()) -> list[tuple[str, ...]]:
+    """The seatings of one cycle (see the module docstring); ``teams``: the game's partnerships
+    (seats of a side), whose partners then play one level where some seatings allow it."""
     levels = list(levels)
     if seats <= len(levels) and math.perm(len(levels), seats) <= MAX_ORDERINGS:
-        return list(dict.fromkeys(itertools.permutations(levels, seats)))  # a level named twice: once each
-    k = len(levels)
-    return list(dict.fromkeys(tuple(levels[(i + r) % k] for i in range(seats)) for r in range(k)))
+        seatings = list(
+            dict.fromkeys(itertools.permutations(levels, seats))
+        )  # a level named twice: once each
+    else:
+        k = len(levels)
+        seatings = list(dict.fromkeys(tuple(levels[(i + r) % k] for i in range(seats)) for r in range(k)))
+    together = [s for s in seatings if all(len({s[seat] for seat in team}) == 1 for team in teams)]
+    return together or seatings
+
+
+def partnerships(game: str, seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The sides of ``game`` at ``seats`` seats with more than one seat (none: every seat plays
+    for itself), from a new match's view."""
+    state = get_rules(game).new_game(seats, dict(options), 0)
+    return tuple(team for team in state.view(0).teams if len(team) > 1)
 
 
 @dataclass
@@ -139,9 +155,8 @@ def tasks(
     n = rules.default_seats if seats is None else seats
     resolved = rules.resolve_options(n, dict(options or {}))
     canon = [level_name(lv) for lv in levels]
-    return [
-        (rules.name, c, seed + c, seating, resolved) for c in range(cycles) for seating in schedule(canon, n)
-    ]
+    seatings = schedule(canon, n, partnerships(rules.name, n, resolved))
+    return [(rules.name, c, seed + c, seating, resolved) for c in range(cycles) for seating in seatings]
 
 
 def tournament(

@@ -50,6 +50,9 @@ def test_every_benchmark_script_has_a_quick_test():
         "bench_cluster.py",
         "bench_web_flood.py",
         "bench_review.py",
+        "bench_levels.py",
+        "bench_expert_parts.py",
+        "bench_bacon_alone.py",
     }, f"a benchmark without a --quick test here: {sorted(scripts)}"
 
 
@@ -124,3 +127,20 @@ def test_bench_web_flood_quick_prints_the_flood_figures():
     out = run_bench("bench_web_flood.py", "--quick")
     for line in ("flood connections the host holds", "valid web sign-in during the flood", "ssh login"):
         assert line in out
+
+
+def test_bench_levels_quick_prints_the_time_per_move_at_each_level():
+    out = run_bench("bench_levels.py", "--quick")
+    assert "| Tricks'N'Trumps |" in out and out.count(" / ") >= 8
+
+
+def test_bench_expert_parts_quick_prints_each_version_against_hard(tmp_path):
+    out = run_bench("bench_expert_parts.py", "--quick", "--out", str(tmp_path))
+    for version in ("| deals |", "| + solver |", "| + inference |"):
+        assert version in out
+    assert len(list(tmp_path.glob("parts-tricks_n_trumps-*.jsonl"))) == 3
+
+
+def test_bench_bacon_alone_quick_prints_both_sides():
+    out = run_bench("bench_bacon_alone.py", "--quick")
+    assert "alone on" in out and "| 2.0 | 3 |" in out

@@ -28,6 +28,7 @@ FOLLOW_SHARE = 0.25  # the chance that another player's last lead is in our last
 
 class AgramBot(Bot):
     level = "heuristic"
+    SLIPS = 0.3  # a beginner's slips (winning early tricks with high cards) cost much here
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:

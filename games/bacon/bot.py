@@ -61,6 +61,7 @@ def hand_estimate(hand: Sequence[Card], trump: Suit) -> float:
 
 class BaconBot(Bot):
     level = "heuristic"
+    ALONE_AT = ALONE_AT
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         by = {a.kind: a for a in legal}
@@ -76,7 +77,7 @@ class BaconBot(Bot):
         up: Card = view.extra.upcard
         mine = hand_estimate(view.hand, up.the_suit)
         side = mine + PARTNER_SHARE - UPCARD_COST.get(up.rank, 0.25)
-        if "alone" in by and mine >= ALONE_AT and not self._one_point_wins(view):
+        if "alone" in by and mine >= self.ALONE_AT and not self._one_point_wins(view):
             return by["alone"]
         return by["pick"] if side >= PICK_AT else by["pass"]
 

@@ -21,6 +21,7 @@ from .base import Bot, EasyBot, RandomBot, WorldsBot, WorldWarning, bot_task
 from .levels import (
     ALIASES,
     LEVELS,
+    Expert,
     Levels,
     Playouts,
     TreeSearch,
@@ -35,6 +36,7 @@ __all__ = [
     "LEVELS",
     "Bot",
     "EasyBot",
+    "Expert",
     "Levels",
     "Playouts",
     "RandomBot",

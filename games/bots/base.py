@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 
 from games.core import Action, GameState, SeatView
 
+from . import beginner
+
 #: what a search bot is handed instead of the state: ``worlds(rng)`` deals a possible world
 Worlds = Callable[[random.Random], GameState]
 
@@ -53,6 +55,12 @@ class Bot:
         by default."""
         return list(choices)
 
+    def beginner(self, view: SeatView, legal: Sequence[Action], mine: Action) -> Action | None:
+        """What a beginner plays where this heuristic chose ``mine`` (the ``easy`` level's slips,
+        games.bots.beginner), or None to keep ``mine``.  The generic slips by default; a game's
+        heuristic names its own where its beginners go wrong otherwise."""
+        return beginner.slip(view, legal, mine)
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
@@ -74,11 +82,14 @@ class WorldsBot(Bot):
 
 
 class EasyBot(Bot):
-    """The game's heuristic, with a slip now and then: a ``SLIP`` share of its choices, when
-    there is more than one, go to a random legal action instead."""
+    """A beginner: the game's heuristic, but a ``SLIP`` share of its choices, where a beginner's
+    slip fits (:meth:`Bot.beginner`: following with its highest card, leading away from an
+    honour, overbidding...), go to the slip instead: the mistakes beginners make, not random
+    noise.  A game's heuristic may set its own share (``SLIPS``), where its beginners slip
+    more or less often."""
 
     level = "easy"
-    SLIP = 0.3
+    SLIP = 0.5
 
     def __init__(self, heuristic: Bot, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -86,9 +97,11 @@ class EasyBot(Bot):
         self.heuristic.rng = self.rng  # one generator: a table's reseeding steers both
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        if len(legal) > 1 and self.rng.random() < self.SLIP:
-            return legal[self.rng.randrange(len(legal))]
-        return self.heuristic.choose(view, legal)
+        mine = self.heuristic.choose(view, legal)
+        if len(legal) < 2 or self.rng.random() >= getattr(self.heuristic, "SLIPS", self.SLIP):
+            return mine
+        slip = self.heuristic.beginner(view, legal, mine)
+        return mine if slip is None or slip not in legal else slip
 
 
 def bot_task(bot: Bot, state: GameState, seat: int) -> Callable[[], Action]:

@@ -28,7 +28,9 @@ from typing import Literal
 from games import get_rules
 from games.core import BadOptionError, UnknownGameError
 
+from . import expert as expert_module
 from .base import Bot, EasyBot, RandomBot
+from .expert import ExpertBot
 from .rollout import RolloutBot
 from .search import SearchBot
 
@@ -97,12 +99,49 @@ class TreeSearch:
 
 
 @dataclass(frozen=True)
+class Expert:
+    """``expert``: the game's heuristic played out over ``playouts`` deals a move (the deals),
+    each deal's last tricks solved exactly once every hand holds at most ``solve`` cards (0:
+    never), cards next in rank merged in the solver where ``merge`` (only tricks count), and deals
+    weighted by how likely the other seats' plays were, ``infer`` the weight of a play the model
+    did not expect (None: no inference).  See games.bots.expert."""
+
+    playouts: int = 1600
+    solve: int = 0
+    solve_deals: int = 120
+    merge: bool = False
+    infer: float | None = None
+    max_choices: int | None = None
+
+    def make(self, heuristic: type[Bot], seed: int | None) -> ExpertBot:
+        return ExpertBot(
+            heuristic,
+            seed,
+            playouts=self.playouts,
+            solve=self.solve,
+            solve_deals=self.solve_deals,
+            merge=self.merge,
+            infer=self.infer,
+            max_choices=self.max_choices,
+            parts=expert_parts(),
+        )
+
+
+def expert_parts() -> frozenset[str]:
+    """The expert's parts in use: all of them, unless a measurement of one part alone set
+    ``games.bots.expert.PARTS`` (benchmarks/bench_expert_parts.py)."""
+    return expert_module.PARTS
+
+
+@dataclass(frozen=True)
 class Levels:
     """A game's bots (``BOT_LEVELS`` in its bot.py): its heuristic (``normal``, and ``easy``
     with slips) and how ``hard`` and ``expert`` look ahead."""
 
     heuristic: type[Bot] | None = None
     look_ahead: Playouts | TreeSearch = field(default_factory=TreeSearch)
+    #: the expert's deals, solver and inference (None: the look-ahead's own expert budget)
+    expert: Expert | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.look_ahead, Playouts) and self.heuristic is None:
@@ -113,6 +152,8 @@ class Levels:
         if level == "hard":
             return self.look_ahead.make("hard", self.heuristic, seed)
         if level == "expert":
+            if self.expert is not None and self.heuristic is not None:
+                return self.expert.make(self.heuristic, seed)
             return self.look_ahead.make("expert", self.heuristic, seed)
         if self.heuristic is None:
             raise BadOptionError(f"there is no heuristic bot for {game} yet: use random")

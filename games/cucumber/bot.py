@@ -18,6 +18,7 @@ from games.core import Action, Card, SeatView
 
 class CucumberBot(Bot):
     level = "heuristic"
+    SLIPS = 0.2  # a beginner's ducking costs much: a fifth of its choices
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         by_card = {a.the_card: a for a in legal}
@@ -28,6 +29,11 @@ class CucumberBot(Bot):
         """The highest playable card: our lowest card is playable only when nothing else is (or
         when every card beats the highest so far), so it stays for the last trick."""
         return max(cards, key=lambda c: (c.rank, -c.index))
+
+    def beginner(self, view: SeatView, legal: Sequence[Action], mine: Action) -> Action | None:
+        """A beginner ducks: it keeps out of tricks with its lowest card, as if every trick
+        counted against it, and is left with high cards for the one that does."""
+        return min(legal, key=lambda a: (a.the_card.rank, a.the_card.index))
 
 
 #: hard and expert: the tree search, about 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle

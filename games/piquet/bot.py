@@ -186,4 +186,5 @@ def is_boss(c: Card, known: Iterable[Card]) -> bool:
 
 
 #: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
-BOT_LEVELS = Levels(PiquetBot, Playouts())
+#: expert 800 (1600 took 3.7 s median on a loaded machine, benchmarks/bench_levels.py; issue 34)
+BOT_LEVELS = Levels(PiquetBot, Playouts(expert=800))

@@ -52,5 +52,6 @@ class RamsBot(Bot):
 
 
 #: hard and expert: the tree search, about 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle
-#: 2-core machine)
-BOT_LEVELS = Levels(RamsBot, TreeSearch(hard=2500, expert=10000))
+#: 2-core machine); expert 8000 (was 10000: 2.6 s median, 3.2 s at most on a loaded machine,
+#: benchmarks/bench_levels.py; issue 34)
+BOT_LEVELS = Levels(RamsBot, TreeSearch(hard=2500, expert=8000))

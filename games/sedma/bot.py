@@ -137,5 +137,6 @@ class _Scene:
         return min(matches, key=self.match_cost).text
 
 
-#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
-BOT_LEVELS = Levels(SedmaBot, Playouts())
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it);
+#: expert 1200 (1600 took 2.0 s median, 3.2 s at most on a loaded machine, benchmarks/bench_levels.py)
+BOT_LEVELS = Levels(SedmaBot, Playouts(expert=1200))

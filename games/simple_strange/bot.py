@@ -113,5 +113,6 @@ def _pairs(hand: list[Card], led: tuple[Card, Card], first) -> list[tuple[Card, 
     return out
 
 
-#: hard and expert: the heuristic's playouts, fewer of them: two packs and a long hand make slow playouts
-BOT_LEVELS = Levels(SimpleStrangeBot, Playouts(hard=100, expert=400))
+#: hard and expert: the heuristic's playouts, fewer of them: two packs and a long hand make slow playouts.
+#: expert 250 (was 400: a move took 3.1 s median, 3.6 s at most, benchmarks/bench_levels.py; issue 34)
+BOT_LEVELS = Levels(SimpleStrangeBot, Playouts(hard=100, expert=250))

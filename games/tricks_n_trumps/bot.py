@@ -28,6 +28,7 @@ HOLD = (
 
 class TricksNTrumpsBot(Bot):
     level = "heuristic"
+    SLIPS = 0.8  # five cards, most of the pack out: a beginner who slips half the time plays as well
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         trump = Suit(view.extra.trump_suit)

@@ -692,5 +692,6 @@ def _suit(letter: str | None) -> Suit | None:
 
 
 #: hard and expert: the heuristic's playouts, fewer of them: thirteen cards and a careful heuristic
-#: make slow playouts
-BOT_LEVELS = Levels(TrumpSuitBot, Playouts(hard=200, expert=800))
+#: make slow playouts; expert 500 (was 800: 1.7 s median but 4.2 s at the 90th percentile,
+#: benchmarks/bench_levels.py; issue 34)
+BOT_LEVELS = Levels(TrumpSuitBot, Playouts(hard=200, expert=500))

@@ -113,18 +113,6 @@ def test_levels_and_their_old_names():
     assert expert.iterations > hard.iterations and hard.wants_worlds
 
 
-def test_the_easy_bot_slips_sometimes_and_otherwise_plays_like_normal():
-    state = _first_card_decision("trump_suit")
-    view, legal = state.view(state.to_act), list(state.legal_actions())
-    normal = make_bot("normal", "trump_suit", 0).choose(view, legal)
-    easy = make_bot("easy", "trump_suit", 0)
-    picks = []
-    for k in range(60):
-        easy.rng.seed(k)
-        picks.append(easy.choose(view, legal))
-    assert picks.count(normal) >= 30 and any(p != normal for p in picks)
-
-
 def test_hard_bacon_leaves_picking_up_to_the_heuristic():
     """cards_only (Bacon's BOT_LEVELS): in Bacon the search plays the cards; the auction stays the normal bot's."""
     state = get_rules("bacon").new_game(None, None, 3)

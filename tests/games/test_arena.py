@@ -47,6 +47,25 @@ def test_one_bot_against_the_field_sits_once_in_every_seat(levels, seats, count)
     assert all(s.count("hard") == 1 for s in cycle)
 
 
+@pytest.mark.parametrize("game", ["pepper", "bacon", "sedma"])
+def test_partners_play_one_level_in_a_partnership_game(game):
+    """hard,normal,hard,normal at four seats: both partners hard against two normal, never two
+    hard bots seated as opponents nor a hard bot beside a normal partner (issue 34)."""
+    teams = arena.partnerships(game, 4, {})
+    assert sorted(teams) == [(0, 2), (1, 3)]
+    seatings = {t[3] for t in arena.tasks(game, ["hard", "normal", "hard", "normal"], 2, seats=4)}
+    assert seatings == {("hard", "normal", "hard", "normal"), ("normal", "hard", "normal", "hard")}
+    for seating in seatings:
+        for team in teams:
+            assert len({seating[s] for s in team}) == 1, seating
+
+
+def test_games_without_partners_keep_every_seating():
+    assert arena.partnerships("tricks_n_trumps", 3, {}) == ()
+    levels = ["hard", "normal", "normal"]
+    assert {t[3] for t in arena.tasks("tricks_n_trumps", levels, 1)} == set(arena.schedule(levels, 3))
+
+
 def test_a_match_reproduces_and_follows_the_tables_seeding_rule():
     first = arena.play_match("tricks_n_trumps", ["normal", "random", "easy"], 17)
     again = arena.play_match("tricks_n_trumps", ["normal", "random", "easy"], 17)
