@@ -9,6 +9,7 @@ from cardtable.tui.screens.lobby import LobbyScreen
 from cardtable.tui.screens.modals import HandSummaryScreen, HelpScreen, MatchOverScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget, KeyBar
+from games.bots import make_bot
 
 from .helpers import local_app, said, screen_text, seats, settle, table_for
 
@@ -134,10 +135,12 @@ async def test_the_hand_is_whole_after_the_terminal_was_too_small():
 
 
 async def test_match_over_by_sides_and_q_goes_back_to_the_lobby():
-    table = Table.new("pepper", seats("human", "bot", "bot", "bot"), {"target": 5, "hand_limit": 5}, 4)
+    table = Table.new("pepper", seats("human", "bot", "bot", "bot"), {"target": 5}, 4)
     table.record_matches = False
+    bots = [make_bot("normal", "pepper", s) for s in range(4)]  # always passing would never end (PE-9)
     while not table.state.is_over:
-        table.submit(table.state.to_act, table.state.legal_actions()[0])
+        s = table.state.to_act
+        table.submit(s, bots[s].choose(table.state.view(s), table.state.legal_actions()))
     app = CardTableApp(bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
