@@ -294,6 +294,16 @@ class GameState(Cloning):
         pause, so that the pace of play tells nothing either.  Most games have none."""
         return False
 
+    def formality(self) -> str:
+        """When the one legal action of the seat to act is a mere formality for a person (nothing
+        to choose and nothing to say: Preference's "no announcement" by a declarer holding an ace,
+        PR-6), the short notice a table shows instead of asking, in the player's words; "" when
+        the decision is a real one (most positions of most games).  The action stays in the game
+        and its record (saved matches replay); only a person's table answers it by itself, and
+        bots decide it like any other.  A game that declares one says in a comment what the other
+        seats can infer from the quick answer, and why that is no more than a real table shows."""
+        return ""
+
     def carried(self) -> list[float]:
         """What each seat carries toward later scores that its score does not show yet, in points
         (Trump Suit's bags: each one brings the bag penalty a tenth nearer).  Look-ahead bots

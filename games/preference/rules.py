@@ -21,8 +21,10 @@ After a number bid the declarer takes the talon, shown to everyone (phase ``disc
 two cards to discard (``discard QS`` toggles a pick, so a pick can be taken back, then
 ``confirm``), and names trumps of at least the bid's rank (phase ``trump``).
 
-The declarer then announces "no aces" or says nothing (phase ``announce``; always asked, so the
-question itself tells the others nothing).  No aces is allowed only without an ace among the
+The declarer then announces "no aces" or says nothing (phase ``announce``; always a decision
+of the game and its record, so the question itself tells the others nothing; a declarer holding
+an ace has only "no announcement", a formality a person's table answers by itself, see
+:meth:`Preference.formality`).  No aces is allowed only without an ace among the
 twelve cards held with the talon after a number bid, or among the ten dealt cards after Game
 or Hearts (PR-6), so discarding aces never qualifies.  We ask before the defenders decide:
 the text only says "before leading to the first trick", and this lets the defenders decide
@@ -477,6 +479,16 @@ class Preference(TrickGame):
 
     def _legal_announce(self, s: int) -> list[Action]:
         return [QUIET] if self.aces_counted(s) else [QUIET, NO_ACES]
+
+    def formality(self) -> str:
+        """A declarer holding an ace has nothing to announce (PR-6): a person's table says so and
+        answers "no announcement" itself instead of asking.  Secrecy: the others see the answer
+        come at once, so they may infer the declarer held an ace (or decided at once not to
+        announce).  That is what a real table shows: a player who cannot announce says nothing at
+        once, and the ace itself is named to no one (the notice is in the declarer's view only)."""
+        if self.phase == "announce" and self.to_act is not None and self.aces_counted(self.to_act):
+            return "You hold an ace: no announcement"
+        return ""
 
     def _why_not_announce(self, s: int, text: str) -> str:
         if text != "noaces":
