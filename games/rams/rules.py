@@ -404,6 +404,7 @@ class Rams(PotGame):
             active=tuple(self._active()) if self.phase == "play" else (),
             rams_by=self.rams_by,
             widow_by=self.widow_by,
+            widow_size=len(self.widow),
         )
 
     def _prompt(self) -> str:

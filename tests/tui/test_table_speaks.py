@@ -182,3 +182,19 @@ def test_jokers_are_named_in_words():
     canvas = Canvas(7, 5)
     draw_face(canvas, 0, 0, parse_card("JK"), LARGE)
     assert "JOKER" in canvas.to_text().plain
+
+
+async def test_the_rams_widow_lies_face_down_in_the_middle_until_taken():
+    """Item 5: while nobody has taken it, the widow lies in the middle as a card back with its
+    count (beside the upcard); once taken, it is gone from the middle."""
+    table = Table.new("rams", seats("human", "bot", "bot"), None, 3)
+    table.run_bots()
+    app = CardTableApp(table_handles=[table.handle(0)], driver=table, bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table.view(0).phase == "decide" and table.view(0).is_my_turn
+        middle = app.screen.query_one("#trick").render().plain
+        assert "widow 5" in middle and "▒▒▒" in middle and "upcard" in middle
+        await pilot.press(str(app.screen.query_one(ActionBar).labels.index("Take the widow") + 1))
+        await pilot.pause()
+        assert "widow" not in app.screen.query_one("#trick").render().plain
