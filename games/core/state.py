@@ -171,23 +171,32 @@ class Rules:
         return "\n\n".join(paragraphs + ([notation] if notation else []))
 
     def notation_text(self) -> str:
-        """How this game's cards are written on screen (for the rules help): the jokers' names."""
+        """How this game's cards are written on screen (for the rules help), and its jokers by
+        the marks on their cards and the names the log and the choices give them."""
         try:
             deck = self.new_game(self.default_seats, None, 0).deck()
         except Exception:  # a game that cannot start with its defaults has nothing to explain here
             return ""
-        jokers = sorted({c.text for c in deck if c.suit is None})
+        order = ("BJ", "LJ", "JK")
+        jokers = sorted(
+            {c.text for c in deck if c.suit is None}, key=lambda j: order.index(j) if j in order else 3
+        )
         if not jokers:
             return ""
-        names = {"JK": "the joker", "BJ": "the big joker", "LJ": "the little joker"}
-        said = [
-            f"{j} is {names.get(j, 'a joker')}" if i == 0 else f"{j} {names.get(j, 'a joker')}"
-            for i, j in enumerate(sorted(jokers, key=("BJ", "LJ", "JK").index))
-        ]
+        names = {"JK": "Joker", "BJ": "Big joker", "LJ": "Little joker"}  # as the table writes them
+        name = [names.get(j, "Joker") for j in jokers]
+        (first, mark), *rest = zip(name, jokers)
+        said = f"The {first.lower()}'s card is marked {mark}★" + "".join(
+            f" and the {n.lower()}'s {j}★" for n, j in rest
+        )
+        said += " (" + " and ".join(f"{j}*" for j in jokers) + " with ASCII suits)"
         return (
-            "Cards are written rank then suit (Q♥, 10♣); "
-            + " and ".join(said)
-            + ", the same in the log, in choices and on the cards."
+            "Cards are written rank then suit (Q♥, 10♣). "
+            + said
+            + ", and a large card says JOKER in its middle; the log, the prompts and the choices call "
+            + ("it " if len(jokers) == 1 else "them ")
+            + " and ".join(f'"{n}"' for n in name)
+            + "."
         )
 
     def players_text(self) -> str:

@@ -198,3 +198,28 @@ async def test_the_rams_widow_lies_face_down_in_the_middle_until_taken():
         await pilot.press(str(app.screen.query_one(ActionBar).labels.index("Take the widow") + 1))
         await pilot.pause()
         assert "widow" not in app.screen.query_one("#trick").render().plain
+
+
+JOKERS = {
+    "trump_suit": {"BJ": "Big joker", "LJ": "Little joker"},
+    "tricks_n_trumps": {"JK": "Joker"},
+    "contract_grid": {"JK": "Joker"},
+    "page_one": {"JK": "Joker"},
+}
+
+
+def test_the_rules_help_names_each_games_own_jokers():
+    """Item 6: the help says which mark on a card is which joker of this game and what the table
+    calls it, and never a joker the game does not have (Trump Suit's help spoke of JK★)."""
+    from games import all_rules, get_rules
+
+    for game, jokers in JOKERS.items():
+        text = HelpScreen(get_rules(game), {}).help_text()
+        for mark, name in jokers.items():
+            assert f"{mark}★" in text and f'"{name}"' in text, (game, mark)
+        for mark in {"BJ", "LJ", "JK"} - set(jokers):
+            assert f"{mark}★" not in text, (game, mark)
+        assert "joker" in get_rules(game).summary.lower()  # the game's own words say what it does
+    for rules in all_rules():
+        if rules.name not in JOKERS:
+            assert "★" not in HelpScreen(rules, {}).help_text(), rules.name
