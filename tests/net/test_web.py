@@ -254,6 +254,37 @@ async def test_a_seat_in_a_real_browser(tmp_path):
         await host.stop()
 
 
+async def test_the_terminal_has_the_keys_right_after_sign_in(tmp_path):
+    """Issue 32 item 11: after sign-in the terminal has the keyboard focus: Ann's Enter plays her
+    card with no click and no focus given by the test (keys did nothing until a click)."""
+    chromium = need_chromium()
+    host = WebHost(tmp_path)
+    browser = Browser(chromium, width=960, height=600)
+    bob = None
+    try:
+        await host.start()
+        await browser.open()
+        mirror = TerminalMirror()
+        browser.listeners.append(mirror.on_event)
+        await browser.navigate(host.url)
+        await browser.type(host.ann)  # the code field has the focus on its own (autofocus)
+        await browser.press("Enter")
+        bob = await asyncio.to_thread(RemoteSeatHandle(host.address, host.bob).connect)
+        await bounded(lambda: "Hand 1: Ann deals" in mirror.text, 30, "Ann's table")
+        await play_bob_until_ann(host, bob)
+        focused = "document.activeElement && document.activeElement.className"
+        assert "xterm-helper-textarea" in (await browser.evaluate(focused) or "")
+        before = len(host.state().history)
+        await browser.press("Enter")  # no click, no focus(): the key goes to the table
+        await bounded(lambda: len(host.state().history) > before, 20, "Ann's card played by her Enter")
+        assert host.state().actors[before] == 0
+    finally:
+        if bob is not None:
+            bob.close()
+        await browser.close()
+        await host.stop()
+
+
 # ---------------------------------------------------------------- the door without a browser
 
 
