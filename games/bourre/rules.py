@@ -67,7 +67,7 @@ from games.core import (
 from games.core.bounds import random_walk_hands
 from games.core.potgame import check_ending, ending_options, named_card
 from games.core.trickgame import PastPlay
-from games.core.words import plural
+from games.core.words import counted, limited, plural
 
 from .viewdata import BourreView
 
@@ -460,6 +460,13 @@ stack wins."""
                 f"each player needs at least one ante"
             )
         check_ending(self, options)
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        if options["ending"] == "hands":
+            return limited(
+                f"{counted(options['hands'], 'hand')}, or until a player runs out of counters", None
+            )
+        return limited("until a player runs out of counters", options["hand_limit"])
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A hand: one decision per player, up to five discards and a done, five cards each:

@@ -140,6 +140,12 @@ class Rules:
         seed, and ``cardtable simulate`` stops it as an error.  No game stops a match at it."""
         raise NotImplementedError(f"{self.name} declares no bound on the length of a match")
 
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        """How a match of ``num_seats`` with these resolved ``options`` ends, in one short line
+        of the players' words ("First to 500 points", "Until the pot is empty", "Six hands"):
+        the setup screen shows it, updated as the options change.  Every game declares its own."""
+        raise NotImplementedError(f"{self.name} does not say how its match ends")
+
     def length_bound(self, num_seats: int, options: Mapping[str, Any] | None = None) -> int:
         """:meth:`max_game_length` for options as given (validated and completed first)."""
         return self.max_game_length(num_seats, self.resolve_options(num_seats, options))

@@ -99,6 +99,7 @@ from games.core.actions import named_card
 from games.core.bounds import TAKE_BACKS
 from games.core.resample import Place
 from games.core.trickgame import PastPlay
+from games.core.words import counted, limited
 
 from .viewdata import PreferenceView
 
@@ -1038,6 +1039,13 @@ reached."""
                 f"option ante={options['ante']} must be a multiple of 10, "
                 f"so that the pot is always a multiple of ten stakes"
             )
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        pots = options["pots"]
+        text = "until the pot is empty" if pots == 1 else f"until {counted(pots, 'pot')} have been won"
+        if options["max_hands"]:
+            text += f", or {counted(options['max_hands'], 'deal')} at most (the pot left is shared)"
+        return limited(text, None)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A deal: the auction and the Game suits (about 25), the discard (twelve cards that

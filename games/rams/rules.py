@@ -70,7 +70,7 @@ from games.core import (
 )
 from games.core.bounds import random_walk_hands, with_redeals
 from games.core.potgame import check_ending, ending_options, named_card
-from games.core.words import plural
+from games.core.words import counted, limited, plural
 
 from .viewdata import RamsView
 
@@ -507,6 +507,13 @@ counters.  The biggest stack wins."""
                 f"each player needs at least one ante"
             )
         check_ending(self, options)
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        if options["ending"] == "hands":
+            return limited(
+                f"{counted(options['hands'], 'hand')}, or until a player runs out of counters", None
+            )
+        return limited("until a player runs out of counters", options["hand_limit"])
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A deal: one decision per player, the dealer's swap, five cards each: 6 x seats + 1.
