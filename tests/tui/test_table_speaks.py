@@ -223,3 +223,29 @@ def test_the_rules_help_names_each_games_own_jokers():
     for rules in all_rules():
         if rules.name not in JOKERS:
             assert "★" not in HelpScreen(rules, {}).help_text(), rules.name
+
+
+async def test_long_names_are_cut_on_their_line_when_watching_eight_bots_at_80x24():
+    """Item 9: ``cardtable watch`` of eight bots with long names at 80x24: every seat's name is
+    cut with an ellipsis on its own line, and no line of a seat box wraps (the box keeps its
+    rows: name, cards, tricks)."""
+    from rich.cells import cell_len
+
+    from cardtable.tui.widgets import SeatPanel
+
+    levels = ["expert", "normal", "hard", "easy", "random", "normal", "normal", "normal"]
+    configs = [SeatConfig("bot", f"Player{i} the Magnificent ({lv})", lv) for i, lv in enumerate(levels)]
+    table = Table.new("bourre", configs, None, 3)
+    table.record_matches = False
+    app = CardTableApp(table_handles=[WatchHandle(table)], driver=table, bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        panels = [p for p in app.screen.query(SeatPanel) if p.display and p.seat >= 0]
+        assert len(panels) == 7
+        for panel in panels:
+            width = panel.content_size.width
+            lines = panel._text.plain.split("\n")
+            assert all(cell_len(line) <= width for line in lines), (width, lines)
+            assert lines[0].rstrip().endswith(("…", "(D)")), lines
+        assert all(cell_len(strip.text) <= 80 for strip in app.screen._compositor.render_strips())

@@ -448,13 +448,13 @@ class TableScreen(SizedScreen):
     def _watch_line(self, view: SeatView, names: Sequence[str]) -> Text:
         """A spectator's line: read-only, then the first seat (drawn at the bottom) and whose turn it is."""
         out = Text("Watching (read-only)", style="bold")
-        out.append(f" · {names[0]}" + (" (D)" if view.dealer == 0 else ""))
+        out.append(f" · {_short(names[0])}" + (" (D)" if view.dealer == 0 else ""))
         out.append(f" · {plural(view.tricks_won[0], 'trick')}")
         for extra in (view.bids[0], view.status[0]):
             if extra:
                 out.append(f" · {extra}")
         if view.to_act is not None:
-            out.append(f" — {self._waiting_for(view.to_act, names)}", style="dim")
+            out.append(f" — {self._waiting_for(view.to_act, [_short(n) for n in names])}", style="dim")
         return out
 
     def _waiting_for(self, seat: int, names: Sequence[str]) -> str:
@@ -749,6 +749,11 @@ def _key_lines(screen: TableScreen) -> list[str]:
 
 
 # -- drawing helpers ----------------------------------------------------------------------------
+
+
+def _short(name: str, width: int = 20) -> str:
+    """A player's name on a line of the screen: a long one cut with an ellipsis."""
+    return name if len(name) <= width else name[: width - 1] + "…"
 
 
 def _put(line: Static, text: Text, layout: bool = False) -> None:
