@@ -66,8 +66,9 @@ from games.core import (
 )
 from games.core.bounds import random_walk_hands
 from games.core.potgame import check_ending, ending_options, named_card
+from games.core.potgame import ending_text as pot_ending_text
 from games.core.trickgame import PastPlay
-from games.core.words import counted, limited, plural
+from games.core.words import plural
 
 from .viewdata import BourreView
 
@@ -462,11 +463,7 @@ stack wins."""
         check_ending(self, options)
 
     def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
-        if options["ending"] == "hands":
-            return limited(
-                f"{counted(options['hands'], 'hand')}, or until a player runs out of counters", None
-            )
-        return limited("until a player runs out of counters", options["hand_limit"])
+        return pot_ending_text(options)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A hand: one decision per player, up to five discards and a done, five cards each:

@@ -70,7 +70,8 @@ from games.core import (
 )
 from games.core.bounds import random_walk_hands, with_redeals
 from games.core.potgame import check_ending, ending_options, named_card
-from games.core.words import counted, limited, plural
+from games.core.potgame import ending_text as pot_ending_text
+from games.core.words import plural
 
 from .viewdata import RamsView
 
@@ -509,11 +510,7 @@ counters.  The biggest stack wins."""
         check_ending(self, options)
 
     def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
-        if options["ending"] == "hands":
-            return limited(
-                f"{counted(options['hands'], 'hand')}, or until a player runs out of counters", None
-            )
-        return limited("until a player runs out of counters", options["hand_limit"])
+        return pot_ending_text(options)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A deal: one decision per player, the dealer's swap, five cards each: 6 x seats + 1.
