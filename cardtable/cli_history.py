@@ -41,6 +41,8 @@ def stats(
     as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
 ) -> None:
     """How you are doing: matches played and won per game, against each bot level, scores, form."""
+    from rich import box
+    from rich.measure import Measurement
     from rich.table import Table
 
     from cardtable.stats import COLUMNS, NUMBER_COLUMNS, figures_row, player_stats
@@ -56,16 +58,31 @@ def stats(
     if not figures:
         typer.echo(f"No finished matches of {name} yet" + (f" in {game}" if game else "") + ".")
         return
-    table = Table(title=f"{name}: finished matches", title_justify="left")
-    for col in COLUMNS:
-        table.add_column(col, justify="right" if col in NUMBER_COLUMNS else "left")
-    for st in figures.values():
-        table.add_row(*figures_row(st))
     out = _console()
-    out.print(table)
-    levels = Table(title="Against each bot level", title_justify="left")
+
+    def figures_table(title: str, columns: list[int], narrow: bool) -> Table:
+        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+        for i in columns:
+            number = COLUMNS[i] in NUMBER_COLUMNS  # the game's title may fold, never a figure
+            table.add_column(
+                COLUMNS[i], justify="right" if number else "left", no_wrap=i > 0, overflow="fold"
+            )
+        for st in figures.values():
+            row = figures_row(st, narrow)
+            table.add_row(*(row[i] for i in columns))
+        return table
+
+    title = f"{name}: finished matches"
+    table = figures_table(title, list(range(len(COLUMNS))), narrow=False)
+    if Measurement.get(out, out.options.update_width(1000), table).maximum <= out.width:
+        out.print(table)
+    else:  # 80 columns: the same figures in two tables, the recent form in the second
+        form = [COLUMNS.index(c) for c in ("form", "scores")]
+        out.print(figures_table(title, [i for i in range(len(COLUMNS)) if i not in form], narrow=True))
+        out.print(figures_table("Recent form", [0, *form], narrow=True))
+    levels = Table(title="Against each bot level", title_justify="left", box=box.SIMPLE_HEAD)
     for col in ("game", "bot level", "played", "won", "win rate"):
-        levels.add_column(col)
+        levels.add_column(col, no_wrap=col != "game", overflow="fold")
     for st in figures.values():
         for level, (played, won) in sorted(st.by_level.items()):
             levels.add_row(st.title, level, str(played), str(won), f"{won / played:.0%}")
@@ -79,6 +96,7 @@ def history(
     limit: int = typer.Option(20, "--limit", min=1, help="How many of the newest matches."),
 ) -> None:
     """The finished matches in the store, newest first, with their ids (for replay and export)."""
+    from rich import box
     from rich.table import Table
 
     from cardtable.stats import game_title, level_name
@@ -87,21 +105,28 @@ def history(
     if not matches:
         typer.echo("No finished matches yet.")
         return
-    table = Table(title="Finished matches", title_justify="left")
-    for col in ("id", "when", "game", "players", "scores", "winner"):
-        table.add_column(col)
+    # 80 columns: a row per seat (its name and bot level folded, never cut, its score, "won"
+    # beside the winners)
+    table = Table(title="Finished matches", title_justify="left", box=box.SIMPLE_HEAD, collapse_padding=True)
+    table.add_column("id", justify="right", no_wrap=True)
+    table.add_column("when", no_wrap=True)
+    table.add_column("game", overflow="fold", max_width=15)  # a title fits; another name folds
+    table.add_column("players", overflow="fold")
+    table.add_column("score", justify="right", no_wrap=True)
+    table.add_column("", no_wrap=True)
     for m in matches:
-        names = [s.name + (f" ({level_name(s.level)})" if s.kind == "bot" else "") for s in m.seats]
-        winners = ", ".join(m.seats[w].name for w in m.winners if w < len(m.seats))
-        table.add_row(
-            str(m.id),
-            time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at)),
-            game_title(m.game),
-            ", ".join(names),
-            " ".join(f"{v:g}" for v in m.scores),
-            winners,
-        )
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at))
+        first = [str(m.id), when, game_title(m.game)]
+        for i, s in enumerate(m.seats):  # a row per seat: a folded name keeps its score beside it
+            lead = first if i == 0 else ["", "", ""]
+            name = s.name + (f" ({level_name(s.level)})" if s.kind == "bot" else "")
+            won = "won" if i in m.winners else ""
+            table.add_row(*lead, name, _score(m, i), won, end_section=i == len(m.seats) - 1)
     _console().print(table)
+
+
+def _score(match, seat: int) -> str:
+    return f"{match.scores[seat]:g}" if seat < len(match.scores) else "-"
 
 
 @app.command("export")

@@ -248,10 +248,15 @@ class Table:
         if any(i != seat and cfg.kind != "bot" for i, cfg in enumerate(self.seats)):
             return None
         actors = self.state.actors
-        point = next((i for i in range(len(actors) - 1, -1, -1) if actors[i] == seat), None)
-        if point is None:
+        record = self.record()
+        for point in range(len(actors) - 1, -1, -1):  # the seat's last move that was a decision
+            if actors[point] != seat:
+                continue
+            before = record.replay(point)
+            if not before.formality():  # a formality is answered again at once: take back the one before
+                break
+        else:
             return None
-        before = self.record().replay(point)
         played = self.state.history[point].card
         known = _visible_cards(before.view(seat), played)
         return point if known == _visible_cards(self.state.view(seat)) else None

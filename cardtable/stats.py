@@ -172,16 +172,20 @@ COLUMNS = ("game", "played", "won", "win rate", "best", "average", "bids made", 
 NUMBER_COLUMNS = frozenset({"played", "won", "best", "average", "bids made"})
 
 
-def figures_row(st: GameStats) -> list[str]:
-    """One game's figures, a cell for each of :data:`COLUMNS`."""
+def figures_row(st: GameStats, narrow: bool = False) -> list[str]:
+    """One game's figures, a cell for each of :data:`COLUMNS`; ``narrow``: the same figures in
+    fewer cells (no bar beside the win rate, ``7/9 (78%)``), for 80 columns."""
+    bids = bids_text(st)
+    if narrow:
+        bids = bids.replace(" of ", "/")
     return [
         st.title,
         str(st.played),
         str(st.won),
-        f"{bar(st.win_rate)} {st.win_rate:.0%}",
+        f"{st.win_rate:.0%}" if narrow else f"{bar(st.win_rate)} {st.win_rate:.0%}",
         f"{st.best:g}",
         f"{st.average:.1f}",
-        bids_text(st),
+        bids,
         st.form(),
         sparkline(st.scores[-20:]),
     ]

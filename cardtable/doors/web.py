@@ -155,6 +155,7 @@ class WebFrontDoor:
                 web.post("/login", self._login),
                 web.get("/login", self._to_sign_in),
                 web.get("/ws/{ticket}", self._websocket),
+                web.get("/table.js", _table_script),
                 web.static("/static", STATIC),
             ]
         )
@@ -619,6 +620,26 @@ body.-closed .ended { display: block; }
 """
 
 
+#: The table page's own script (the page allows scripts from this server only): the terminal
+#: takes the keys as soon as xterm has drawn it, so keys work right after sign-in, with no click.
+TABLE_SCRIPT = """\
+(function () {
+  function focusTerminal() {
+    var keys = document.querySelector(".xterm-helper-textarea");
+    if (keys) { keys.focus(); }
+    return keys !== null;
+  }
+  if (focusTerminal()) { return; }
+  var watch = new MutationObserver(function () { if (focusTerminal()) { watch.disconnect(); } });
+  watch.observe(document.body, { childList: true, subtree: true });
+})();
+"""
+
+
+async def _table_script(request: web.Request) -> web.Response:
+    return web.Response(text=TABLE_SCRIPT, content_type="text/javascript", charset="utf-8")
+
+
 def table_html(title: str, who: str, ws_url: str) -> str:
     """The table page: textual-serve's terminal, connected to this sign-in's websocket."""
     return f"""<!DOCTYPE html>
@@ -631,5 +652,6 @@ def table_html(title: str, who: str, ws_url: str) -> str:
 lost. <a href="/">Sign in again</a> with your code to go back to your seat.</div>
 <div id="terminal" class="textual-terminal" data-session-websocket-url="{html.escape(ws_url)}"
  data-font-size="16"></div>
+<script src="/table.js"></script>
 </body></html>
 """

@@ -46,7 +46,7 @@ from games.core import (
     shared_ranking,
 )
 from games.core.resample import DealPlan, Place
-from games.core.words import plural
+from games.core.words import counted, limited, plural
 
 from .viewdata import AgramView
 
@@ -263,6 +263,12 @@ decide nothing except who leads, so keep a strong card for the end.
 
 A match is one game, or a series of several (option games).  The winner of each game deals
 the next one.  The player who won the most games takes the match; equal counts share it."""
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        games = options["games"]
+        if games == 1:
+            return "One game: the winner of the last trick wins"
+        return limited(f"{counted(games, 'game')}: the most games won takes the match", None)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """``games`` games of six tricks, one card from each player a trick."""

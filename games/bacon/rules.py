@@ -494,6 +494,9 @@ The first side to 10 points wins.  The deal passes to the left after every hand 
 Options: target (the points that win, 1 to 50); go_alone (allow going alone, on by default);
 veto (the partner may veto, on by default)."""
 
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        return f"The first side to {plural(options['target'], 'point')}"
+
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A deal: four upcards, each with a call and a veto decision from every player, the
         taker's discard and every card played: 4 x 8 + 1 + 21.  Every played hand scores for

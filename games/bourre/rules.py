@@ -66,6 +66,7 @@ from games.core import (
 )
 from games.core.bounds import random_walk_hands
 from games.core.potgame import check_ending, ending_options, named_card
+from games.core.potgame import ending_text as pot_ending_text
 from games.core.trickgame import PastPlay
 from games.core.words import plural
 
@@ -460,6 +461,9 @@ stack wins."""
                 f"each player needs at least one ante"
             )
         check_ending(self, options)
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        return pot_ending_text(options)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A hand: one decision per player, up to five discards and a done, five cards each:

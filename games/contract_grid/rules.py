@@ -69,7 +69,7 @@ from games.core import (
     word,
 )
 from games.core.potgame import hand_limit_option
-from games.core.words import plural
+from games.core.words import limited, plural
 
 from .viewdata import GridView, HandScore, Square
 
@@ -676,6 +676,15 @@ the first nine contracts, a 24-card deck, or no complete-grid rule."""
                     raise BadOptionError(
                         f"option last_grids: grid {i + 1} must list each of {', '.join(CONTRACTS[:squares])} once"
                     )
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        size = 4 if options["grid"] == "4x4" else 3
+        cap = None if options["no_cap"] else (options["cap"] or (1000 if size == 4 else 100))
+        if cap is None:
+            return limited("until someone completes their grid", options["hand_limit"])
+        if not options["complete_grid"]:
+            return f"First to {plural(cap, 'point')}"
+        return f"First to {plural(cap, 'point')} or a complete grid"
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """Filling: one action a square per player.  A hand: a suit dropped and the bids per

@@ -27,9 +27,17 @@ from .state import Rules
 from .trickgame import TrickGame
 from .tricks import next_seat, seat_order
 from .views import InfoLine
-from .words import plural
+from .words import counted, limited, plural
 
-__all__ = ["HAND_LIMITS", "PotGame", "check_ending", "ending_options", "hand_limit_option", "named_card"]
+__all__ = [
+    "HAND_LIMITS",
+    "PotGame",
+    "check_ending",
+    "ending_options",
+    "ending_text",
+    "hand_limit_option",
+    "named_card",
+]
 
 HAND_LIMITS = (None, 5, 10, 20, 50, 100, 200, 500, 1000)  # the choices of a hand_limit option
 
@@ -46,6 +54,13 @@ def hand_limit_option(condition: str = "") -> Option:
         "the result then says the limit was reached.",
         choices=HAND_LIMITS,
     )
+
+
+def ending_text(options: Any, unit: str = "hand") -> str:
+    """How a pot game's match ends with these resolved options, for ``Rules.ending_text``."""
+    if options["ending"] == "hands":
+        return limited(f"{counted(options['hands'], unit)}, or until a player runs out of counters", None)
+    return limited("until a player runs out of counters", options["hand_limit"])
 
 
 def ending_options(hands: int, hands_help: str, unit: str = "hands") -> tuple[Option, ...]:

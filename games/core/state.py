@@ -142,6 +142,12 @@ class Rules:
         seed, and ``cardtable simulate`` stops it as an error.  No game stops a match at it."""
         raise NotImplementedError(f"{self.name} declares no bound on the length of a match")
 
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        """How a match of ``num_seats`` with these resolved ``options`` ends, in one short line
+        of the players' words ("First to 500 points", "Until the pot is empty", "Six hands"):
+        the setup screen shows it, updated as the options change.  Every game declares its own."""
+        raise NotImplementedError(f"{self.name} does not say how its match ends")
+
     def length_bound(self, num_seats: int, options: Mapping[str, Any] | None = None) -> int:
         """:meth:`max_game_length` for options as given (validated and completed first)."""
         return self.max_game_length(num_seats, self.resolve_options(num_seats, options))
@@ -173,23 +179,32 @@ class Rules:
         return "\n\n".join(paragraphs + ([notation] if notation else []))
 
     def notation_text(self) -> str:
-        """How this game's cards are written on screen (for the rules help): the jokers' names."""
+        """How this game's cards are written on screen (for the rules help), and its jokers by
+        the marks on their cards and the names the log and the choices give them."""
         try:
             deck = self.new_game(self.default_seats, None, 0).deck()
         except Exception:  # a game that cannot start with its defaults has nothing to explain here
             return ""
-        jokers = sorted({c.text for c in deck if c.suit is None})
+        order = ("BJ", "LJ", "JK")
+        jokers = sorted(
+            {c.text for c in deck if c.suit is None}, key=lambda j: order.index(j) if j in order else 3
+        )
         if not jokers:
             return ""
-        names = {"JK": "the joker", "BJ": "the big joker", "LJ": "the little joker"}
-        said = [
-            f"{j} is {names.get(j, 'a joker')}" if i == 0 else f"{j} {names.get(j, 'a joker')}"
-            for i, j in enumerate(sorted(jokers, key=("BJ", "LJ", "JK").index))
-        ]
+        names = {"JK": "Joker", "BJ": "Big joker", "LJ": "Little joker"}  # as the table writes them
+        name = [names.get(j, "Joker") for j in jokers]
+        (first, mark), *rest = zip(name, jokers)
+        said = f"The {first.lower()}'s card is marked {mark}★" + "".join(
+            f" and the {n.lower()}'s {j}★" for n, j in rest
+        )
+        said += " (" + " and ".join(f"{j}*" for j in jokers) + " with ASCII suits)"
         return (
-            "Cards are written rank then suit (Q♥, 10♣); "
-            + " and ".join(said)
-            + ", the same in the log, in choices and on the cards."
+            "Cards are written rank then suit (Q♥, 10♣). "
+            + said
+            + ", and a large card says JOKER in its middle; the log, the prompts and the choices call "
+            + ("it " if len(jokers) == 1 else "them ")
+            + " and ".join(f'"{n}"' for n in name)
+            + "."
         )
 
     def players_text(self) -> str:
@@ -295,6 +310,16 @@ class GameState(Cloning):
         blanche kept quiet, PQ-5): the bot runner plays a bot's next move after it without a
         pause, so that the pace of play tells nothing either.  Most games have none."""
         return False
+
+    def formality(self) -> str:
+        """When the one legal action of the seat to act is a mere formality for a person (nothing
+        to choose and nothing to say: Preference's "no announcement" by a declarer holding an ace,
+        PR-6), the short notice a table shows instead of asking, in the player's words; "" when
+        the decision is a real one (most positions of most games).  The action stays in the game
+        and its record (saved matches replay); only a person's table answers it by itself, and
+        bots decide it like any other.  A game that declares one says in a comment what the other
+        seats can infer from the quick answer, and why that is no more than a real table shows."""
+        return ""
 
     def carried(self) -> list[float]:
         """What each seat carries toward later scores that its score does not show yet, in points

@@ -137,6 +137,7 @@ class TrickGame(GameState):
             extra=self._view_extra(seat),
             outcome=self.result,
             prompt=self._prompt() if mine else "",
+            formality=self.formality() if mine else "",
             teams=self._teams(),
             options=self.options,
             sitting_out=self._sitting_out(),

@@ -167,6 +167,9 @@ class SeatView:
     #: every seat's hand, only in a watcher's view of a table of bots (``cardtable watch --open``);
     #: a game's own views never fill it
     open_hands: tuple[tuple[Card, ...], ...] = ()
+    #: the seat's own decision is a mere formality (its one legal action): the notice a person's
+    #: table shows while it answers by itself, "" otherwise (see :meth:`GameState.formality`)
+    formality: str = ""
 
     def data(self, cls: type[T]) -> T:
         """The game's typed view data (``extra``), checked to be a ``cls``: the one way panels

@@ -399,6 +399,9 @@ as high enough; tied=score makes the others who played the last trick's winning 
 too (then several players can go over at once, and if the last players all go out together
 they share the win)."""
 
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        return f"Until one player is left: over {options['limit']} twice and you are out"
+
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """Seven cards from every player a hand.  Every hand its taker scores at least 2, so a
         player goes over the limit within limit // 2 + 1 takes of each of two lives: a match

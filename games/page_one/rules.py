@@ -660,6 +660,13 @@ The rule text plays one game.  Option target plays a series instead (this table'
 addition): each winner scores one point per card left in the other hands, a drawn game scores
 nothing, the deal passes left, and the first to reach the target wins."""
 
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        if not options["target"]:
+            return "One game: the first to play their last card wins"
+        return (
+            f"A series: the first to {plural(options['target'], 'point')} (cards left in the others' hands)"
+        )
+
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """One game, or a series: a game with a winner scores at least one point, so someone
         reaches the target within seats x (target - 1) + 1 won games; the bound allows two

@@ -59,7 +59,7 @@ from games.core import (
 )
 from games.core.bounds import with_redeals
 from games.core.potgame import hand_limit_option
-from games.core.words import plural
+from games.core.words import limited, plural
 
 from .hands import PARTNER_SHARE, best_trump, hand_estimate
 from .viewdata import PepperView
@@ -503,6 +503,10 @@ the target, however many hands that takes.
 Options: target, the points that end the match (5 to 100).  hand_limit, off unless you set it,
 plays a shorter match: it ends after that many hands (thrown-in deals do not count), the higher
 score wins, and the result says the limit was reached."""
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        who = "side" if num_seats == 4 else "player"
+        return limited(f"the first {who} to {plural(options['target'], 'point')}", options["hand_limit"])
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A deal: the auction (a bid at most once for every value, each followed by a pass

@@ -99,6 +99,7 @@ from games.core import (
 from games.core.actions import named_card
 from games.core.bounds import TAKE_BACKS
 from games.core.resample import DealPlan, Place
+from games.core.words import counted, limited
 
 from .viewdata import PiquetView
 
@@ -1396,6 +1397,12 @@ alternates from partie to partie, and the higher running total wins).  names cho
 names of the combinations or plain words.  The side panel shows this hand's points by stage
 (blank, point, sequence, sets, play, bonus), your discards, the cards you looked at, and the
 partie sheet with the Rubicon result."""
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        parties = options["parties"]
+        if parties == 1:
+            return "One partie: six hands (eight after a tie)"
+        return limited(f"{counted(parties, 'partie')} of six hands: the higher running total wins", None)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A partie is six hands, eight after a tie (PQ-7).  A hand: carte blanche questions,

@@ -21,8 +21,10 @@ After a number bid the declarer takes the talon, shown to everyone (phase ``disc
 two cards to discard (``discard QS`` toggles a pick, so a pick can be taken back, then
 ``confirm``), and names trumps of at least the bid's rank (phase ``trump``).
 
-The declarer then announces "no aces" or says nothing (phase ``announce``; always asked, so the
-question itself tells the others nothing).  No aces is allowed only without an ace among the
+The declarer then announces "no aces" or says nothing (phase ``announce``; always a decision
+of the game and its record, so the question itself tells the others nothing; a declarer holding
+an ace has only "no announcement", a formality a person's table answers by itself, see
+:meth:`Preference.formality`).  No aces is allowed only without an ace among the
 twelve cards held with the talon after a number bid, or among the ten dealt cards after Game
 or Hearts (PR-6), so discarding aces never qualifies.  We ask before the defenders decide:
 the text only says "before leading to the first trick", and this lets the defenders decide
@@ -97,6 +99,7 @@ from games.core.actions import named_card
 from games.core.bounds import TAKE_BACKS
 from games.core.resample import Place
 from games.core.trickgame import PastPlay
+from games.core.words import counted, limited
 
 from .viewdata import PreferenceView
 
@@ -477,6 +480,16 @@ class Preference(TrickGame):
 
     def _legal_announce(self, s: int) -> list[Action]:
         return [QUIET] if self.aces_counted(s) else [QUIET, NO_ACES]
+
+    def formality(self) -> str:
+        """A declarer holding an ace has nothing to announce (PR-6): a person's table says so and
+        answers "no announcement" itself instead of asking.  Secrecy: the others see the answer
+        come at once, so they may infer the declarer held an ace (or decided at once not to
+        announce).  That is what a real table shows: a player who cannot announce says nothing at
+        once, and the ace itself is named to no one (the notice is in the declarer's view only)."""
+        if self.phase == "announce" and self.to_act is not None and self.aces_counted(self.to_act):
+            return "You hold an ace: no announcement"
+        return ""
 
     def _why_not_announce(self, s: int, text: str) -> str:
         if text != "noaces":
@@ -1026,6 +1039,13 @@ reached."""
                 f"option ante={options['ante']} must be a multiple of 10, "
                 f"so that the pot is always a multiple of ten stakes"
             )
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        pots = options["pots"]
+        text = "until the pot is empty" if pots == 1 else f"until {counted(pots, 'pot')} have been won"
+        if options["max_hands"]:
+            text += f", or {counted(options['max_hands'], 'deal')} at most (the pot left is shared)"
+        return limited(text, None)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A deal: the auction and the Game suits (about 25), the discard (twelve cards that

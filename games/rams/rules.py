@@ -71,6 +71,7 @@ from games.core import (
 from games.core.bounds import random_walk_hands, with_redeals
 from games.core.cards import by_index
 from games.core.potgame import check_ending, ending_options, named_card
+from games.core.potgame import ending_text as pot_ending_text
 from games.core.words import plural
 
 from .viewdata import RamsView
@@ -406,6 +407,7 @@ class Rams(PotGame):
             active=tuple(self._active()) if self.phase == "play" else (),
             rams_by=self.rams_by,
             widow_by=self.widow_by,
+            widow_size=len(self.widow),
         )
 
     def _prompt(self) -> str:
@@ -508,6 +510,9 @@ counters.  The biggest stack wins."""
                 f"each player needs at least one ante"
             )
         check_ending(self, options)
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        return pot_ending_text(options)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A deal: one decision per player, the dealer's swap, five cards each: 6 x seats + 1.

@@ -19,3 +19,4 @@ class RamsView:
     active: tuple[int, ...]  # the seats playing this hand (empty before the play)
     rams_by: int | None  # the seat that declared Rams
     widow_by: int | None  # the seat that took the widow (None: it lies face down)
+    widow_size: int = 0  # the cards of the widow lying face down (0 once taken)

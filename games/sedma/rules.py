@@ -499,6 +499,12 @@ the target after a hand wins the match.  The deal passes to the left; with next_
 player of the losing side deals, so that a winner leads the next hand (with three players: the
 loser sitting on the winner's right; after a three-way tie the deal simply passes left)."""
 
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        if not options["target"]:
+            return "One hand"
+        who = "side" if num_seats == 4 else "player"
+        return f"A series: the first {who} to {plural(options['target'], 'victory point')}"
+
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A hand plays every card of the pack once, and a leader ends a trick at most once per
         trick: at most twice the pack.  One hand, or a series: every hand gives at least one

@@ -65,7 +65,7 @@ from games.core import (
     word,
 )
 from games.core.bounds import TAKE_BACKS
-from games.core.words import plural
+from games.core.words import counted, limited, plural
 
 from .viewdata import Staged, StrangeView
 
@@ -533,6 +533,12 @@ Option deals plays several deals with the dealer rotating; total tricks decide t
                 f"option hand_size={options['hand_size']} is only for two players: "
                 "three players always get 34 cards"
             )
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        deals = options["deals"]
+        if deals == 1:
+            return "One deal: the most tricks wins"
+        return limited(f"{counted(deals, 'deal')}: the most tricks in all wins", None)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """``deals`` deals; in each every player plays the cards dealt, one action a card, and

@@ -47,7 +47,7 @@ from games.core import (
 )
 from games.core.bounds import random_walk_hands
 from games.core.potgame import hand_limit_option
-from games.core.words import plural
+from games.core.words import counted, limited, plural
 
 from .viewdata import TricksView
 
@@ -284,6 +284,14 @@ turn up a card to pick the trump suit, or score more points per trick."""
                 f"{' plus a turned-up card' if options['turn_up_trump'] else ''} needs {needed} cards, "
                 f"but lowest_rank={options['lowest_rank']} leaves a pack of {pack}"
             )
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        if options["ending"] == "ahead":
+            lead = plural(options["ahead_by"], "point")
+            return limited(f"until a player leads every other by {lead}", options["hand_limit"])
+        rounds = options["rounds"]
+        times = {1: "once", 2: "twice"}.get(rounds, f"{rounds} times")
+        return limited(f"{counted(rounds * num_seats, 'hand')}: each player deals {times}", None)
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """Each card dealt is played once: hand_size x seats actions a hand.  ending=rounds plays

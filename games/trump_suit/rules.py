@@ -88,7 +88,7 @@ from games.core import (
 )
 from games.core.potgame import hand_limit_option
 from games.core.resample import Place
-from games.core.words import plural
+from games.core.words import limited, plural
 
 from .viewdata import SheetRow, TrumpSuitView
 
@@ -850,6 +850,10 @@ score winning (level top scores share it), with the result saying the limit was 
                 "option nil_swap=true needs nil=true, blind_nil=true or blind=true: "
                 "there is no bid that may swap"
             )
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        text = f"first to {plural(options['target'], 'point')} (or down to {options['floor']})"
+        return limited(text, options["hand_limit"])
 
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A hand: a look or blind bid and a bid per player, up to three swaps each, the bag

@@ -369,6 +369,23 @@ def test_the_declarer_is_always_asked_so_the_question_reveals_nothing():
     assert st.label(st.legal_actions()[0]) == "No announcement"
 
 
+def test_no_announcement_with_an_ace_is_a_formality_said_to_the_declarer_only_PR_6():
+    """The game keeps the decision (records replay), and declares it a formality: a person's
+    table answers it by itself with the notice; only the declarer's view carries it."""
+    st = run(deal(STRONG), "hearts")
+    assert st.formality() == "You hold an ace: no announcement"
+    assert st.view(st.to_act).formality == st.formality()
+    assert all(st.view(s).formality == "" for s in (None, *range(3)) if s != st.to_act)
+    st.apply("quiet")
+    assert st.formality() == "" and st.phase == "defend"
+
+
+def test_a_declarer_without_an_ace_has_a_real_choice_not_a_formality_PR_6():
+    hands = ["KH QH JH 10H 9H KS QS KD QD KC", "*", "*"]
+    st = run(deal(hands, talon="AS AH"), "game", "pass", "pass", "trump H")
+    assert texts(st) == ["quiet", "noaces"] and st.formality() == "" and st.view(st.to_act).formality == ""
+
+
 # -- the defenders ---------------------------------------------------------------------
 
 

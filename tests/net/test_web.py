@@ -15,6 +15,7 @@ the checks on what a browser may send, and children that die with a host that is
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -180,78 +181,110 @@ async def play_bob_until_ann(host: WebHost, bob: RemoteSeatHandle) -> None:
         await asyncio.sleep(0.05)
 
 
-async def test_a_seat_in_a_real_browser(tmp_path):
-    """Wrong code refused -> Ann's code -> only Ann's hand -> Enter plays her card -> host closes."""
+@contextlib.asynccontextmanager
+async def at_the_sign_in_page(tmp_path):
+    """A host of Ann's and Bob's seats (and a bot) and a browser on its sign-in page; the mirror
+    reads the table the page draws.  Both are closed after."""
     chromium = need_chromium()
     host = WebHost(tmp_path)
     browser = Browser(chromium, width=960, height=600)
-    bob = None
     try:
         await host.start()
         await browser.open()
         mirror = TerminalMirror()
         browser.listeners.append(mirror.on_event)
         await browser.navigate(host.url)
-        assert "Your join code" in await browser.text()
-
-        # a wrong code: the sign-in page again, saying why (status 403), no table
-        await browser.evaluate("document.getElementById('code').focus()")
-        await browser.type("zzzz-zzzz")
-        await browser.press("Enter")
-        await browser.until_text(WRONG_CODE)
-        statuses = [
-            p["response"]["status"]
-            for m, p in browser.events
-            if m == "Network.responseReceived" and p["response"]["url"].endswith("/login")
-        ]
-        assert statuses == [403] and mirror.screen is None  # refused, and no table was opened
-
-        # Ann's code: her table, drawn by the browser from the page's websocket
-        await browser.evaluate("document.getElementById('code').focus()")
-        await browser.type(host.ann.upper())  # codes are not case-sensitive, as over ssh
-        await browser.press("Enter")
-        bob = await asyncio.to_thread(RemoteSeatHandle(host.address, host.bob).connect)
-        await bounded(
-            lambda: (
-                all(c in mirror.text for c in cards(host.state().view(0)))
-                and "Hand 1: Ann deals" in mirror.text
-            ),
-            30,
-            "Ann's table with her hand",
-        )
-        assert_only_anns_cards(mirror.text, host)
-        children = join_children(host.proc.pid)
-        assert len(children) == 1, "one child process per browser"
-
-        # Bob plays when it is his turn; then Ann presses Enter in the browser to play her selected card
-        await play_bob_until_ann(host, bob)
-        earlier = host.state()
-        before = len(earlier.history)
-        await browser.evaluate("document.querySelector('.xterm-helper-textarea').focus()")
-        await browser.press("Enter")
-        state = await bounded(
-            lambda: (st := host.state()) and len(st.history) > before and st, 20, "Ann's card played"
-        )
-        played = state.history[before]
-        assert state.actors[before] == 0 and played in earlier.legal_actions()
-        assert played.card in earlier.view(0).hand and played.card not in state.view(0).hand
-        await bounded(
-            lambda: f"Ann plays {played.card.display()}" in mirror.text, 20, "the play on Ann's screen"
-        )
-        assert_only_anns_cards(mirror.text, host)
-        assert (await browser.screenshot(tmp_path / "ann.png")).startswith(
-            b"\x89PNG"
-        )  # kept for a person to look at
-
-        # the host closes the table: the page says the screen has closed, and the child is gone
-        await host.stop()
-        await browser.until_text("Your table screen has closed")
-        await bounded(lambda: all(gone(pid) for pid in children), 10, "the browser's child to exit")
+        yield host, browser, mirror
     finally:
-        if bob is not None:
-            bob.close()
         await browser.close()
         await host.stop()
+
+
+async def test_a_seat_in_a_real_browser(tmp_path):
+    """Wrong code refused -> Ann's code -> only Ann's hand -> Enter plays her card -> host closes."""
+    bob = None
+    async with at_the_sign_in_page(tmp_path) as (host, browser, mirror):
+        try:
+            assert "Your join code" in await browser.text()
+
+            # a wrong code: the sign-in page again, saying why (status 403), no table
+            await browser.evaluate("document.getElementById('code').focus()")
+            await browser.type("zzzz-zzzz")
+            await browser.press("Enter")
+            await browser.until_text(WRONG_CODE)
+            statuses = [
+                p["response"]["status"]
+                for m, p in browser.events
+                if m == "Network.responseReceived" and p["response"]["url"].endswith("/login")
+            ]
+            assert statuses == [403] and mirror.screen is None  # refused, and no table was opened
+
+            # Ann's code: her table, drawn by the browser from the page's websocket
+            await browser.evaluate("document.getElementById('code').focus()")
+            await browser.type(host.ann.upper())  # codes are not case-sensitive, as over ssh
+            await browser.press("Enter")
+            bob = await asyncio.to_thread(RemoteSeatHandle(host.address, host.bob).connect)
+            await bounded(
+                lambda: (
+                    all(c in mirror.text for c in cards(host.state().view(0)))
+                    and "Hand 1: Ann deals" in mirror.text
+                ),
+                30,
+                "Ann's table with her hand",
+            )
+            assert_only_anns_cards(mirror.text, host)
+            children = join_children(host.proc.pid)
+            assert len(children) == 1, "one child process per browser"
+
+            # Bob plays when it is his turn; then Ann presses Enter in the browser to play her selected card
+            await play_bob_until_ann(host, bob)
+            earlier = host.state()
+            before = len(earlier.history)
+            await browser.evaluate("document.querySelector('.xterm-helper-textarea').focus()")
+            await browser.press("Enter")
+            state = await bounded(
+                lambda: (st := host.state()) and len(st.history) > before and st, 20, "Ann's card played"
+            )
+            played = state.history[before]
+            assert state.actors[before] == 0 and played in earlier.legal_actions()
+            assert played.card in earlier.view(0).hand and played.card not in state.view(0).hand
+            await bounded(
+                lambda: f"Ann plays {played.card.display()}" in mirror.text, 20, "the play on Ann's screen"
+            )
+            assert_only_anns_cards(mirror.text, host)
+            assert (await browser.screenshot(tmp_path / "ann.png")).startswith(
+                b"\x89PNG"
+            )  # kept for a person to look at
+
+            # the host closes the table: the page says the screen has closed, and the child is gone
+            await host.stop()
+            await browser.until_text("Your table screen has closed")
+            await bounded(lambda: all(gone(pid) for pid in children), 10, "the browser's child to exit")
+        finally:
+            if bob is not None:
+                bob.close()
+
+
+async def test_the_terminal_has_the_keys_right_after_sign_in(tmp_path):
+    """Issue 32 item 11: after sign-in the terminal has the keyboard focus: Ann's Enter plays her
+    card with no click and no focus given by the test (keys did nothing until a click)."""
+    bob = None
+    async with at_the_sign_in_page(tmp_path) as (host, browser, mirror):
+        try:
+            await browser.type(host.ann)  # the code field has the focus on its own (autofocus)
+            await browser.press("Enter")
+            bob = await asyncio.to_thread(RemoteSeatHandle(host.address, host.bob).connect)
+            await bounded(lambda: "Hand 1: Ann deals" in mirror.text, 30, "Ann's table")
+            await play_bob_until_ann(host, bob)
+            focused = "document.activeElement && document.activeElement.className"
+            assert "xterm-helper-textarea" in (await browser.evaluate(focused) or "")
+            before = len(host.state().history)
+            await browser.press("Enter")  # no click, no focus(): the key goes to the table
+            await bounded(lambda: len(host.state().history) > before, 20, "Ann's card played by her Enter")
+            assert host.state().actors[before] == 0
+        finally:
+            if bob is not None:
+                bob.close()
 
 
 # ---------------------------------------------------------------- the door without a browser

@@ -85,7 +85,8 @@ async def test_every_decision_reads_whole_at_80x24(rules):
             me = screen.query_one("#me")
             where = f"{rules.name} {kind}"
             assert me.region.bottom <= 23, f"{where}: the prompt is pushed off the screen"
-            assert _words(show_cards(view.prompt, False)) in _joined(lines, me.region), f"{where}: prompt cut"
+            said = view.formality or view.prompt  # a formality is said in place of its prompt (item 3)
+            assert _words(show_cards(said, False)) in _joined(lines, me.region), f"{where}: prompt cut"
             bar = screen.query_one(ActionBar)
             shown = _joined(lines, bar.region) if bar.actions else ""
             for i, action in enumerate(bar.actions):

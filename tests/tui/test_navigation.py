@@ -231,6 +231,29 @@ async def test_setup_filled_in_with_an_earlier_request_gives_it_back_unchanged()
     assert app.results == [chosen]
 
 
+async def test_setup_says_how_the_match_ends_and_follows_the_options():
+    """Issue 32 item 10: one line says how the match ends with the options chosen, updated as
+    an option or the number of players changes, and what is wrong while an option is not valid."""
+    app = Bare(lambda: SetupScreen("tricks_n_trumps"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = app.screen
+
+        def line() -> str:
+            return str(form.query_one("#setup-ending").render())
+
+        await pilot.pause()
+        assert line() == "Match: Three hands: each player deals once"
+        form.query_one("#opt-rounds").value = "2"
+        await until(pilot, lambda: line() == "Match: Six hands: each player deals twice")
+        form.query_one("#count").value = 4
+        await until(pilot, lambda: line() == "Match: Eight hands: each player deals twice")
+        form.query_one("#opt-ending").value = "ahead"  # rounds=2 now says nothing: what is wrong
+        await until(pilot, lambda: "rounds=2 applies only with ending=rounds" in line())
+        form.query_one("#opt-rounds").value = "1"
+        await until(pilot, lambda: line() == "Match: Until a player leads every other by 3 points")
+        assert "Match: Until a player leads every other by 3 points" in screen_text(app)
+
+
 async def _read_defaults(game: str, players: int) -> dict:
     """The options a fresh form gives back for ``players`` players."""
     app = Bare(lambda: SetupScreen(game))

@@ -120,3 +120,27 @@ async def test_the_resume_list_says_what_each_save_holds(tmp_path):
         assert len(lines) == 2 and all("Ana, Ben, Cy" in line and "hand " in line for line in lines)
         assert text.index("Finished matches") < text.index("✓ finished")
         assert "cannot be read" in text
+
+
+async def test_the_resume_list_shows_scores_of_100_and_more_whole_at_80x24():
+    """Issue 32 item 9: at 80 columns every seat's score shows whole (Rams' stacks of 100),
+    beside its name, long names cut with an ellipsis."""
+    from cardtable.paths import saves_dir
+    from cardtable.session import SeatConfig, Table
+    from cardtable.tui.app import CardTableApp
+    from cardtable.tui.screens.resume import ResumeScreen
+
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    names = ["Anastasia Papadopoulou", "Bartholomew the Bold", "Cy", "Dee"]
+    seats = [SeatConfig("human", names[0])] + [SeatConfig("bot", n) for n in names[1:]]
+    table = Table.new("rams", seats, None, 3, save_path=saves_dir() / "rams.json")
+    table.save()
+    app = CardTableApp(bot_delay=0, resume="")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        text = screen_text(app)
+        scores = table.view(0).scores
+        assert max(scores) >= 100
+        for name, score in zip(("Anastasia Papad…", "Bartholomew the…", "Cy", "Dee"), scores):
+            assert f"{name} {score:g}" in text, text.splitlines()[:6]

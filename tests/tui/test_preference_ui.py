@@ -93,7 +93,9 @@ async def test_a_whole_match_by_keys_with_a_take_back_and_a_settlement_sheet():
             await decide(pilot, table, bot.choose(table.view(0), st.legal_actions()).text)
         assert isinstance(app.screen, MatchOverScreen)
     assert table.state.is_over and took_back
-    assert {"bid", "discard", "trump", "announce", "play"} <= phases
+    assert {"bid", "discard", "trump", "play"} <= phases
+    st = table.state  # the announcement, asked or (holding an ace) answered by the table itself
+    assert any(a.text in ("quiet", "noaces") and s == 0 for a, s in zip(st.history, st.actors))
     assert sheets and any("1. Stakes:" in s and "2. Penalties:" in s and "3. Bonuses:" in s for s in sheets)
     assert sum(table.state.scores) + table.state.pot == 300
 
@@ -182,3 +184,33 @@ def test_the_declarers_picked_cards_are_marked_in_the_hand():
     assert PreferencePanel().marked_cards(
         replace(view, extra=replace(view.extra, picked=picked))
     ) == frozenset(picked)
+
+
+async def test_a_declarer_holding_an_ace_is_not_asked_about_an_announcement():
+    """Item 3 of issue 32: seed 5, you declare One holding an ace.  The table says "You hold an
+    ace: no announcement" and answers by itself (the record keeps "quiet", so the match replays);
+    no "No announcement" choice is ever offered, and undo takes back the trump you named."""
+    table = pref_table(seed=5)
+    app = local_app(table)
+    offered: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_phase(pilot, table, "trump")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        bar = screen.query_one(ActionBar)
+        trump = next(a.text for a in table.view(0).legal)
+        await decide(pilot, table, trump)
+        for _ in range(50):  # every frame until the announcement is answered
+            offered += bar.labels
+            if "quiet" in [a.text for a in table.state.history]:
+                break
+            await pilot.pause()
+        at = [a.text for a in table.state.history].index("quiet")
+        assert table.state.actors[at] == 0 and table.state.history[at - 1].text == trump
+        assert "No announcement" not in offered
+        assert "You hold an ace: no announcement" in screen.message()
+        assert table.record().replay().history == table.state.history
+        await settle(pilot)
+        await pilot.press("u")  # the formality is not a move of yours to take back: the trump is
+        await pilot.pause()
+        assert table.state.phase == "trump" and table.state.to_act == 0

@@ -98,6 +98,7 @@ CENTRES = {
     "page_one": lambda v: v.hand_number >= 1,  # the stock (a back and its count), the discard pile
     "piquet": lambda v: v.phase == "exchange",  # the talon face down with its count
     "preference": lambda v: v.phase == "bid",  # the talon face down
+    "rams": lambda v: v.phase == "decide",  # the upcard, the widow face down with its count, the pot
     "trump_suit": lambda v: v.phase == "play",  # the trump pile and the draw deck
 }
 

@@ -185,3 +185,70 @@ def test_jokers_are_named_in_words():
     canvas = Canvas(7, 5)
     draw_face(canvas, 0, 0, parse_card("JK"), LARGE)
     assert "JOKER" in canvas.to_text().plain
+
+
+async def test_the_rams_widow_lies_face_down_in_the_middle_until_taken():
+    """Item 5: while nobody has taken it, the widow lies in the middle as a card back with its
+    count (beside the upcard); once taken, it is gone from the middle."""
+    table = Table.new("rams", seats("human", "bot", "bot"), None, 3)
+    table.run_bots()
+    app = CardTableApp(table_handles=[table.handle(0)], driver=table, bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table.view(0).phase == "decide" and table.view(0).is_my_turn
+        middle = app.screen.query_one("#trick").render().plain
+        assert "widow 5" in middle and "▒▒▒" in middle and "upcard" in middle
+        await pilot.press(str(app.screen.query_one(ActionBar).labels.index("Take the widow") + 1))
+        await pilot.pause()
+        assert "widow" not in app.screen.query_one("#trick").render().plain
+
+
+JOKERS = {
+    "trump_suit": {"BJ": "Big joker", "LJ": "Little joker"},
+    "tricks_n_trumps": {"JK": "Joker"},
+    "contract_grid": {"JK": "Joker"},
+    "page_one": {"JK": "Joker"},
+}
+
+
+def test_the_rules_help_names_each_games_own_jokers():
+    """Item 6: the help says which mark on a card is which joker of this game and what the table
+    calls it, and never a joker the game does not have (Trump Suit's help spoke of JK★)."""
+    from games import all_rules, get_rules
+
+    for game, jokers in JOKERS.items():
+        text = HelpScreen(get_rules(game), {}).help_text()
+        for mark, name in jokers.items():
+            assert f"{mark}★" in text and f'"{name}"' in text, (game, mark)
+        for mark in {"BJ", "LJ", "JK"} - set(jokers):
+            assert f"{mark}★" not in text, (game, mark)
+        assert "joker" in get_rules(game).summary.lower()  # the game's own words say what it does
+    for rules in all_rules():
+        if rules.name not in JOKERS:
+            assert "★" not in HelpScreen(rules, {}).help_text(), rules.name
+
+
+async def test_long_names_are_cut_on_their_line_when_watching_eight_bots_at_80x24():
+    """Item 9: ``cardtable watch`` of eight bots with long names at 80x24: every seat's name is
+    cut with an ellipsis on its own line, and no line of a seat box wraps (the box keeps its
+    rows: name, cards, tricks)."""
+    from rich.cells import cell_len
+
+    from cardtable.tui.widgets import SeatPanel
+
+    levels = ["expert", "normal", "hard", "easy", "random", "normal", "normal", "normal"]
+    configs = [SeatConfig("bot", f"Player{i} the Magnificent ({lv})", lv) for i, lv in enumerate(levels)]
+    table = Table.new("bourre", configs, None, 3)
+    table.record_matches = False
+    app = CardTableApp(table_handles=[WatchHandle(table)], driver=table, bot_delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        panels = [p for p in app.screen.query(SeatPanel) if p.display and p.seat >= 0]
+        assert len(panels) == 7
+        for panel in panels:
+            width = panel.content_size.width
+            lines = panel._text.plain.split("\n")
+            assert all(cell_len(line) <= width for line in lines), (width, lines)
+            assert lines[0].rstrip().endswith(("…", "(D)")), lines
+        assert all(cell_len(strip.text) <= 80 for strip in app.screen._compositor.render_strips())

@@ -30,17 +30,20 @@ class HelpScreen(SizedModal):
         super().__init__()
         self.rules, self.options, self.keys = rules, options, tuple(keys)
 
-    def compose(self) -> ComposeResult:
+    def help_text(self) -> str:
+        """The rules (their last paragraph names the game's jokers, see ``Rules.notation_text``),
+        the active options and the keys."""
         lines = [
             f"{o.name} = {str(self.options.get(o.name, o.default)).lower()}  — {o.help}"
             for o in self.rules.options
         ]
         text = self.rules.summary_text() + "\n\nActive options:\n" + "\n".join(lines or ["(none)"])
-        if "joker" in text.lower():  # the jokers' marks on the cards, in words
-            text += "\n\nJokers: JK★ on a card is the joker; BJ★ and LJ★ are the big and the little joker."
         if self.keys:
             text += "\n\nKeys at the table:\n" + "\n".join(self.keys)
-        body = Text(text)
+        return text
+
+    def compose(self) -> ComposeResult:
+        body = Text(self.help_text())
         with Vertical(classes="dialog wide"):
             yield Static(f"Rules: {self.rules.title}", classes="dialog-title")
             with VerticalScroll(id="help-body"):

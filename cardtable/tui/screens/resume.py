@@ -56,10 +56,15 @@ def summarise(path: Path) -> SaveSummary:
         return SaveSummary(path, path.stem, "", 0, "", False, when, problem=str(exc))
     names = list(record.names) or [f"Seat {i + 1}" for i in range(record.seats)]
     view = state.view(None)
-    scores = " ".join(f"{n[:8]} {v:g}" for n, v in zip(names, view.scores))
+    scores = " · ".join(f"{_cut(n, 16)} {v:g}" for n, v in zip(names, view.scores))
     return SaveSummary(
-        path, title, ", ".join(n[:10] for n in names), view.hand_number, scores, state.is_over, when
+        path, title, ", ".join(_cut(n, 10) for n in names), view.hand_number, scores, state.is_over, when
     )
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, its end shown cut with an ellipsis."""
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _row(s: SaveSummary, width: int) -> Text:
@@ -67,19 +72,20 @@ def _row(s: SaveSummary, width: int) -> Text:
         return Text(f"{s.game:<18} cannot be read: {s.problem}"[:width], style="dim")
     out = Text()
     out.append(f"{s.game[:18]:<18} ", style="bold")
-    out.append(f"{s.players[:28]:<28} ")
+    out.append(f"{_cut(s.players, 28):<28} ")
     out.append(f"hand {s.hand:<3} ", style="dim")
-    out.append(f"{s.when}  ", style="dim")
-    out.append(s.scores)
+    out.append(s.when, style="dim")
     if s.finished:
         out.append("  ✓ finished", style="italic")
     out.truncate(width)
-    return out
+    # the scores on a line of their own, whole at any size (scores of 100 and more, every seat)
+    scores = Text("\n   " + s.scores)
+    return out + scores
 
 
 class ResumeScreen(SizedScreen):
-    """Matches in progress first, then finished ones apart; each line says game, players, hand,
-    when, scores."""
+    """Matches in progress first, then finished ones apart; each entry says game, players, hand
+    and when, and the scores beneath."""
 
     BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "app.quit", "Quit")]
 

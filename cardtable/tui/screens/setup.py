@@ -54,6 +54,7 @@ class SetupScreen(SizedScreen):
     def compose(self) -> ComposeResult:
         r = self.rules
         yield Static(f"{r.title} — set up the table", id="lobby-title")
+        yield Static("", id="setup-ending")  # how the match ends with the options chosen
         with VerticalScroll(id="setup"):
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
@@ -135,6 +136,22 @@ class SetupScreen(SizedScreen):
             if o.name in chosen:
                 value = chosen[o.name]
                 show_option_text(self, o, "none" if value is None else str(value).lower())
+        self.show_ending()
+
+    def show_ending(self) -> None:
+        """The line saying how the match ends with the players and options in the form now (the
+        game's own words, ``Rules.ending_text``); while an option is not valid, what is wrong."""
+        line = self.query_one("#setup-ending", Static)
+        try:
+            n = picked(self.query_one("#count", Select))
+            given = {o.name: option_text(self, o) for o in self.rules.options}
+            line.update("Match: " + self.rules.ending_text(n, self.rules.resolve_options(n, given)))
+        except CardtableError as exc:
+            line.update(f"Match: no ending yet ({exc})")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if (event.input.id or "").startswith("opt-"):
+            self.show_ending()
 
     def _build_seats(self, n: int) -> None:
         box = self.query_one("#seats", Vertical)
@@ -151,6 +168,8 @@ class SetupScreen(SizedScreen):
             self._build_seats(event.value)
         elif sid.startswith("kind-"):  # a human seat has no bot level
             self.query_one(f"#level-{sid[5:]}", Select).disabled = event.value == "human"
+        if sid == "count" or sid.startswith("opt-"):
+            self.show_ending()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

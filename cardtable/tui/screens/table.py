@@ -51,6 +51,7 @@ from .base import SizedScreen
 from .modals import HandoffScreen, HandSummaryScreen, HelpScreen, MatchOverScreen
 
 DELAY_STEP, MAX_DELAY = 0.2, 3.0
+FORMALITY_NOTICE = 4.0  # seconds the notice of a decision answered by itself stays up
 SPECTATOR_SUMMARY = 4.0  # seconds a spectator's hand summary stays before the table moves on
 #: what a spectator can do at the table (every other key is for players)
 SPECTATOR_ACTIONS = frozenset({"quit_table", "help", "last_trick", "speed", "toggle_ascii", "toggle_colours"})
@@ -126,6 +127,9 @@ class TableScreen(SizedScreen):
         self.view: SeatView | None = None
         self.extra_panel = panel_for(first.game)
         self._summary_timer: Timer | None = None
+        self._formality: Hashable | None = (
+            None  # the moment of a formality being answered (see _answer_formality)
+        )
         self._parts: dict[tuple, Widget] = {}  # the screen's fixed parts, found once (see _part)
 
     @property
@@ -252,7 +256,31 @@ class TableScreen(SizedScreen):
                 self._match_done,
             )
         else:
+            self._answer_formality(step.view)
             self._schedule_bot(step.view)
+
+    def _answer_formality(self, view: SeatView) -> None:
+        """A decision that is a mere formality for this player (the game says so, see
+        ``GameState.formality``) is said, not asked: its notice shows in place of the prompt, and
+        after the bots' pace (time to read it, also for a hot-seat player about to hand on) the
+        table answers it by itself with its one legal action."""
+        if not (view.is_my_turn and view.formality and len(view.legal) == 1):
+            return
+        if self._formality is not None or self._sending is not None:
+            return  # already under way
+        at = self._formality = moment(view)
+        self.say(view.formality, seconds=FORMALITY_NOTICE)
+        answer = view.legal[0].text
+        if self.settings.bot_delay > 0:
+            self.set_timer(self.settings.bot_delay, lambda: self._answer(at, answer))
+        else:
+            self.call_after_refresh(self._answer, at, answer)
+
+    def _answer(self, at: Hashable, action: str) -> None:
+        self._formality = None
+        view = self.active.view() if self.active is not None else None
+        if view is not None and moment(view) == at and self.is_attached:
+            self._submit(action)
 
     def _summary_when_trick_seen(self, view: SeatView) -> None:
         """The hand's final trick stays on the table (until a key or the trick pause), then the summary."""
@@ -313,7 +341,7 @@ class TableScreen(SizedScreen):
         if view.is_my_turn and hand.cards and hand.cursor < len(hand.cards):
             self.flow.point_at(view, hand.cards[hand.cursor])  # its ways on offer with it
         bar = self._part(ActionBar)
-        buttons = self.flow.buttons(view)
+        buttons = self.flow.buttons(view) if not view.formality else []  # the table answers it
         bar.show(buttons, "", a, [view.label_of(x) for x in buttons])
         self._focus_for(view, bar, hand)
         self._show_message()
@@ -363,7 +391,8 @@ class TableScreen(SizedScreen):
         if self._sending is not None:
             out.append(f" — sending {show_cards(self._sending, self.ascii_suits)}…", style="bold")
         elif view.is_my_turn:
-            prompt = show_cards(view.prompt, self.ascii_suits) if view.prompt else "your turn"
+            said = view.formality or view.prompt  # a formality is said, not asked
+            prompt = show_cards(said, self.ascii_suits) if said else "your turn"
             out.append(f" — {prompt}", style="bold")
             if are_squares(view.legal):
                 example = next(a.arg for a in view.legal if is_square(a))
@@ -430,13 +459,13 @@ class TableScreen(SizedScreen):
     def _watch_line(self, view: SeatView, names: Sequence[str]) -> Text:
         """A spectator's line: read-only, then the first seat (drawn at the bottom) and whose turn it is."""
         out = Text("Watching (read-only)", style="bold")
-        out.append(f" · {names[0]}" + (" (D)" if view.dealer == 0 else ""))
+        out.append(f" · {_short(names[0])}" + (" (D)" if view.dealer == 0 else ""))
         out.append(f" · {plural(view.tricks_won[0], 'trick')}")
         for extra in (view.bids[0], view.status[0]):
             if extra:
                 out.append(f" · {extra}")
         if view.to_act is not None:
-            out.append(f" — {self._waiting_for(view.to_act, names)}", style="dim")
+            out.append(f" — {self._waiting_for(view.to_act, [_short(n) for n in names])}", style="dim")
         return out
 
     def _waiting_for(self, seat: int, names: Sequence[str]) -> str:
@@ -744,6 +773,11 @@ def _key_lines(screen: TableScreen) -> list[str]:
 
 
 # -- drawing helpers ----------------------------------------------------------------------------
+
+
+def _short(name: str, width: int = 20) -> str:
+    """A player's name on a line of the screen: a long one cut with an ellipsis."""
+    return name if len(name) <= width else name[: width - 1] + "…"
 
 
 def _put(line: Static, text: Text, layout: bool = False) -> None:

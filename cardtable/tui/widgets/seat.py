@@ -53,14 +53,16 @@ def is_partner(view: SeatView, seat: int) -> bool:
 
 def seat_text(view: SeatView, names: Sequence[str], seat: int, width: int = 40) -> Text:
     name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-    room = width - 2 - (4 if view.dealer == seat else 0)
-    if len(name) > room:
+    narrow = width < 10  # eight seats at 80 columns: the border alone shows whose turn it is
+    prefix = "" if narrow else "▶ " if view.to_act == seat else "  "
+    dealer = ("(D)" if narrow else " (D)") if view.dealer == seat else ""
+    room = width - len(prefix) - len(dealer)
+    if len(name) > room:  # cut on its own line, never wrapped onto the next
         name = name[: max(room - 1, 1)] + "…"
     out = Text()
-    out.append("▶ " if view.to_act == seat else "  ", style="bold")
+    out.append(prefix, style="bold")
     out.append(name, style="bold")
-    if view.dealer == seat:
-        out.append(" (D)", style="italic")
+    out.append(dealer, style="italic")
     out.append("\n")
     if seat in view.sitting_out:  # a loner's partner: no cards this hand
         out.append("sits out", style="dim italic")
@@ -69,6 +71,8 @@ def seat_text(view: SeatView, names: Sequence[str], seat: int, width: int = 40) 
     else:
         out.append_text(backs(view.hand_sizes[seat], width - 2))
     tricks = f"tricks {view.tricks_won[seat]}"
+    if len(tricks) > width:
+        tricks = f"tr. {view.tricks_won[seat]}"
     out.append("\n" + tricks)
     if view.teams:  # partnerships: "partner" or the side's letter, shortened to fit a narrow seat
         mark = "partner" if is_partner(view, seat) else f"team {team_tag(view, seat)}"
@@ -94,15 +98,25 @@ class SeatPanel(Widget):
         self._rows_for: tuple | None = None  # (content size, style) the rows were drawn at
 
     def show(self, view: SeatView, names: Sequence[str]) -> None:
-        text = seat_text(view, names, self.seat, self.content_size.width or 12)
+        self._args = (view, names)
+        width = self.content_size.width or 12  # 12 before the first layout: see render_line
+        text = seat_text(view, names, self.seat, width)
         if text_key(text) != getattr(self, "_shown", None):  # unchanged seats are not drawn again (issue 20)
             self._shown = text_key(text)
-            self._text, self._rows = text, None
+            self._text, self._rows, self._text_width = text, None, width
             self.refresh()  # fixed size: no layout
         self.set_class(view.to_act == self.seat, "-turn")
 
     def render_line(self, y: int) -> Strip:
         key = (self.content_size, self.visual_style)
+        args = getattr(self, "_args", None)
+        if args is not None and key[0].width and key[0].width != getattr(self, "_text_width", None):
+            # laid out at another width than the text was made for (the first layout, a resize): a
+            # long name is cut again to fit its line, never wrapped onto the next
+            self._text_width = key[0].width
+            view, names = args
+            self._text = seat_text(view, names, self.seat, key[0].width)
+            self._shown, self._rows = text_key(self._text), None
         if self._rows is None or key != self._rows_for:
             self._rows, self._rows_for = rows_of(self, self._text, key[0].width, None), key
         return (
