@@ -1,5 +1,8 @@
 import pytest
 
+from games.bots import Levels, Playouts
+from games.tricks_n_trumps.bot import TricksNTrumpsBot
+
 
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch):
@@ -9,3 +12,11 @@ def _home(tmp_path, monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setattr("getpass.getuser", lambda: "tester")  # the human's default name: "Tester"
     return tmp_path / "home"
+
+
+@pytest.fixture
+def quick_hints(monkeypatch):
+    """Tricks'N'Trumps' hard bot (the hint's) with a small look-ahead, so that a hint comes quickly."""
+    monkeypatch.setattr(
+        "games.tricks_n_trumps.bot.BOT_LEVELS", Levels(TricksNTrumpsBot, Playouts(hard=60, expert=120))
+    )

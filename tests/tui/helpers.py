@@ -79,3 +79,13 @@ def forget_said(app) -> None:
     for screen in app.screen_stack:
         if isinstance(screen, TableScreen):
             screen.flow.messages.clear()
+
+
+async def wait_until(pilot, predicate, seconds: float = 30.0) -> bool:
+    """Let the app run until ``predicate()`` holds (True) or ``seconds`` have passed (False)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        if predicate():
+            return True
+    return False

@@ -3,28 +3,12 @@ thought out in a worker; hints are off at a table without a local driver or a ho
 
 from __future__ import annotations
 
-import time
-
 from cardtable.tui.render import show_cards
-from games.bots import Levels, Playouts
-from games.tricks_n_trumps.bot import TricksNTrumpsBot
 
-from .helpers import forget_said, local_app, said, settle, table_for
+from .helpers import forget_said, local_app, said, settle, table_for, wait_until
 
 
-async def _wait_for(pilot, predicate, seconds: float = 20.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if predicate():
-            return True
-    return False
-
-
-async def test_h_shows_the_hard_bots_move_with_a_reason(monkeypatch):
-    monkeypatch.setattr(
-        "games.tricks_n_trumps.bot.BOT_LEVELS", Levels(TricksNTrumpsBot, Playouts(hard=60, expert=120))
-    )
+async def test_h_shows_the_hard_bots_move_with_a_reason(quick_hints):
     t = table_for(5, "human", "bot", "bot")
     app = local_app(t)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -32,7 +16,7 @@ async def test_h_shows_the_hard_bots_move_with_a_reason(monkeypatch):
         assert t.view(0).is_my_turn and len(t.view(0).legal) > 1
         before = len(t.state.history)
         await pilot.press("h")
-        assert await _wait_for(pilot, lambda: any(n.title == "Hint" for n in said(app)))
+        assert await wait_until(pilot, lambda: any(n.title == "Hint" for n in said(app)), seconds=20)
         hint = next(n for n in said(app) if n.title == "Hint")
         view = t.view(0)
         named = hint.message.split(" — ")[0]
@@ -55,7 +39,7 @@ async def test_hints_are_off_at_a_hosted_table():
         t.hints_allowed = True  # the host allows them
         forget_said(app)
         await pilot.press("h")
-        assert await _wait_for(pilot, lambda: any(n.title == "Hint" for n in said(app)))
+        assert await wait_until(pilot, lambda: any(n.title == "Hint" for n in said(app)), seconds=20)
 
 
 async def test_the_table_says_when_a_bot_is_thinking():

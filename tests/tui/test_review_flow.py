@@ -6,8 +6,6 @@ and from the history list (r)."""
 
 from __future__ import annotations
 
-import time
-
 from cardtable.session import Table
 from cardtable.store import MatchStore, seats_of
 from cardtable.tui.app import CardTableApp
@@ -15,30 +13,16 @@ from cardtable.tui.screens.history import HistoryScreen
 from cardtable.tui.screens.modals import MatchOverScreen
 from cardtable.tui.screens.review import ReviewScreen
 from games.arena import play_match
-from games.bots import Levels, Playouts
 from games.core import Record
-from games.tricks_n_trumps.bot import TricksNTrumpsBot
 
-from .helpers import local_app, said, screen_text, settle, table_for
-
-
-async def _until(pilot, test, seconds: float = 30.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if test():
-            return True
-    return False
+from .helpers import local_app, said, screen_text, settle, table_for, wait_until
 
 
 def _hints(app) -> list:
     return [n for n in said(app) if n.title == "Hint"]
 
 
-async def test_a_hint_goes_with_its_decision_and_a_late_one_is_not_shown(monkeypatch):
-    monkeypatch.setattr(
-        "games.tricks_n_trumps.bot.BOT_LEVELS", Levels(TricksNTrumpsBot, Playouts(hard=60, expert=120))
-    )
+async def test_a_hint_goes_with_its_decision_and_a_late_one_is_not_shown(quick_hints):
     t = table_for(5, "human", "bot", "bot")
     app = local_app(t)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -46,10 +30,10 @@ async def test_a_hint_goes_with_its_decision_and_a_late_one_is_not_shown(monkeyp
         screen = app.screen
         asked = screen._moment()
         await pilot.press("h")
-        assert await _until(pilot, lambda: bool(_hints(app)))
+        assert await wait_until(pilot, lambda: bool(_hints(app)))
         action, why = t.hint(0)
         t.submit(0, action)  # the decision is made (as a key press would)
-        assert await _until(pilot, lambda: not _hints(app)), "the hint went with its decision"
+        assert await wait_until(pilot, lambda: not _hints(app)), "the hint went with its decision"
         await settle(pilot)
         screen._show_hint(0, asked, action, why)  # a hint thought out for the decision that has gone
         await pilot.pause()
@@ -69,14 +53,14 @@ async def test_r_on_the_match_over_screen_opens_the_review_of_the_humans_decisio
     table = _finished_table()
     app = local_app(table)
     async with app.run_test(size=(100, 30)) as pilot:
-        assert await _until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        assert await wait_until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
         assert "Review (r)" in screen_text(app)
         await pilot.press("r")
-        assert await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        assert await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         review = app.screen
         assert review.seat == 0 and "Review of Ann's decisions: Agram" in screen_text(app)
         await pilot.press("escape")
-        assert await _until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        assert await wait_until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
 
 
 async def test_r_in_the_history_list_opens_the_review_of_the_highlighted_match():
@@ -89,10 +73,10 @@ async def test_r_in_the_history_list_opens_the_review_of_the_highlighted_match()
         await pilot.pause()
         assert "r: review" in screen_text(app)
         await pilot.press("r")
-        assert await _until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        assert await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         assert "Review of Ann's decisions: Agram" in screen_text(app)
         await pilot.press("escape")
-        assert await _until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        assert await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen))
 
 
 def _record(seed: int = 5) -> Record:
@@ -106,7 +90,7 @@ async def test_the_review_screen_steps_through_the_marks_from_the_seats_view():
     async with app.run_test(size=(100, 30)) as pilot:
         screen = ReviewScreen(record, 0, level="expert", title="Agram")
         app.push_screen(screen)
-        assert await _until(
+        assert await wait_until(
             pilot, lambda: screen.result is not None and len(screen.result.decisions) == screen.result.total
         )
         await pilot.pause()
@@ -127,7 +111,7 @@ async def test_the_review_screen_steps_through_the_marks_from_the_seats_view():
         await pilot.pause()
         assert screen.at == at - 1 and "would have played the same" in screen_text(app)
         await pilot.press("s")
-        assert await _until(pilot, lambda: screen.seat == 1 and "Bob's decisions" in screen_text(app))
+        assert await wait_until(pilot, lambda: screen.seat == 1 and "Bob's decisions" in screen_text(app))
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReviewScreen)
