@@ -19,7 +19,6 @@ The first dealer is drawn at random.  Cards that are not dealt stay face down ou
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
@@ -31,7 +30,6 @@ from games.core import (
     SHARED,
     Action,
     Card,
-    GameState,
     InfoLine,
     Option,
     Outcome,
@@ -45,7 +43,7 @@ from games.core import (
     seat_order,
     shared_ranking,
 )
-from games.core.resample import DealPlan, Place
+from games.core.resample import Place
 from games.core.words import counted, limited, plural
 
 from .viewdata import AgramView
@@ -206,27 +204,18 @@ class Agram(TrickGame):
             or self.result is not None
         )
 
-    # -- dealing the unseen cards again (search bots) ----------------------------
-    def resample(self, seat: int, rng: random.Random) -> GameState:
-        """A possible world for ``seat``: the other hands (sizes kept, never a card of a suit the
-        player has shown to lack) and the undealt cards dealt again at random."""
-        return self.sampler(seat)(rng)
+    # -- dealing the unseen cards again (search bots: the hooks of TrickGame.sampler) -----
+    def _hidden_piles(self, seat: int) -> list[Place]:
+        """The cards left out of the deal, face down."""
+        return [self.pile("out")]
 
-    def sampler(self, seat: int) -> DealPlan:
-        """The deal plan of ``seat``'s unseen cards (it keeps no hidden card of the true state)."""
-        places = [
-            Place(
-                "hands",
-                s,
-                len(self.hands[s]),
-                forbidden=frozenset(c for c in self.pack if c.suit in self.voids[s]),
-            )
+    def _forbidden_cards(self, seat: int, unseen: set[Card]) -> dict[int, frozenset[Card]]:
+        """Never a card of a suit the player has shown to lack."""
+        return {
+            s: frozenset(c for c in self.pack if c.suit in self.voids[s])
             for s in range(self.num_seats)
-            if s != seat
-        ]
-        places.append(Place("out", None, len(self.out)))
-        pool = [c for p in places for c in p.read(self)]
-        return DealPlan(self.clone(), seat, places, pool)
+            if s != seat and self.voids[s]
+        }
 
 
 def join_seats(seats: tuple[int, ...]) -> str:

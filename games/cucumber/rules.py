@@ -334,6 +334,7 @@ class Cucumber(TrickGame):
         new.out = dealt[-1]
         new.events = [e for e in self.events if e.visible_to is None or e.visible_to == seat]
         new.rng = random.Random(rng.getrandbits(64))  # the future deals stay unknown
+        new.seed = 0  # the match seed would tell the whole deal
         return new
 
 

@@ -547,6 +547,7 @@ class PageOne(TrickGame):
         new.stock = dealt.get(("stock", 0), [])
         new.events = [e for e in self.events if e.visible_to is None or e.visible_to == seat]
         new.rng = random.Random(rng.getrandbits(64))  # the real shuffle of the future stays unknown
+        new.seed = 0  # the match seed would tell the whole deal
         return new
 
     def _unseen(self, seat: int) -> list[Card]:

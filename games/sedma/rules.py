@@ -40,7 +40,6 @@ continues the trick or ``end``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
@@ -51,7 +50,6 @@ from games.core import (
     SHARED,
     Action,
     Card,
-    GameState,
     InfoLine,
     Option,
     Play,
@@ -68,7 +66,8 @@ from games.core import (
     word,
 )
 from games.core.errors import BadNotationError
-from games.core.resample import DealPlan, Place
+from games.core.resample import Place
+from games.core.trickgame import PastPlay
 from games.core.words import plural
 
 from .viewdata import SedmaView
@@ -434,17 +433,14 @@ class Sedma(TrickGame):
             assert len(self.stock) % n == 0, "SE-5: the stock is a multiple of the players"
             assert self.scores == self.teams.seat_scores(self.vp if self.series else self.points)
 
-    # -- dealing the unseen cards again (search bots) ------------------------------------
-    def resample(self, seat: int, rng: random.Random) -> GameState:
-        """A possible world for ``seat``: the other hands (sizes kept) and the stock dealt again
-        at random.  Suits and ranks reveal nothing about a hand in Sedma (any card may be played)."""
-        return self.sampler(seat)(rng)
+    # -- dealing the unseen cards again (search bots: the hooks of TrickGame.sampler) -----
+    def _hidden_piles(self, seat: int) -> list[Place]:
+        """The stock, face down (SE-5): dealt again with the other hands."""
+        return [self.pile("stock")]
 
-    def sampler(self, seat: int) -> DealPlan:
-        places = [Place("hands", s, len(self.hands[s])) for s in range(self.num_seats) if s != seat]
-        places.append(Place("stock", None, len(self.stock)))
-        pool = [c for p in places for c in p.read(self)]
-        return DealPlan(self.clone(), seat, places, pool)
+    def _allowed(self, hand: list[Card], past: PastPlay) -> list[Card]:
+        """Any card may be played (suits play no part), so no play shows what a hand lacks."""
+        return hand
 
 
 class SedmaRules(Rules):
