@@ -32,6 +32,7 @@ from games.bots.expert import PARTS
 CANDIDATES: dict[str, Expert] = {
     "tricks_n_trumps": Expert(playouts=1600, solve=4, merge=True, infer=0.1),
     "pepper": Expert(playouts=1600, solve=4, solve_deals=80, merge=True, infer=0.1),
+    "agram": Expert(playouts=1600, solve=4, solve_deals=60, merge=True, infer=0.1),
 }
 VERSIONS = {
     "deals": frozenset({"deals"}),

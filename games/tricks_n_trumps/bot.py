@@ -126,5 +126,6 @@ class _Odds:
         return chance
 
 
-#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
-BOT_LEVELS = Levels(TricksNTrumpsBot, Playouts())
+#: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it);
+#: the expert with twelve times hard's, near 2 s a move at most (its median 0.8 s, README)
+BOT_LEVELS = Levels(TricksNTrumpsBot, Playouts(expert=4800))
