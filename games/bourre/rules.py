@@ -41,33 +41,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from games.core import (
-    ACE,
-    LIST,
-    LISTS,
-    SHARED,
-    Action,
-    BadOptionError,
-    Card,
-    InfoLine,
-    Option,
-    PotGame,
-    Ranking,
-    Rules,
-    Suit,
-    choose,
-    deck_52,
-    must_head,
-    next_seat,
-    play,
-    seat_order,
-    shared_ranking,
-    word,
-)
+from games.core.actions import Action, choose, play, word
 from games.core.bounds import random_walk_hands
-from games.core.potgame import check_ending, ending_options, named_card
+from games.core.cards import ACE, Card, Suit, deck_52
+from games.core.clone import LIST, LISTS, SHARED
+from games.core.errors import BadOptionError
+from games.core.options import Option
+from games.core.potgame import PotGame, check_ending, ending_options, named_card
 from games.core.potgame import ending_text as pot_ending_text
+from games.core.state import Rules
 from games.core.trickgame import PastPlay
+from games.core.tricks import Ranking, must_head, next_seat, seat_order, shared_ranking
+from games.core.views import InfoLine
 from games.core.words import plural
 
 from .viewdata import BourreView
