@@ -20,6 +20,7 @@ many hands it lasts at most) and declare ``stack``, ``ante`` and :func:`ending_o
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import named_card
@@ -36,6 +37,7 @@ __all__ = [
     "HAND_LIMITS",
     "PotGame",
     "PotRules",
+    "PotView",
     "check_ending",
     "ending_options",
     "ending_text",
@@ -89,6 +91,18 @@ def check_ending(rules: Rules, options: dict[str, Any]) -> None:
     broke = options["ending"] == "broke"
     rules.require(options, ("hands",), not broke, "ending=hands")
     rules.require(options, ("hand_limit",), broke, "ending=broke")
+
+
+@dataclass(frozen=True, slots=True)
+class PotView:
+    """What the view data of every pot game holds (each game's own class adds to it): read by
+    the pot panel and the shared card play (games.bots.cardplay)."""
+
+    trump_suit: str  # the trump's letter
+    pot: int
+    stacks: tuple[int, ...]
+    ante: int  # this hand's unit
+    active: tuple[int, ...]  # the seats playing this hand (empty before the play)
 
 
 class PotRules(Rules):
