@@ -118,7 +118,7 @@ class Bacon(TrickGame):
         )
 
     def _reset_hand(self, first: int) -> None:
-        self.won = [[] for _ in range(4)]
+        self.won = [()] * 4
         self.tricks_won = [0] * 4
         self.trick = []
         self.bids = [""] * 4

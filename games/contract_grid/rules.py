@@ -42,7 +42,7 @@ Bidding: ``bid b3``, one square at a time.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -131,7 +131,7 @@ def square_name(i: int, size: int) -> str:
 def judge(
     seat: int,
     tricks: list[int],
-    won: list[list[Card]],
+    won: Sequence[Sequence[Card]],
     trump: Suit,
     num_trumps: int,
     contracts: tuple[str, ...] = CONTRACTS,
@@ -172,7 +172,6 @@ class ContractGrid(TrickGame):
         "grids": LISTS,
         "marked": LISTS,
         "bid_squares": LISTS,
-        "won": LISTS,
         "stock": LIST,
         "dropped": LIST,
         "made": LISTS,
@@ -193,7 +192,7 @@ class ContractGrid(TrickGame):
         self.grids: list[list[str | None]] = [[None] * squares for _ in range(n)]
         self.marked: list[list[bool]] = [[False] * squares for _ in range(n)]
         self.bid_squares: list[list[int]] = [[] for _ in range(n)]
-        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.won: list[tuple[Card, ...]] = [()] * n
         self.stock: list[Card] = list(self.pack)  # cards not dealt yet (all of them while filling)
         self.dropped: list[str] = []  # suit letters named this hand, in order
         self.trump: str = ""
@@ -359,7 +358,7 @@ class ContractGrid(TrickGame):
         self.hand_number += 1
         self.hands = [sorted(deck[i::n], key=lambda c: c.index) for i in range(n)]
         self.stock = []
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.tricks_won = [0] * n
         self.bid_squares = [[] for _ in range(n)]
         self.bids = [""] * n

@@ -87,7 +87,7 @@ class TrickGame(GameState):
         "bids": LIST,
         "status": LIST,
         "up_cards": LIST,
-        "won": LISTS,
+        "won": LIST,
     }
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -105,7 +105,8 @@ class TrickGame(GameState):
         self.bids: list[str] = [""] * n
         self.status: list[str] = [""] * n
         self.up_cards: list[Card] = []
-        self.won: list[list[Card]] = [[] for _ in range(n)]  # the cards each seat has won this hand
+        # the cards each seat has won this hand: a tuple a seat, replaced as it grows (clone copies one list)
+        self.won: list[tuple[Card, ...]] = [()] * n
         self.ranking = Ranking()
 
     # -- the generic view ------------------------------------------------
@@ -225,7 +226,7 @@ class TrickGame(GameState):
         self.rng.shuffle(deck)
         self.hand_number += 1
         self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         order = (
             seat_order(next_seat(self.dealer, n, self.clockwise), n, self.clockwise)
             if seats is None
@@ -260,13 +261,13 @@ class TrickGame(GameState):
         pile, the last trick kept for review, a ``trick`` event; then the winner leads.
         Returns the winning seat."""
         trick = self.trick
-        cards = [c for p in trick for c in p.cards]
+        cards = tuple([c for p in trick for c in p.cards])
         winner = trick[trick_winner(cards, self.ranking)].seat
         self.tricks_won[winner] += 1
-        self.won[winner].extend(cards)
+        self.won[winner] += cards
         self.last_trick = trick_result(tuple(trick), winner)
         self.events.append(
-            make_event("trick", _WINS_TRICK[winner], winner, None, tuple(cards), (), self.hand_number)
+            make_event("trick", _WINS_TRICK[winner], winner, None, cards, (), self.hand_number)
         )
         self.trick = []
         self.leader = self.to_act = winner

@@ -39,7 +39,6 @@ from typing import Any
 from games.core import (
     ALL_CARDS,
     LIST,
-    LISTS,
     SHARED,
     Action,
     Card,
@@ -87,7 +86,6 @@ class Cucumber(TrickGame):
         "cucumbers": LIST,
         "eliminated": LIST,
         "bounds": LIST,
-        "won": LISTS,
     }
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -119,7 +117,7 @@ class Cucumber(TrickGame):
         self.out, self.table, self.done, self.trick = deck, [], [], []
         self.bounds = [NO_BOUNDS] * n
         self.tricks_won = [0] * n
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.leader = self.to_act = order[0]
         self.phase = "play"
         self.log(

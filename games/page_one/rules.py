@@ -171,7 +171,7 @@ class PageOne(TrickGame):
         self.positions = {}
         self.slots = [[(0, NO_SUITS)] * HAND_SIZE for _ in range(n)]
         self.tricks_won, self.status = [0] * n, [""] * n
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.leader = self.to_act = order[0]
         self.phase = "play"
         self.log(

@@ -123,7 +123,7 @@ class Pepper(TrickGame):
 
     def _reset_hand(self, first: int) -> None:
         n = self.num_seats
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.tricks_won = [0] * n
         self.trick = []
         self.bids = [""] * n

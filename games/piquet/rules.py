@@ -423,7 +423,7 @@ class Piquet(TrickGame):
         self.voids: list[list[str]] = [[], []]
         self.played: list[list[Card]] = [[], []]
         self.leads = [0, 0]
-        self.won = [[], []]
+        self.won = [(), ()]
         self.tricks_won = [0, 0]
         self.trick = []
         self.bids, self.status = ["", ""], ["", ""]

@@ -254,7 +254,7 @@ class Preference(TrickGame):
 
     def _reset_hand(self) -> None:
         n = self.num_seats
-        self.trick, self.won, self.tricks_won = [], [[] for _ in range(n)], [0] * n
+        self.trick, self.won, self.tricks_won = [], [()] * n, [0] * n
         self.bids, self.status = [""] * n, [""] * n
         self.discards, self.laid_aside, self.picked, self.talon_seen = [], [], [], []
         self.passed, self.numeric, self.gamers, self.named = [], [], [], []

@@ -50,7 +50,6 @@ from typing import Any
 
 from games.core import (
     LIST,
-    LISTS,
     SHARED,
     Action,
     BadOptionError,
@@ -102,7 +101,6 @@ class Rams(PotGame):
         "pack": SHARED,
         "widow": LIST,
         "out": LIST,
-        "won": LISTS,
     }  # how clone() copies our mutable attributes
     LABELS = LABELS
 
@@ -112,7 +110,7 @@ class Rams(PotGame):
         self.unit = options["ante"]
         self.widow: list[Card] = []
         self.out: list[Card] = []  # cards out of play this hand: undealt, thrown-away hands, the swap discard
-        self.won: list[list[Card]] = [[] for _ in range(num_seats)]
+        self.won: list[tuple[Card, ...]] = [()] * num_seats
         self.widow_by: int | None = None
         self.rams_by: int | None = None
         self.dealer = self.rng.randrange(num_seats)
@@ -136,7 +134,7 @@ class Rams(PotGame):
         self.up_cards = [up]
         self.out = deck
         self.ranking = shared_ranking((up.suit,))
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.tricks_won = [0] * n
         self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n

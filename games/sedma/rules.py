@@ -248,7 +248,7 @@ class Sedma(TrickGame):
     def _finish_trick(self) -> None:
         winner, cards = self.holder, self.trick_cards()
         assert winner is not None, "a finished trick has a holder"
-        self.won[winner].extend(cards)
+        self.won[winner] += tuple(cards)
         self.tricks_won[winner] += 1
         self.points[self.teams.team_of(winner)] += card_points(cards)
         self.last_trick = TrickResult(

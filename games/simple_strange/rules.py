@@ -42,7 +42,6 @@ from typing import Any
 from games.core import (
     DEEP,
     LIST,
-    LISTS,
     SHARED,
     Action,
     BadOptionError,
@@ -158,7 +157,6 @@ class SimpleStrange(TrickGame):
     _COPY = {
         "pack": SHARED,
         "stock": LIST,
-        "won": LISTS,
         "pending": LIST,
         "abandoned": LIST,
         "supers": DEEP,
@@ -169,7 +167,7 @@ class SimpleStrange(TrickGame):
         super().__init__(rules, num_seats, options, seed)
         self.pack = deck_double()
         self.stock: list[Card] = []  # cards set aside (two-player variant)
-        self.won: list[list[Card]] = [[] for _ in range(num_seats)]
+        self.won: list[tuple[Card, ...]] = [()] * num_seats
         self.pending: list[TrickResult] = []  # drawn tricks waiting for a decided trick (SS-8)
         self.abandoned: list[Card] = []  # drawn tricks left when the last trick was drawn
         self.abandoned_tricks = 0
@@ -331,9 +329,9 @@ class SimpleStrange(TrickGame):
 
     def _win_trick(self, winner: int, summary: str) -> None:
         count = 1 + len(self.pending)
-        self.won[winner].extend(self.trick_cards())
+        self.won[winner] += tuple(self.trick_cards())
         for t in self.pending:
-            self.won[winner].extend(c for p in t.plays for c in p.cards)
+            self.won[winner] += tuple(c for p in t.plays for c in p.cards)
         self.pending = []
         self.tricks_won[winner] += count
         self.last_trick = TrickResult(tuple(self.trick), winner, plural(count, "trick"))

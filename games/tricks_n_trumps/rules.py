@@ -29,7 +29,6 @@ from typing import Any
 from games.core import (
     ALL_CARDS,
     LIST,
-    LISTS,
     SHARED,
     Action,
     BadOptionError,
@@ -67,13 +66,13 @@ def _ranking(trump: Suit) -> Ranking:
 class TricksNTrumps(TrickGame):
     """State of a Tricks'N'Trumps match.  Phases: ``play`` (the only decision), ``over``."""
 
-    _COPY = {"pack": SHARED, "stock": LIST, "won": LISTS}  # how clone() copies our mutable attributes
+    _COPY = {"pack": SHARED, "stock": LIST}  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
         self.pack = standard_deck(["JK"], min_rank=options["lowest_rank"])
         self.stock: list[Card] = []  # undealt cards (out of play this hand)
-        self.won: list[list[Card]] = [[] for _ in range(num_seats)]
+        self.won: list[tuple[Card, ...]] = [()] * num_seats
         self.hands_played = 0
         self.dealer = self.rng.randrange(num_seats)
         self._deal()

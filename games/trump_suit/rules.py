@@ -67,7 +67,6 @@ from typing import Any
 
 from games.core import (
     LIST,
-    LISTS,
     Action,
     BadOptionError,
     Card,
@@ -149,7 +148,6 @@ class TrumpSuit(TrickGame):
     LABELS = LABELS
     _COPY = {
         "draw": LIST,
-        "won": LISTS,
         "bags": LIST,
         "sheet": LIST,
         "earned_bags": LIST,
@@ -167,7 +165,7 @@ class TrumpSuit(TrickGame):
         super().__init__(rules, num_seats, options, seed)
         n = num_seats
         self.draw: list[Card] = []  # face down, top = last
-        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.won: list[tuple[Card, ...]] = [()] * n
         self.bags = [0] * n
         self.sheet: list[tuple] = []  # rows of SHEET_FIELDS, immutable so clone() stays cheap
         self.hands_played = 0

@@ -222,7 +222,7 @@ def test_no_cinch_while_a_higher_trump_is_out():
     assert not st.has_cinch(1)  # the AH is unplayed and not in seat 1's hand
     st.tricks_won[1] = 1
     assert not st.has_cinch(1)
-    st.won[2] = [parse_card("AH")]  # once the AH has been played, K Q J are unbeatable
+    st.won[2] = (parse_card("AH"),)  # once the AH has been played, K Q J are unbeatable
     assert st.has_cinch(1)
 
 

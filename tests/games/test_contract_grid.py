@@ -155,7 +155,7 @@ def scoring_state(options=None):
     for s in range(3):
         state.grids[s] = list(CONTRACTS[: state.size**2])
     state.tricks_won = [0, 5, 6]
-    state.won = [[], [], []]
+    state.won = [(), (), ()]
     return state
 
 

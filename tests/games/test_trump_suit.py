@@ -28,7 +28,7 @@ def table(
     state.up_cards = parse_cards(pile)
     state.draw = parse_cards(draw)
     state._set_trump(state.up_cards[-1].suit)
-    state.won = [[] for _ in hands]
+    state.won = [() for _ in hands]
     state.trick, state.last_trick, state.led, state.flipped = [], None, None, False
     state.tricks_played = trick_no - 1
     state.tricks_won = list(won or [0] * n)
