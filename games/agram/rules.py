@@ -89,7 +89,7 @@ class Agram(TrickGame):
         self.out = deck
         self.voids = [[] for _ in range(n)]
         self.tricks_won = [0] * n
-        self.trick = []
+        self.trick = ()
         self.trick_number = 1
         self.leader = self.to_act = order[0]
         self.phase = "play"

@@ -120,7 +120,7 @@ class Bacon(TrickGame):
     def _reset_hand(self, first: int) -> None:
         self.won = [()] * 4
         self.tricks_won = [0] * 4
-        self.trick = []
+        self.trick = ()
         self.bids = [""] * 4
         self.status = [""] * 4
         self.voids = [""] * 4  # suits each seat has shown it lacks (public), for resampling

@@ -115,7 +115,7 @@ class Bourre(PotGame):
         self.ranking = shared_ranking((up.suit,))
         self.won = [()] * n
         self.tricks_won = [0] * n
-        self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
+        self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
         self.phase = "decide"
         self.to_act = next_seat(self.dealer, n)

@@ -366,7 +366,7 @@ class ContractGrid(TrickGame):
         self.dropped = []
         self.trump = ""
         self.ranking = shared_ranking()
-        self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
+        self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.phase = "drop"
         self.leader = self.to_act = next_seat(self.dealer, n)
         self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals")

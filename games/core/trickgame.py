@@ -81,7 +81,6 @@ class TrickGame(GameState):
     PLAIN_TRICKS: ClassVar[bool] = True
     _COPY = {
         "hands": LISTS,
-        "trick": LIST,
         "tricks_won": LIST,
         "scores": LIST,
         "bids": LIST,
@@ -98,7 +97,7 @@ class TrickGame(GameState):
         self.dealer = 0
         self.leader = 0
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.trick: list[Play] = []
+        self.trick: tuple[Play, ...] = ()  # the trick in progress, replaced as it grows
         self.last_trick: TrickResult | None = None
         self.tricks_won: list[int] = [0] * n
         self.scores: list[int] = [0] * n
@@ -265,11 +264,11 @@ class TrickGame(GameState):
         winner = trick[trick_winner(cards, self.ranking)].seat
         self.tricks_won[winner] += 1
         self.won[winner] += cards
-        self.last_trick = trick_result(tuple(trick), winner)
+        self.last_trick = trick_result(trick, winner)
         self.events.append(
             make_event("trick", _WINS_TRICK[winner], winner, None, cards, (), self.hand_number)
         )
-        self.trick = []
+        self.trick = ()
         self.leader = self.to_act = winner
         return winner
 
@@ -290,7 +289,7 @@ class TrickGame(GameState):
         """``seat`` plays ``c`` from its hand to the trick, for everyone to see."""
         play, text = _played(seat, c)
         self.hands[seat].remove(c)
-        self.trick.append(play)
+        self.trick += (play,)
         self.events.append(make_event("play", text, seat, None, play.cards, (), self.hand_number))
 
     # -- determinisation (issue 13): possible worlds for a search bot ------------

@@ -114,7 +114,7 @@ class Cucumber(TrickGame):
         n, out = self.num_seats, self.eliminated
         order = active_seats(next_active(self.dealer, n, out), n, out)  # CU-6: the eliminated get nothing
         deck, _ = self._deal_hands(HAND_SIZE, HAND_SIZE, order)  # seven at a time, the dealer's left first
-        self.out, self.table, self.done, self.trick = deck, [], [], []
+        self.out, self.table, self.done, self.trick = deck, [], [], ()
         self.bounds = [NO_BOUNDS] * n
         self.tricks_won = [0] * n
         self.won = [()] * n
@@ -168,7 +168,7 @@ class Cucumber(TrickGame):
         self.hands[s].remove(c)
         if top is not None and not self._beats(c, top):
             self._note_low(s, c, top)
-        self.trick.append(seat_play(s, c))
+        self.trick += (seat_play(s, c),)
         self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         if trick_complete(self.trick, self.num_seats, self.eliminated):
             self._finish_trick()
@@ -196,7 +196,7 @@ class Cucumber(TrickGame):
             winner,
             cards=tuple(cards),
         )
-        self.trick = []
+        self.trick = ()
         self.leader = self.to_act = winner
         if not self.hands[winner]:
             self._score_hand(result, winner)

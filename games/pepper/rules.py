@@ -125,7 +125,7 @@ class Pepper(TrickGame):
         n = self.num_seats
         self.won = [()] * n
         self.tricks_won = [0] * n
-        self.trick = []
+        self.trick = ()
         self.bids = [""] * n
         self.status = [""] * n
         self.voids = [""] * n  # suits each seat has shown it lacks (letters), for resampling

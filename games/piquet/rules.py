@@ -425,7 +425,7 @@ class Piquet(TrickGame):
         self.leads = [0, 0]
         self.won = [(), ()]
         self.tricks_won = [0, 0]
-        self.trick = []
+        self.trick = ()
         self.bids, self.status = ["", ""], ["", ""]
         self.status[self.elder] = "elder"
 
@@ -799,7 +799,7 @@ class Piquet(TrickGame):
         self.hands[s].remove(c)
         self.played[s].append(c)
         if not self.trick:
-            self.trick.append(seat_play(s, c))
+            self.trick += (seat_play(s, c),)
             self.log("play", f"{{p{s}}} leads {c.text}", s, cards=(c,))
             self.leads[s] += 1
             self._add(s, "play", 1)  # PQ-2: a point for each card led
@@ -808,7 +808,7 @@ class Piquet(TrickGame):
         led = self.trick[0].cards[0].the_suit
         if c.suit is not led and led.letter not in self.voids[s]:
             self.voids[s].append(led.letter)
-        self.trick.append(seat_play(s, c))
+        self.trick += (seat_play(s, c),)
         self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         winner = self.collect_trick()
         self._add(winner, "play", 1)  # PQ-2: and a point for each trick won

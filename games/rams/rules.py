@@ -136,7 +136,7 @@ class Rams(PotGame):
         self.ranking = shared_ranking((up.suit,))
         self.won = [()] * n
         self.tricks_won = [0] * n
-        self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
+        self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
         self.widow_by = self.rams_by = None
         self.playing: tuple[int, ...] = ()  # the seats in play, once play starts

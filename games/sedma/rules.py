@@ -148,7 +148,7 @@ class Sedma(TrickGame):
         self.stock = deck
         self.points = [0] * len(self.teams)
         self.tricks_won = [0] * n
-        self.trick, self.holder, self.round = [], None, 0
+        self.trick, self.holder, self.round = (), None, 0
         self.leader = self.to_act = order[0]
         self.phase = "play"
         self._show_scores()
@@ -234,7 +234,7 @@ class Sedma(TrickGame):
             self.holder = seat  # the starter counts: nobody matching means the leader takes it
         elif self._matches(c):
             self.holder = seat
-        self.trick.append(seat_play(seat, c))
+        self.trick += (seat_play(seat, c),)
         self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
         nxt = next_seat(seat, self.num_seats)
         if nxt != self.leader:
@@ -262,7 +262,7 @@ class Sedma(TrickGame):
             winner,
             cards=tuple(cards),
         )
-        self.trick, self.holder, self.round = [], None, 0
+        self.trick, self.holder, self.round = (), None, 0
         self.phase = "play"
         self._draw(winner)
         if not self.hands[winner]:

@@ -90,7 +90,7 @@ class TricksNTrumps(TrickGame):
         self.stock = deck
         self.ranking = _ranking(trump)
         self.tricks_won = [0] * n
-        self.trick = []
+        self.trick = ()
         self.leader = self.to_act = order[0]
         self.phase = "play"
         turned = f", turning up {self.up_cards[0]}" if self.up_cards else ""

@@ -184,7 +184,7 @@ class TrumpSuit(TrickGame):
         self.up_cards = [top]  # the trump pile, top last
         self._set_trump(top.suit)
         self.tricks_won = [0] * n
-        self.trick = []
+        self.trick = ()
         self.tricks_played = 0
         self.flipped = False
         self.led: Suit | None = None
@@ -415,7 +415,7 @@ class TrumpSuit(TrickGame):
                 self._set_trump(c.suit)  # TS-3
                 self.log("info", f"{c.suit.noun.capitalize()} are trump", s)
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
-        self.trick.append(seat_play(s, c))
+        self.trick += (seat_play(s, c),)
         self.events.append(
             make_event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number)
         )

@@ -106,7 +106,7 @@ def test_a_loner_partner_sits_out_holds_no_cards_and_tricks_have_three_cards():
     for _ in range(3):
         seats.append(st.to_act)
         st.apply(st.legal_actions()[0])
-    assert seats == [1, 3, 0] and st.tricks_won.count(1) == 1 and st.trick == []  # seat 2 skipped
+    assert seats == [1, 3, 0] and st.tricks_won.count(1) == 1 and st.trick == ()  # seat 2 skipped
 
 
 def test_ba4_four_passes_turn_a_new_upcard_and_four_upcards_passed_redeal_by_the_same_dealer():

@@ -13,7 +13,7 @@ def table(*hands: str, leader: int = 0, played: str = "", **options):
     state = RULES.new_game(len(hands), options, seed=1)
     state.hands = [parse_cards(h) for h in hands]
     state.won = [() for _ in hands]
-    state.trick, state.last_trick = [], None
+    state.trick, state.last_trick = (), None
     state.leader = state.to_act = leader
     state._legal_cache = None
     for text in played.split():
