@@ -149,7 +149,6 @@ class TrumpSuit(TrickGame):
     _COPY = {
         "draw": LIST,
         "bags": LIST,
-        "sheet": LIST,
         "earned_bags": LIST,
         "bid_kind": LIST,
         "bid_n": LIST,
@@ -167,7 +166,7 @@ class TrumpSuit(TrickGame):
         self.draw: list[Card] = []  # face down, top = last
         self.won: list[tuple[Card, ...]] = [()] * n
         self.bags = [0] * n
-        self.sheet: list[tuple] = []  # rows of SHEET_FIELDS, immutable so clone() stays cheap
+        self.sheet: tuple[tuple, ...] = ()  # rows of SHEET_FIELDS, replaced as it grows (clones share it)
         self.hands_played = 0
         self.earned_bags = [0] * n  # bags taken in the last hand (for the auction)
         self.dealer = self.rng.randrange(n)
@@ -456,7 +455,7 @@ class TrumpSuit(TrickGame):
             points.append(gained)
             lines.append(line)
         self.hands_played += 1
-        self.sheet.append(
+        self.sheet += (
             (
                 self.hand_number,
                 tuple(self.bids),
@@ -464,7 +463,7 @@ class TrumpSuit(TrickGame):
                 tuple(points),
                 tuple(self.scores),
                 tuple(self.bags),
-            )
+            ),
         )
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
         if not self._match_over():

@@ -41,7 +41,7 @@ def table(
         state.bids[s] = state._bid_text(s)
     state.scores = list(scores or [0] * n)
     state.bags = list(bags or [0] * n)
-    state.sheet = [(0, (), (), tuple(state.scores), tuple(state.scores), tuple(state.bags))]
+    state.sheet = ((0, (), (), tuple(state.scores), tuple(state.scores), tuple(state.bags)),)
     state.phase = "play"
     state.leader = state.to_act = leader
     state._legal_cache = None
