@@ -906,7 +906,7 @@ class Preference(TrickGame):
         """Besides the generic forgetting: the declarer's picks toward a discard are private."""
         super()._forget(base, seat)
         if seat != self.declarer:
-            base.picked = []
+            base.picked = ()
 
 
 def allowed_cards(
