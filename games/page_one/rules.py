@@ -105,7 +105,7 @@ NO_SUITS: frozenset[str] = frozenset()
 Slot = tuple[int, frozenset]  # (generation, letters of suits the holder has shown they lack)
 
 
-def led_suit(trick: list[Play]) -> Suit | None:
+def led_suit(trick: Sequence[Play]) -> Suit | None:
     """The suit to follow: that of the first suited card played (None: a lead, or just after a
     joker lead).  Each play is one card."""
     for played in trick:
