@@ -36,7 +36,9 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -312,30 +314,15 @@ def report(name: str, args) -> int:
 
     start = time.perf_counter()
     variant = {k: v for k in ("seats", "bots", "defaults") if (v := getattr(args, k, None))}
-    if sys.stderr.isatty():
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, transient=True) as bar:
-            task = bar.add_task(name, total=args.matches)
-            tally = soak(
-                name,
-                args.matches,
-                args.jobs,
-                args.seed,
-                args.full_every,
-                lambda n: bar.advance(task, n),
-                args.scheduler,
-                variant,
-            )
-    else:  # a log file: a line at every tenth
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with ExitStack() as stack:
+        if sys.stderr.isatty():  # a terminal: a bar
+            bar = stack.enter_context(Progress(*columns, transient=True))
+            progress = partial(bar.advance, bar.add_task(name, total=args.matches))
+        else:  # a log file: a line at every tenth
+            progress = _log_progress(name, args.matches)
         tally = soak(
-            name,
-            args.matches,
-            args.jobs,
-            args.seed,
-            args.full_every,
-            _log_progress(name, args.matches),
-            args.scheduler,
-            variant,
+            name, args.matches, args.jobs, args.seed, args.full_every, progress, args.scheduler, variant
         )
     elapsed = time.perf_counter() - start
     where = f"on {args.scheduler}" if args.scheduler else f"{args.jobs} jobs"

@@ -345,7 +345,7 @@ def encode_view(v: SeatView) -> dict[str, Any]:
         "hand_number": v.hand_number,
         "events": [encode_event(e) for e in v.events],
         "info": [[line.key, line.label, line.value] for line in v.info],
-        "extra": encode_extra(v.extra),
+        "extra": encode_extra(v.data(object)),
         "outcome": encode_outcome(v.outcome),
         "prompt": v.prompt,
         "formality": v.formality,

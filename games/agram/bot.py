@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from games.bots import Bot, Levels, Playouts
 from games.core import Action, Card, SeatView, deck_agram
 
+from .viewdata import AgramView
+
 PACK = deck_agram()
 LAST = 6
 FOLLOW_SHARE = 0.25  # the chance that another player's last lead is in our last card's suit (rough)
@@ -35,7 +37,7 @@ class AgramBot(Bot):
             return legal[0]
         odds = _Odds(view)
         by_card = {a.the_card: a for a in legal}
-        trick = view.extra.trick_number
+        trick = view.data(AgramView).trick_number
         if trick >= LAST - 1:
             return by_card[self._fifth(list(by_card), view, odds)]
         return by_card[self._early(list(by_card), view, odds)]

@@ -7,6 +7,8 @@ from games.bots.estimates import Terms
 from games.bots.explain import Context, card_role, outcome
 from games.core import Ranking, SeatView
 
+from .viewdata import AgramView
+
 TERMS = Terms(measure="win", unit="game", noise=0.04)
 LAST = 6
 
@@ -20,7 +22,7 @@ def words(ctx: Context) -> str | None:
     view, c = ctx.view, ctx.action.card
     if c is None or len(ctx.legal) < 2:
         return None
-    trick = view.extra.trick_number
+    trick = view.data(AgramView).trick_number
     if trick >= LAST - 1:
         return None  # trick five: the ordinary words (winning it gives the last lead)
     rest = [x for x in view.hand if x != c]

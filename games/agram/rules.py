@@ -24,27 +24,15 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
-from games.core import (
-    ALL_CARDS,
-    LIST,
-    SHARED,
-    Action,
-    Card,
-    GameState,
-    InfoLine,
-    Option,
-    Outcome,
-    Rules,
-    Suit,
-    TrickGame,
-    deck_agram,
-    follow_suit,
-    next_seat,
-    play,
-    seat_order,
-    shared_ranking,
-)
+from games.core.actions import Action, play
+from games.core.cards import ALL_CARDS, Card, Suit, deck_agram
+from games.core.clone import LIST, SHARED
+from games.core.options import Option
 from games.core.resample import DealPlan, Place
+from games.core.state import GameState, Rules
+from games.core.trickgame import TrickGame
+from games.core.tricks import follow_suit, next_seat, seat_order, shared_ranking
+from games.core.views import InfoLine, Outcome
 from games.core.words import counted, limited, plural
 
 from .viewdata import AgramView

@@ -27,6 +27,7 @@ from games.bots.partnership import PartnerPlay, partner_seats, suit_counts, unse
 from games.core import Action, Card, SeatView, Suit, trump_ranking
 
 from .rules import PACK
+from .viewdata import BaconView
 
 PARTNER_SHARE = 0.9
 PICK_AT = 2.9  # the side's expected tricks needed to pick up (tuned by simulation)
@@ -74,7 +75,8 @@ class BaconBot(Bot):
         return self._play(view, legal)
 
     def _auction(self, view: SeatView, by: dict[str, Action]) -> Action:
-        up: Card = view.extra.upcard
+        up = view.data(BaconView).upcard
+        assert up is not None, "the auction has an upcard"
         mine = hand_estimate(view.hand, up.the_suit)
         side = mine + PARTNER_SHARE - UPCARD_COST.get(up.rank, 0.25)
         if "alone" in by and mine >= self.ALONE_AT and not self._one_point_wins(view):
@@ -83,21 +85,24 @@ class BaconBot(Bot):
 
     def _one_point_wins(self, view: SeatView) -> bool:
         team = 0 if view.my_seat in view.teams[0] else 1
-        return view.extra.team_scores[team] + 1 >= view.extra.target
+        ex = view.data(BaconView)
+        return ex.team_scores[team] + 1 >= ex.target
 
     def _veto(self, view: SeatView, by: dict[str, Action]) -> Action:
-        up: Card = view.extra.upcard
+        ex = view.data(BaconView)
+        up = ex.upcard
+        assert up is not None, "the auction has an upcard"
         mine = hand_estimate(view.hand, up.the_suit)
         team = 0 if view.my_seat in view.teams[0] else 1
-        theirs = view.extra.team_scores[1 - team]
-        if theirs + 2 >= view.extra.target and mine < 0.3 and not view.extra.call_alone:
+        theirs = ex.team_scores[1 - team]
+        if theirs + 2 >= ex.target and mine < 0.3 and not ex.call_alone:
             return by["veto"]  # a set would hand them the match, and we bring nothing
         if "veto_alone" in by and self._one_point_wins(view):
             return by["veto_alone"]  # one point wins: the safer partnership play is enough
         return by["accept"]
 
     def _discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        r = trump_ranking(Suit(view.extra.trump_suit))
+        r = trump_ranking(Suit(view.data(BaconView).trump_suit))
         counts = suit_counts(view.hand, r)
         return min(
             legal,
@@ -111,12 +116,14 @@ class BaconBot(Bot):
 
     def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
         cards = {a.the_card: a for a in legal}
-        r = trump_ranking(Suit(view.extra.trump_suit))
-        declarer = view.extra.declarer
-        declarers = (declarer,) if view.extra.alone else (declarer, *partner_seats(view, declarer))
-        out = [*view.extra.passed_up, *([view.extra.discard] if view.extra.discard else [])]
+        ex = view.data(BaconView)
+        r = trump_ranking(Suit(ex.trump_suit))
+        declarer = ex.declarer
+        assert declarer is not None, "the play has a declarer"
+        declarers = (declarer,) if ex.alone else (declarer, *partner_seats(view, declarer))
+        out = [*ex.passed_up, *([ex.discard] if ex.discard else [])]
         unseen = unseen_cards(view, PACK, out)
-        policy = PartnerPlay(view, r, unseen, declarers, view.extra.voids)
+        policy = PartnerPlay(view, r, unseen, declarers, ex.voids)
         pick = policy.follow(list(cards)) if view.trick else policy.lead(list(cards))
         return cards[pick]
 

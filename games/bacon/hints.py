@@ -7,11 +7,13 @@ from games.bots.estimates import Terms
 from games.bots.explain import Context, outcome
 from games.core import Ranking, SeatView, Suit, trump_ranking
 
+from .viewdata import BaconView
+
 TERMS = Terms(measure="points", unit="point", noise=0.2)
 
 
 def ranking(view: SeatView) -> Ranking:
-    letter = view.extra.trump_suit
+    letter = view.data(BaconView).trump_suit
     return trump_ranking(Suit(letter)) if letter else Ranking()
 
 
@@ -24,7 +26,8 @@ def words(ctx: Context) -> str | None:
     mine = ctx.est()
     if mine is None or a.kind not in ("pick", "alone", "pass", "accept", "veto", "veto_alone"):
         return None
-    up = view.extra.upcard or view.extra.known_up
+    ex = view.data(BaconView)
+    up = ex.upcard or ex.known_up
     suit = f" {up.suit.noun}" if up is not None and up.suit is not None else ""
     if a.kind in ("pick", "alone"):
         who = "you" if a.kind == "alone" else "your side"

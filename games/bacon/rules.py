@@ -30,30 +30,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import (
-    LIST,
-    SHARED,
-    Action,
-    Card,
-    InfoLine,
-    Option,
-    Rules,
-    Suit,
-    Teams,
-    TrickGame,
-    cards_text,
-    choose,
-    deck_52,
-    follow_suit,
-    next_active,
-    next_seat,
-    play,
-    trick_complete,
-    trump_ranking,
-    trump_text,
-    word,
-)
+from games.core.actions import Action, choose, play, word
 from games.core.bounds import with_redeals
+from games.core.cards import Card, Suit, cards_text, deck_52
+from games.core.clone import LIST, SHARED
+from games.core.options import Option
+from games.core.partnership import Teams, next_active, trick_complete, trump_ranking, trump_text
+from games.core.state import Rules
+from games.core.trickgame import TrickGame
+from games.core.tricks import follow_suit, next_seat
+from games.core.views import InfoLine
 from games.core.words import plural
 
 from .viewdata import BaconView

@@ -9,14 +9,14 @@ when following, it wins as cheaply as possible when last to play or when the win
 the top card left, otherwise drops the lowest legal card.  :func:`seen_cards` and
 :func:`is_boss` tell what is still out.
 
-Views must carry typed extra data with the attributes ``trump_suit`` (the trump's letter, for
-:func:`ranking_of`) and ``active`` (the seats in the hand, empty: every seat), as Rams's and
-Bourré's do.
+The game's view data (read by the caller with ``view.data(...)``) must have the attributes of
+:class:`MustHeadData`, as Rams's and Bourré's do.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from games.core import Action, Card, Ranking, SeatView, Suit, card
 
@@ -24,8 +24,22 @@ TRUMP_VALUE = {14: 0.95, 13: 0.75, 12: 0.5, 11: 0.35}
 SIDE_VALUE = {14: 0.7, 13: 0.3}
 
 
-def ranking_of(view: SeatView) -> Ranking:
-    return Ranking(trumps=(Suit(view.extra.trump_suit),))
+class MustHeadData(Protocol):
+    """What the shared card play reads of a game's view data."""
+
+    @property
+    def trump_suit(self) -> str:
+        """The trump's letter."""
+        ...
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats playing the hand (empty: every seat)."""
+        ...
+
+
+def ranking_of(data: MustHeadData) -> Ranking:
+    return Ranking(trumps=(Suit(data.trump_suit),))
 
 
 def hand_strength(hand: Iterable[Card], r: Ranking, players: int = 4) -> float:
@@ -63,7 +77,12 @@ def is_boss(c: Card, known: set[Card], low_rank: int) -> bool:
 
 
 def choose_card(
-    view: SeatView, legal: Sequence[Action], r: Ranking, low_rank: int, grab: bool = False
+    view: SeatView,
+    data: MustHeadData,
+    legal: Sequence[Action],
+    r: Ranking,
+    low_rank: int,
+    grab: bool = False,
 ) -> Action:
     """Pick a card to play: see the module docstring.  ``grab``: win any trick possible."""
     by_card = {a.the_card: a for a in legal}
@@ -75,7 +94,7 @@ def choose_card(
     led = r.suit_of(played[0])
     best = max(r.power(c, led) for c in played)
     winning = sorted((c for c in cards if r.power(c, led) > best), key=lambda c: r.power(c, led))
-    active = len(view.extra.active) or view.num_seats
+    active = len(data.active) or view.num_seats
     last = len(view.trick) == active - 1
     if winning:
         if last or grab:

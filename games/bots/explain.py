@@ -472,7 +472,7 @@ def visible_cards(view: SeatView) -> set[str]:
     if view.last_trick is not None:
         seen |= {c.text for p in view.last_trick.plays for c in p.cards}
     seen |= {c.text for e in view.events if e.visible_to in (None, view.seat) for c in e.cards}
-    seen |= {c.text for c in _cards_in(view.extra)}
+    seen |= {c.text for c in _cards_in(view.data(object))}
     return seen
 
 

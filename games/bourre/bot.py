@@ -15,6 +15,8 @@ from games.bots import Bot, Levels, Playouts
 from games.bots.cardplay import choose_card, hand_strength, ranking_of
 from games.core import Action, Card, Ranking, SeatView
 
+from .viewdata import BourreView
+
 
 def keep(c: Card, hand: Sequence[Card], r: Ranking) -> bool:
     if r.is_trump(c) or c.rank == 14:
@@ -26,7 +28,8 @@ class BourreBot(Bot):
     level = "heuristic"
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        r = ranking_of(view)
+        ex = view.data(BourreView)
+        r = ranking_of(ex)
         by_text = {a.text: a for a in legal}
         if view.phase == "decide":
             return by_text[self._decide(view, set(by_text), r)]
@@ -35,7 +38,7 @@ class BourreBot(Bot):
             if throw:
                 return by_text[f"discard {min(throw, key=lambda c: c.rank).text}"]
             return by_text["done"]
-        return choose_card(view, legal, r, low_rank=2)
+        return choose_card(view, ex, legal, r, low_rank=2)
 
     def _decide(self, view: SeatView, options: set[str], r: Ranking) -> str:
         if "pass" not in options:

@@ -8,12 +8,14 @@ from games.bots.estimates import Terms
 from games.bots.explain import Context, outcome
 from games.core import Ranking, SeatView
 
+from .viewdata import BourreView
+
 TERMS = Terms(measure="points", unit="counter", noise=0.5)
 BUDGET = 300  # playouts of an evaluation (slow playouts: fewer)
 
 
 def ranking(view: SeatView) -> Ranking:
-    return ranking_of(view)
+    return ranking_of(view.data(BourreView))
 
 
 def words(ctx: Context) -> str | None:

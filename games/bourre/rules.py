@@ -41,32 +41,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from games.core import (
-    ACE,
-    LIST,
-    SHARED,
-    Action,
-    BadOptionError,
-    Card,
-    InfoLine,
-    Option,
-    PotGame,
-    Ranking,
-    Rules,
-    Suit,
-    choose,
-    deck_52,
-    must_head,
-    next_seat,
-    play,
-    seat_order,
-    shared_ranking,
-    word,
-)
-from games.core.bounds import random_walk_hands
-from games.core.potgame import check_ending, ending_options, named_card
-from games.core.potgame import ending_text as pot_ending_text
+from games.core.actions import Action, choose, play, word
+from games.core.cards import ACE, Card, Suit, deck_52
+from games.core.clone import LIST, SHARED
+from games.core.options import Option
+from games.core.potgame import PotGame, PotRules, ending_options, named_card
+from games.core.state import Rules
 from games.core.trickgame import PastPlay
+from games.core.tricks import Ranking, must_head, next_seat, seat_order, shared_ranking
+from games.core.views import InfoLine
 from games.core.words import plural
 
 from .viewdata import BourreView
@@ -422,7 +405,7 @@ def _playable(
     return cards, rule
 
 
-class BourreRules(Rules):
+class BourreRules(PotRules):
     state_class = Bourre
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=1, maximum=10_000),
@@ -452,27 +435,10 @@ Nobody pays for going bourré in the last hand; a pot left at the end is shared 
 tied for most tricks in the last hand, or else by everybody still holding counters.  The biggest
 stack wins."""
 
-    def check(self, num_seats: int, options: dict[str, Any]) -> None:
-        if options["stack"] < options["ante"]:
-            raise BadOptionError(
-                f"stack={options['stack']} is smaller than ante={options['ante']}: "
-                f"each player needs at least one ante"
-            )
-        check_ending(self, options)
-
-    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
-        return pot_ending_text(options)
-
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
         """A hand: one decision per player, up to five discards and a done, five cards each:
-        12 x seats.  Hands: ``hands`` (ending=hands), else hand_limit, else until a stack is
-        gone: a stack of ``stack`` moved at random by about a pot (seats x ante) a hand."""
-        if options["ending"] == "hands":
-            hands = options["hands"]
-        else:
-            walk = random_walk_hands(options["stack"], num_seats * options["ante"], num_seats)
-            hands = options["hand_limit"] or walk
-        return hands * 12 * num_seats
+        12 x seats, for the most hands a match lasts (:meth:`~games.core.potgame.PotRules.most_hands`)."""
+        return self.most_hands(num_seats, options) * 12 * num_seats
 
 
 RULES = BourreRules()

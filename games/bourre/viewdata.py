@@ -7,16 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import Card, view_data
+from games.core.potgame import PotView
 
 
 @view_data
 @dataclass(frozen=True, slots=True)
-class BourreView:
-    trump_suit: str  # the trump's letter
-    pot: int
-    stacks: tuple[int, ...]
-    ante: int
-    active: tuple[int, ...]  # the seats playing this hand
+class BourreView(PotView):
     stock: int  # cards left to draw
     discarding: tuple[Card, ...] | None = (
         None  # the cards the seat to act sets aside (discard phase, its view)

@@ -33,7 +33,7 @@ from games.bots import Bot, Levels, TreeSearch
 from games.core import JOKER, Action, Card, Ranking, SeatView, Suit, card
 
 from .rules import CONTRACTS, grid_lines
-from .viewdata import Square
+from .viewdata import GridView, Square
 
 SUIT_CONTRACT = {"Spades": "S", "Hearts": "H", "Diamonds": "D", "Clubs": "C"}
 COLS = "abcd"
@@ -158,8 +158,9 @@ class ContractGridBot(Bot):
 
     # -- filling ---------------------------------------------------------
     def _fill(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        size = view.extra.size
-        grid = view.extra.contracts(view.my_seat)
+        ex = view.data(GridView)
+        size = ex.size
+        grid = ex.contracts(view.my_seat)
         plan = LAYOUT[size]
         same = next((a for a in legal if a.text == "fill same"), None)
         planned: list[str | None] = [None] * (size * size)
@@ -296,10 +297,10 @@ class _Bidding:
     SHIFTS = (-0.75, 0.0, 0.75)
 
     def __init__(self, view: SeatView) -> None:
-        ex, me = view.extra, view.my_seat
+        ex, me = view.data(GridView), view.my_seat
         self.view, self.me, self.size = view, me, ex.size
         self.cells = [cell for row in ex.grids[me] for cell in row]
-        self.contracts = [c.contract for c in self.cells]
+        self.contracts = ex.filled(me)
         self.marked = [c.marked for c in self.cells]
         self.chosen = [_square(s, self.size) for s in ex.bids[me]]
         self.r = _ranking(ex.trump_suit)
@@ -317,7 +318,7 @@ class _Bidding:
         If not, it stops completing lines and lets another player reach the cap first.  With a
         Play square (always made, kept for the last) it always races: its last lines come from
         the hard squares, which it needs anyway."""
-        ex = self.view.extra
+        ex = self.view.data(GridView)
         if ex.cap is None or not ex.complete_grid_rule or "Play" in self.contracts:
             return True
         left = [c for c, m in zip(self.contracts, self.marked) if not m and c != "Play"]
@@ -342,7 +343,7 @@ class _Bidding:
 
     def _best_shift(self, gains: list[float], squares: dict[int, Action]) -> float:
         """How far to push the trick count: the shift whose likely contracts are worth most."""
-        k = self.view.extra.num_bids - len(self.chosen)
+        k = self.view.data(GridView).num_bids - len(self.chosen)
         best, best_value = 0.0, -1.0
         for shift in self.SHIFTS:
             chance = self._chances(shift)
@@ -366,7 +367,7 @@ class _Bidding:
 
     def _card_chances(self, t: int) -> dict[str, float]:
         """No-Trump, the four suits and All-Trump for a hand that ends with ``t`` tricks."""
-        hand, r, ex = self.view.hand, self.r, self.view.extra
+        hand, r, ex = self.view.hand, self.r, self.view.data(GridView)
         trumps = [c for c in hand if r.is_trump(c)]
         p = {"All-Trump": 0.0}
         if t == 0:
@@ -406,7 +407,7 @@ class _Bidding:
     def _completion_factor(self, i: int) -> float:
         """Marking square ``i``: completing the grid ends the match (CG-8), so it is worth much
         when this seat will then win, nothing otherwise; Play (always made) waits to be last."""
-        ex = self.view.extra
+        ex = self.view.data(GridView)
         if not ex.complete_grid_rule:
             return 1.0
         others = [j for j, m in enumerate(self.marked) if not m and j != i]
@@ -418,7 +419,7 @@ class _Bidding:
 
     def _wins_on_completion(self) -> bool:
         """Would a grid completed this hand win: over the cap with it, or the best score below?"""
-        view, me, ex = self.view, self.me, self.view.extra
+        view, me, ex = self.view, self.me, self.view.data(GridView)
         mine = view.scores[me] + 5 * len(grid_lines(self.size)) + 10
         if ex.cap is not None and mine >= ex.cap:
             return True
@@ -432,7 +433,7 @@ class _Bidding:
     def _mode(self) -> str:
         """``normal``; ``complete`` when the cap is near and the grid can be completed now; ``miss``
         when making the bids would carry it over the cap (CG-8) with the grid still incomplete."""
-        ex = self.view.extra
+        ex = self.view.data(GridView)
         cap = ex.cap
         if cap is None or not ex.complete_grid_rule:
             return "normal"
@@ -450,7 +451,8 @@ class _Bidding:
     def _first_to_cap(self, lines: int) -> bool:
         """At its pace (lines, plus about 8 a hand from bids and unmarked values) would it reach
         the cap before any opponent at theirs (their mean gain a hand so far)?"""
-        view, cap = self.view, self.view.extra.cap
+        view, cap = self.view, self.view.data(GridView).cap
+        assert cap is not None, "only a match with a cap races to it"
         hands = max(1, view.hand_number - 1)
         mine = (cap - view.scores[self.me]) / (5 * lines + 8)
         theirs = min(
@@ -472,11 +474,11 @@ class _Playing:
     outcome leaves its bids, and play the card with the best expectation."""
 
     def __init__(self, view: SeatView) -> None:
-        ex, me = view.extra, view.my_seat
+        ex, me = view.data(GridView), view.my_seat
         self.view, self.me, self.size, self.n = view, me, ex.size, view.num_seats
         self.r = _ranking(ex.trump_suit)
         self.trump = ex.trump_suit
-        grid = [cell.contract for row in ex.grids[me] for cell in row]
+        grid = ex.filled(me)
         squares = [_square(s, self.size) for s in ex.bids[me]]
         self.bids = [grid[i] for i in squares]
         bidding = _Bidding(view)
@@ -650,7 +652,7 @@ class _Playing:
 
     def _opponent_all_trump(self) -> bool:
         """An opponent bid All-Trump and has every trump taken so far."""
-        ex, size = self.view.extra, self.size
+        ex, size = self.view.data(GridView), self.size
         for s in range(self.n):
             if s == self.me:
                 continue

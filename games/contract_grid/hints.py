@@ -8,6 +8,7 @@ from games.bots.explain import Context, outcome
 from games.core import Ranking, SeatView, Suit
 
 from .rules import CONTRACTS, grid_lines
+from .viewdata import GridView
 
 TERMS = Terms(measure="points", unit="point", noise=1.0)
 BUDGET = 40  # playouts of an evaluation (slow playouts: fewer)
@@ -16,7 +17,7 @@ HARD = frozenset({"All-Trump", "Soloist", "Second", "Partner"})
 
 
 def ranking(view: SeatView) -> Ranking | None:
-    letter = view.extra.trump_suit
+    letter = view.data(GridView).trump_suit
     if not letter:
         return None
     return Ranking(trumps=(Suit(letter),), joker_suit=Suit(letter))
@@ -41,9 +42,9 @@ def words(ctx: Context) -> str | None:
 
 def _fill(view: SeatView, square: str) -> str:
     """Which contract goes where: a square's lines, from the grid's shape alone."""
-    ex = view.extra
+    ex = view.data(GridView)
     size = ex.size
-    mine = ex.contracts(view.seat)
+    mine = ex.contracts(view.my_seat)
     contract = CONTRACTS[sum(c is not None for c in mine)]
     i = (int(square[1:]) - 1) * size + "abcd".index(square[0])
     lines = grid_lines(size)

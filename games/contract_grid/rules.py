@@ -47,27 +47,16 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
-from games.core import (
-    LIST,
-    SHARED,
-    SUITS,
-    Action,
-    BadOptionError,
-    Card,
-    InfoLine,
-    Option,
-    Outcome,
-    Rules,
-    Suit,
-    TrickGame,
-    follow_suit,
-    next_seat,
-    play,
-    shared_ranking,
-    standard_deck,
-    word,
-)
+from games.core.actions import Action, play, word
+from games.core.cards import SUITS, Card, Suit, standard_deck
+from games.core.clone import LIST, SHARED
+from games.core.errors import BadOptionError
+from games.core.options import Option
 from games.core.potgame import hand_limit_option
+from games.core.state import Rules
+from games.core.trickgame import TrickGame
+from games.core.tricks import follow_suit, next_seat, shared_ranking
+from games.core.views import InfoLine, Outcome
 from games.core.words import limited, plural
 
 from .viewdata import GridView, HandScore, Square

@@ -50,6 +50,13 @@ class GridView:
         """A seat's grid row by row, one contract per square."""
         return [cell.contract for row in self.grids[seat] for cell in row]
 
+    def filled(self, seat: int) -> list[str]:
+        """A filled grid's contracts row by row (the bidding and the play come after the filling)."""
+        out = [c for c in self.contracts(seat) if c is not None]
+        if len(out) != self.size * self.size:
+            raise ValueError(f"seat {seat}'s grid is not filled yet")
+        return out
+
     def marked_count(self, seat: int) -> int:
         """How many of a seat's squares are marked."""
         return sum(cell.marked for row in self.grids[seat] for cell in row)

@@ -1,6 +1,7 @@
 """What lists a game (the lobby, ``cardtable list``) without loading its rules.
 
-A game package declares its :class:`Listing` in its ``__init__.py`` and leaves ``RULES`` to be
+A game package declares its :class:`Listing` in its ``__init__.py`` (:meth:`Listing.of`: the name
+from the package, the description from its docstring) and leaves ``RULES`` to be
 imported when first asked for (:func:`rules_on_demand`); its Rules class takes the same values
 from the listing of its package (``Rules.listing``, found when the class is defined), so each is
 written once.  Listing every game then costs a few small imports instead of every game's rules.
@@ -34,6 +35,24 @@ class Listing:
 
     def players_text(self) -> str:
         return players_text(self.min_seats, self.max_seats)
+
+    @classmethod
+    def of(
+        cls,
+        package: str,
+        doc: str | None,
+        title: str,
+        seats: tuple[int, int],
+        default_seats: int | None = None,
+        position: int = 1000,
+    ) -> Listing:
+        """A game package's listing, written once: ``Listing.of(__name__, __doc__, "Rams", seats=(3, 5),
+        default_seats=4)``.  The name is the package's own (``games.rams``: ``rams``), the description
+        the first paragraph of its docstring, ``seats`` the fewest and most players; the default is
+        the fewest unless given."""
+        description = " ".join((doc or "").split("\n\n")[0].split())
+        low, high = seats
+        return cls(package.rpartition(".")[2], title, description, low, high, default_seats or low, position)
 
 
 def rules_on_demand(package: str, names: Sequence[str] = ("RULES",)) -> Callable[[str], Any]:

@@ -13,15 +13,19 @@ ends is shared out (:meth:`_share_pot`), so no counter vanishes: at the end the 
 
 Subclasses deal with ``_deal()``, name their active seats with ``_active()``, settle each hand by
 calling :meth:`_end_hand`, and may choose who shares a leftover pot with :meth:`_pot_heirs`.
-Their Rules declare ``hands``, ``ending`` and :func:`hand_limit_option` and call
-:func:`check_ending`.
+Their Rules derive from :class:`PotRules` (the stack and ante checked, how the match ends, how
+many hands it lasts at most) and declare ``stack``, ``ante`` and :func:`ending_options`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import named_card
+from .bounds import random_walk_hands
+from .errors import BadOptionError
 from .options import Option
 from .state import Rules
 from .trickgame import TrickGame
@@ -32,6 +36,8 @@ from .words import counted, limited, plural
 __all__ = [
     "HAND_LIMITS",
     "PotGame",
+    "PotRules",
+    "PotView",
     "check_ending",
     "ending_options",
     "ending_text",
@@ -85,6 +91,41 @@ def check_ending(rules: Rules, options: dict[str, Any]) -> None:
     broke = options["ending"] == "broke"
     rules.require(options, ("hands",), not broke, "ending=hands")
     rules.require(options, ("hand_limit",), broke, "ending=broke")
+
+
+@dataclass(frozen=True, slots=True)
+class PotView:
+    """What the view data of every pot game holds (each game's own class adds to it): read by
+    the pot panel and the shared card play (games.bots.cardplay)."""
+
+    trump_suit: str  # the trump's letter
+    pot: int
+    stacks: tuple[int, ...]
+    ante: int  # this hand's unit
+    active: tuple[int, ...]  # the seats playing this hand (empty before the play)
+
+
+class PotRules(Rules):
+    """The Rules of a pot game: options ``stack``, ``ante`` and :func:`ending_options`."""
+
+    def check(self, num_seats: int, options: dict[str, Any]) -> None:
+        if options["stack"] < options["ante"]:
+            raise BadOptionError(
+                f"stack={options['stack']} is smaller than ante={options['ante']}: "
+                f"each player needs at least one ante"
+            )
+        check_ending(self, options)
+
+    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
+        return ending_text(options)
+
+    def most_hands(self, num_seats: int, options: Mapping[str, Any]) -> int:
+        """The hands a match lasts at most: ``hands`` (ending=hands), else hand_limit, else until
+        a stack is gone: a stack of ``stack`` moved at random by about a pot (seats x ante) a hand."""
+        if options["ending"] == "hands":
+            return int(options["hands"])
+        limit = options["hand_limit"]
+        return int(limit or random_walk_hands(options["stack"], num_seats * options["ante"], num_seats))
 
 
 class PotGame(TrickGame):

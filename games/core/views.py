@@ -132,7 +132,8 @@ class SeatView:
 
     Generic fields cover every trick game; ``info`` holds extra scoreboard lines (pot, stock,
     bags...) and ``extra`` the game's own typed view data for its bot and optional panel (grids,
-    trump pile): a frozen dataclass registered with :func:`~games.core.viewdata.view_data`.
+    trump pile): a frozen dataclass registered with :func:`~games.core.viewdata.view_data`, read
+    through :meth:`data` only (``extra`` is typed ``object`` so that a direct read does not check).
     """
 
     game: str
@@ -155,7 +156,8 @@ class SeatView:
     hand_number: int
     events: tuple[Event, ...]
     info: tuple[InfoLine, ...] = ()
-    extra: Any = NO_EXTRA  # the game's typed view data (games.core.viewdata)
+    #: the game's typed view data (games.core.viewdata), read through :meth:`data` only
+    extra: object = NO_EXTRA
     outcome: Outcome | None = None
     prompt: str = ""
     teams: tuple[tuple[int, ...], ...] = ()
@@ -172,9 +174,11 @@ class SeatView:
     formality: str = ""
 
     def data(self, cls: type[T]) -> T:
-        """The game's typed view data (``extra``), checked to be a ``cls``: the one way panels
-        and bots read it.  ProtocolError when the view holds other data (a peer that sent
-        another game's data, or none)."""
+        """The game's typed view data (``extra``), checked to be a ``cls``: the one way panels,
+        hints and bots read it (``view.data(GridView)``); ``view.data(object)`` is whatever the
+        view holds, for code that serves every game (the wire, a generic panel).  ProtocolError
+        naming the game and both classes when the view holds other data (a peer that sent another
+        game's data, or none)."""
         if not isinstance(self.extra, cls):
             raise ProtocolError(
                 f"this view of {self.game} holds {type(self.extra).__name__} data, not {cls.__name__}"

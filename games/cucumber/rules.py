@@ -36,27 +36,15 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
-from games.core import (
-    ALL_CARDS,
-    LIST,
-    SHARED,
-    Action,
-    Card,
-    InfoLine,
-    Option,
-    Outcome,
-    Rules,
-    TrickGame,
-    TrickResult,
-    active_seats,
-    cards_text,
-    deck_52,
-    next_active,
-    play,
-    seat_play,
-    trick_complete,
-)
+from games.core.actions import Action, play
+from games.core.cards import ALL_CARDS, Card, cards_text, deck_52
+from games.core.clone import LIST, SHARED
+from games.core.options import Option
+from games.core.partnership import active_seats, next_active, trick_complete
 from games.core.resample import anywhere, deal_unseen
+from games.core.state import Rules
+from games.core.trickgame import TrickGame, seat_play
+from games.core.views import InfoLine, Outcome, TrickResult
 
 from .viewdata import CucumberView
 

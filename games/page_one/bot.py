@@ -29,6 +29,7 @@ from games.bots import Bot, Levels, Playouts
 from games.core import SUITS, Action, Card, SeatView, Suit, deck_53, trick_winner
 
 from .rules import RANKING
+from .viewdata import PageOneView
 
 PACK = deck_53()
 JOKER_WHEN_DRAWS = 2.5  # play the joker instead of drawing when we expect this many draws or more
@@ -116,7 +117,7 @@ class PageOneBot(Bot):
         return max((c for c in suited if c.suit is best), key=lambda c: c.rank)
 
     def _suit_score(self, view: SeatView, suit: Suit, knows: _Knowledge) -> float:
-        lacking = view.extra.lacking
+        lacking = view.data(PageOneView).lacking
         score = 0.0
         for s in range(view.num_seats):
             if s != view.my_seat and s < len(lacking) and suit.value in lacking[s]:
@@ -155,7 +156,7 @@ class _Knowledge:
 
     def __init__(self, view: SeatView) -> None:
         seen = set(view.hand) | {c for p in view.trick for c in p.cards}
-        seen.update(view.extra.discard_cards)
+        seen.update(view.data(PageOneView).discard_cards)
         self.unknown = [c for c in PACK if c not in seen]
 
     def unknown_of(self, suit: Suit) -> int:

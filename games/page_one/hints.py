@@ -7,6 +7,8 @@ from games.bots.estimates import Terms
 from games.bots.explain import Context, outcome
 from games.core import Suit
 
+from .viewdata import PageOneView
+
 TERMS = Terms(measure="win", unit="game", noise=0.03)
 
 
@@ -14,7 +16,7 @@ def words(ctx: Context) -> str | None:
     a, view = ctx.action, ctx.view
     if len(ctx.legal) < 2:
         return None
-    ex = view.extra
+    ex = view.data(PageOneView)
     chance = outcome(ctx) if ctx.est() is not None else ""
     if a.kind == "draw":
         suit = Suit(ex.led).noun if ex.led else "the led suit"
@@ -29,7 +31,7 @@ def words(ctx: Context) -> str | None:
 
 
 def _card(ctx: Context, c) -> str:
-    view, ex = ctx.view, ctx.view.extra
+    view, ex = ctx.view, ctx.view.data(PageOneView)
     if c.suit is None:
         return "play the joker: it wins any trick, so you lead next and draw nothing"
     if not view.trick:

@@ -56,32 +56,16 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
-from games.core import (
-    LIST,
-    SHARED,
-    Action,
-    BadNotationError,
-    Card,
-    InfoLine,
-    Option,
-    Outcome,
-    Play,
-    Rules,
-    Suit,
-    TrickGame,
-    TrickResult,
-    cards_text,
-    choose,
-    deck_53,
-    next_seat,
-    parse_card,
-    play,
-    seat_play,
-    shared_ranking,
-    trick_winner,
-    word,
-)
+from games.core.actions import Action, choose, play, word
+from games.core.cards import Card, Suit, cards_text, deck_53, parse_card
+from games.core.clone import LIST, SHARED
+from games.core.errors import BadNotationError
+from games.core.options import Option
 from games.core.resample import anywhere, deal_unseen
+from games.core.state import Rules
+from games.core.trickgame import TrickGame, seat_play
+from games.core.tricks import next_seat, shared_ranking, trick_winner
+from games.core.views import InfoLine, Outcome, Play, TrickResult
 from games.core.words import plural
 
 from .viewdata import PageOneView

@@ -1,4 +1,8 @@
-"""Pepper: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
+"""Partners bid for trumps with 24 cards and two bowers; peppers take every trick.
+
+Pepper: the line above is its description in listings; its rules are in rules.py, loaded on first use
+(games/core/listing.py).
+"""
 
 from typing import TYPE_CHECKING
 
@@ -7,15 +11,7 @@ from games.core.listing import Listing, rules_on_demand
 if TYPE_CHECKING:  # what a type checker sees; at run time rules_on_demand imports them on first use
     from .rules import RULES
 
-LISTING = Listing(
-    "pepper",
-    "Pepper",
-    "Partners bid for trumps with 24 cards and two bowers; peppers take every trick.",
-    min_seats=2,
-    max_seats=4,
-    default_seats=4,
-    position=9,
-)
+LISTING = Listing.of(__name__, __doc__, "Pepper", seats=(2, 4), default_seats=4, position=9)
 
 __all__ = ["LISTING", "RULES"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

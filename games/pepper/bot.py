@@ -25,6 +25,7 @@ from games.core import Action, SeatView, Suit, trump_ranking
 
 from .hands import PARTNER_SHARE, best_trump
 from .rules import PACK
+from .viewdata import PepperView
 
 MARGIN = 0.35
 
@@ -53,8 +54,9 @@ class PepperBot(Bot):
         _, mine = best_trump(view.hand)
         partners = partner_seats(view, view.my_seat)
         side = mine + (PARTNER_SHARE if partners else 0.0)
-        high_seat = view.extra.declarer
-        if high_seat in partners and mine < self._value(view.extra.contract, per_hand) + 1.5:
+        ex = view.data(PepperView)
+        high_seat = ex.declarer
+        if high_seat in partners and mine < self._value(ex.contract, per_hand) + 1.5:
             return legal[0]  # pass: the partner holds the contract and we are not clearly stronger
         bids = [a for a in legal if a.kind != "pass"]
         if not bids:
@@ -83,11 +85,13 @@ class PepperBot(Bot):
     # -- playing -----------------------------------------------------------------
     def _play(self, view: SeatView, legal: Sequence[Action]) -> Action:
         cards = {a.the_card: a for a in legal}
-        letter = view.extra.trump_suit
+        ex = view.data(PepperView)
+        letter = ex.trump_suit
         r = trump_ranking(Suit(letter) if letter else None, bowers=True)
-        declarer = view.extra.declarer
+        declarer = ex.declarer
+        assert declarer is not None, "the play has a declarer"
         declarers = (declarer, *partner_seats(view, declarer))
-        policy = PartnerPlay(view, r, unseen_cards(view, PACK), declarers, view.extra.voids)
+        policy = PartnerPlay(view, r, unseen_cards(view, PACK), declarers, ex.voids)
         pick = policy.follow(list(cards)) if view.trick else policy.lead(list(cards))
         return cards[pick]
 

@@ -7,12 +7,14 @@ from games.bots.estimates import Terms
 from games.bots.explain import Context, outcome
 from games.core import Ranking, SeatView, Suit, trump_ranking
 
+from .viewdata import PepperView
+
 TERMS = Terms(measure="points", unit="point", trick_bids=True, noise=0.3)
 BUDGET = 250  # playouts of an evaluation (slow playouts: fewer)
 
 
 def ranking(view: SeatView) -> Ranking:
-    letter = view.extra.trump_suit
+    letter = view.data(PepperView).trump_suit
     return trump_ranking(Suit(letter) if letter else None, bowers=True)
 
 

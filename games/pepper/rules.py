@@ -36,29 +36,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import (
-    LIST,
-    SHARED,
-    SUITS,
-    Action,
-    Card,
-    InfoLine,
-    Option,
-    Rules,
-    Suit,
-    Teams,
-    TrickGame,
-    deck_24,
-    follow_suit,
-    next_seat,
-    play,
-    seat_order,
-    trump_ranking,
-    trump_text,
-    word,
-)
+from games.core.actions import Action, play, word
 from games.core.bounds import with_redeals
+from games.core.cards import SUITS, Card, Suit, deck_24
+from games.core.clone import LIST, SHARED
+from games.core.options import Option
+from games.core.partnership import Teams, trump_ranking, trump_text
 from games.core.potgame import hand_limit_option
+from games.core.state import Rules
+from games.core.trickgame import TrickGame
+from games.core.tricks import follow_suit, next_seat, seat_order
+from games.core.views import InfoLine
 from games.core.words import limited, plural
 
 from .hands import PARTNER_SHARE, best_trump, hand_estimate

@@ -33,6 +33,7 @@ from games.bots import Bot, Levels, Playouts
 from games.core import ACE, KING, Action, Card, SeatView, card
 
 from .rules import CATEGORY, point_of, runs
+from .viewdata import PiquetView
 
 RANK_KEEP = {ACE: 6.0, KING: 3.5, 12: 2.5, 11: 2.0, 10: 1.5, 9: 0.8, 8: 0.5, 7: 0.3}
 ELDER_KEEP = 5.0  # elder keeps a card worth this much even if it means taking fewer than five
@@ -80,7 +81,7 @@ def exchange_target(hand: Sequence[Card], limit: int, elder: bool) -> list[Card]
 def known_gone(view: SeatView) -> set[Card]:
     """Cards that cannot be in the opponent's hand or come to anyone's hand: played this hand,
     our own discards, the talon cards we have seen and a shown leftover."""
-    ex = view.extra
+    ex = view.data(PiquetView)
     played = {c for e in view.events if e.hand == view.hand_number and e.kind == "play" for c in e.cards}
     return played | set(ex.my_discards) | set(ex.seen) | set(ex.leftover)
 
@@ -89,7 +90,7 @@ def opponent_known(view: SeatView) -> list[Card]:
     """Cards the opponent is known to hold now: named in its scored declarations this hand, or a
     carte blanche it showed before exchanging, minus what it has played."""
     opp = 1 - view.my_seat
-    ex = view.extra
+    ex = view.data(PiquetView)
     named = set(ex.named[opp])
     if ex.shown[opp] and not ex.took[opp]:
         named |= set(ex.shown[opp])
@@ -101,7 +102,7 @@ class PiquetBot(Bot):
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         by_text = {a.text: a for a in legal}
-        stage = view.extra.stage
+        stage = view.data(PiquetView).stage
         if "declare blanche" in by_text:  # PQ-5: always: 10 points, and often the road to repique
             return by_text["declare blanche"]
         if stage == "exchange":
@@ -116,8 +117,9 @@ class PiquetBot(Bot):
 
     # -- the exchange -----------------------------------------------------------
     def _exchange(self, view: SeatView, options: dict[str, Action]) -> str:
-        picked = list(view.extra.picked)
-        target = exchange_target(view.hand, view.extra.exchange_limit, view.my_seat == view.extra.elder)
+        ex = view.data(PiquetView)
+        picked = list(ex.picked)
+        target = exchange_target(view.hand, ex.exchange_limit, view.my_seat == ex.elder)
         for c in picked:
             if c not in target:
                 return f"keep {c.text}"
@@ -128,13 +130,14 @@ class PiquetBot(Bot):
 
     # -- declarations -----------------------------------------------------------
     def _declare(self, view: SeatView, options: dict[str, Action]) -> str:
-        cat = view.extra.category
-        if view.extra.step == "answer":
+        ex = view.data(PiquetView)
+        cat = ex.category
+        if ex.step == "answer":
             return next((a for a in ("not good", "equal") if a in options), "good")
         declare = f"declare {cat}"
         if declare not in options:
             return f"sink {cat}"
-        if view.my_seat == view.extra.elder and self._beaten(view, cat):
+        if view.my_seat == ex.elder and self._beaten(view, cat):
             return f"sink {cat}"
         return declare
 

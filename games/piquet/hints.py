@@ -8,6 +8,7 @@ from games.bots.explain import Context, outcome
 from games.core import ACE, Card, Ranking, SeatView
 
 from .rules import point_of, runs, sets_of
+from .viewdata import PiquetView
 
 TERMS = Terms(measure="points", unit="point", noise=1.0)
 BUDGET = 160  # playouts of an evaluation (slow playouts: fewer)
@@ -20,9 +21,10 @@ def ranking(view: SeatView) -> Ranking:
 def words(ctx: Context) -> str | None:
     a, view = ctx.action, ctx.view
     text = a.text
-    category = {"sets": "set"}.get(view.extra.category, view.extra.category)
+    ex = view.data(PiquetView)
+    category = {"sets": "set"}.get(ex.category, ex.category)
     if a.kind == "exchange":
-        picked = view.extra.picked
+        picked = ex.picked
         return (
             f"you have picked the {' '.join(c.text for c in picked)}, and the cards you keep build more; "
             + outcome(ctx)

@@ -67,38 +67,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from games.core import (
-    ACE,
-    JACK,
-    KING,
-    LIST,
-    LISTS,
-    QUEEN,
-    SHARED,
-    SUITS,
-    Action,
-    Card,
-    GameState,
-    InfoLine,
-    Option,
-    Outcome,
-    Rules,
-    Suit,
-    TrickGame,
-    card,
-    cards_text,
-    choose,
-    deck_32,
-    follow_suit,
-    make_event,
-    play,
-    seat_play,
-    shared_ranking,
-    word,
-)
-from games.core.actions import named_card
+from games.core.actions import Action, choose, named_card, play, word
 from games.core.bounds import TAKE_BACKS
+from games.core.cards import ACE, JACK, KING, QUEEN, SUITS, Card, Suit, card, cards_text, deck_32
+from games.core.clone import LIST, LISTS, SHARED
+from games.core.options import Option
 from games.core.resample import DealPlan, Place
+from games.core.state import GameState, Rules
+from games.core.trickgame import TrickGame, seat_play
+from games.core.tricks import follow_suit, shared_ranking
+from games.core.views import InfoLine, Outcome, make_event
 from games.core.words import counted, limited
 
 from .viewdata import PiquetView

@@ -33,6 +33,7 @@ from games.bots.cardplay import is_boss, seen_cards, side_lead
 from games.core import Action, Card, Ranking, SeatView, Suit, card, shared_ranking
 
 from .rules import BY_RANK, SUIT_RANK, suits_from
+from .viewdata import PreferenceView
 
 TO_MAKE = 6
 TALON_HELP = 0.7  # tricks the talon exchange adds on average (tuned by simulation)
@@ -146,15 +147,16 @@ class PreferenceBot(Bot):
 
     def _name(self, view: SeatView, legal: dict[str, Action]) -> str:
         values = {s: declarer_tricks(view.hand, s) for s in BY_RANK}
-        top = max((SUIT_RANK[Suit(x)] for _, x in view.extra.named), default=0)
+        top = max((SUIT_RANK[Suit(x)] for _, x in view.data(PreferenceView).named), default=0)
         winning = [s for s in BY_RANK if SUIT_RANK[s] > top]
         pool = winning if winning and max(values[s] for s in winning) >= TO_MAKE - 0.5 else list(BY_RANK)
         return f"trump {max(pool, key=lambda s: values[s]).letter}"
 
     # -- the talon exchange ----------------------------------------------------------
     def _discard(self, view: SeatView, legal: dict[str, Action]) -> str:
-        picked = list(view.extra.picked)
-        pair, _, _ = best_discard(view.hand, view.extra.high)
+        ex = view.data(PreferenceView)
+        picked = list(ex.picked)
+        pair, _, _ = best_discard(view.hand, ex.high)
         wrong = [c for c in picked if c not in pair]
         if wrong:
             return f"discard {wrong[0].text}"
@@ -168,24 +170,26 @@ class PreferenceBot(Bot):
         return f"trump {max(options, key=lambda s: declarer_tricks(view.hand, s)).letter}"
 
     def _announce(self, view: SeatView, legal: dict[str, Action]) -> str:
-        trump = Suit(view.extra.trump_suit)
+        trump = Suit(view.data(PreferenceView).trump_suit)
         return "noaces" if declarer_tricks(view.hand, trump) >= NO_ACES_BAR else "quiet"
 
     # -- defending ---------------------------------------------------------------------
     def _defend(self, view: SeatView, legal: dict[str, Action]) -> str:
-        value = defender_tricks(view.hand, Suit(view.extra.trump_suit))
-        beside = bool(view.extra.playing)  # the other defender already plays
+        ex = view.data(PreferenceView)
+        value = defender_tricks(view.hand, Suit(ex.trump_suit))
+        beside = bool(ex.playing)  # the other defender already plays
         return "play" if value >= (PLAY_BESIDE_BAR if beside else PLAY_BAR) else "drop"
 
     def _invite(self, view: SeatView, legal: dict[str, Action]) -> str:
-        value = defender_tricks(view.hand, Suit(view.extra.trump_suit))
+        value = defender_tricks(view.hand, Suit(view.data(PreferenceView).trump_suit))
         return "invite" if value >= INVITE_BAR else "alone"
 
     # -- card play ------------------------------------------------------------------------
     def _play(self, view: SeatView, legal: dict[str, Action]) -> Action:
-        r = shared_ranking((Suit(view.extra.trump_suit),))
+        ex = view.data(PreferenceView)
+        r = shared_ranking((Suit(ex.trump_suit),))
         cards = {a.the_card: a for a in legal.values()}
-        known = seen_cards(view) | set(view.hand) | set(view.extra.discards)
+        known = seen_cards(view) | set(view.hand) | set(ex.discards)
         if not view.trick:
             return cards[self._lead(view, sorted(cards, key=lambda c: c.index), r, known)]
         return cards[self._follow(view, sorted(cards, key=lambda c: c.index), r, known)]
@@ -193,7 +197,7 @@ class PreferenceBot(Bot):
     def _lead(self, view: SeatView, cards: list[Card], r: Ranking, known: set[Card]) -> Card:
         trumps = sorted((c for c in cards if r.is_trump(c)), key=lambda c: -c.rank)
         outside_trumps = [c for c in _suit_cards(r.trumps[0]) if c not in known]
-        declaring = view.extra.declarer == view.my_seat
+        declaring = view.data(PreferenceView).declarer == view.my_seat
         if declaring and trumps and outside_trumps and (len(trumps) >= 3 or is_boss(trumps[0], known, LOW)):
             return trumps[0] if is_boss(trumps[0], known, LOW) else trumps[-1]
         return side_lead(cards, r, known, LOW)
@@ -203,8 +207,9 @@ class PreferenceBot(Bot):
         led = r.suit_of(played[0][1])
         top_seat, top = max(played, key=lambda sc: r.power(sc[1], led))
         lowest = min(cards, key=lambda c: (r.is_trump(c), r.power(c, led), c.rank))
-        declarer = view.extra.declarer
-        players = view.extra.players or ()
+        ex = view.data(PreferenceView)
+        declarer = ex.declarer
+        players = ex.players or ()
         last = len(view.trick) == len(players) - 1
         partner_wins = view.my_seat != declarer and top_seat != declarer
         if partner_wins and (last or is_boss(top, known, LOW) or r.is_trump(top)):

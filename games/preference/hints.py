@@ -7,12 +7,14 @@ from games.bots.estimates import Terms
 from games.bots.explain import Context, outcome
 from games.core import Ranking, SeatView, Suit, shared_ranking
 
+from .viewdata import PreferenceView
+
 TERMS = Terms(measure="points", unit="counter", noise=1.0)
 BUDGET = 250  # playouts of an evaluation (slow playouts: fewer)
 
 
 def ranking(view: SeatView) -> Ranking:
-    letter = view.extra.trump_suit
+    letter = view.data(PreferenceView).trump_suit
     return shared_ranking((Suit(letter),)) if letter else Ranking()
 
 
@@ -42,7 +44,7 @@ def words(ctx: Context) -> str | None:
                 f"of {ctx.deals(rival)}; " + outcome(ctx, say_deals=False)
             )
     if a.kind == "discard" and a.card is not None:
-        if a.card in view.extra.picked:
+        if a.card in view.data(PreferenceView).picked:
             return f"keep the {a.card.text} after all: " + outcome(ctx)
         return f"put the {a.card.text} away: " + outcome(ctx)
     return None

@@ -71,33 +71,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from games.core import (
-    ACE,
-    SHARED,
-    Action,
-    BadOptionError,
-    Card,
-    InfoLine,
-    Option,
-    Outcome,
-    Ranking,
-    Rules,
-    Suit,
-    TrickGame,
-    cards_text,
-    choose,
-    deck_32,
-    must_head,
-    next_active,
-    play,
-    seat_order,
-    shared_ranking,
-    word,
-)
-from games.core.actions import named_card
+from games.core.actions import Action, choose, named_card, play, word
 from games.core.bounds import TAKE_BACKS
+from games.core.cards import ACE, Card, Suit, cards_text, deck_32
+from games.core.clone import SHARED
+from games.core.errors import BadOptionError
+from games.core.options import Option
+from games.core.partnership import next_active
 from games.core.resample import Place
-from games.core.trickgame import PastPlay
+from games.core.state import Rules
+from games.core.trickgame import PastPlay, TrickGame
+from games.core.tricks import Ranking, must_head, seat_order, shared_ranking
+from games.core.views import InfoLine, Outcome
 from games.core.words import counted, limited
 
 from .viewdata import PreferenceView

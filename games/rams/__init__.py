@@ -1,4 +1,8 @@
-"""Rams: its listing here, its rules in rules.py (loaded on first use, see games/core/listing.py)."""
+"""A pot game of five tricks: play, take the widow, sit out, or declare Rams for all five.
+
+Rams: the line above is its description in listings; its rules are in rules.py, loaded on first use
+(games/core/listing.py).
+"""
 
 from typing import TYPE_CHECKING
 
@@ -7,15 +11,7 @@ from games.core.listing import Listing, rules_on_demand
 if TYPE_CHECKING:  # what a type checker sees; at run time rules_on_demand imports them on first use
     from .rules import RULES
 
-LISTING = Listing(
-    "rams",
-    "Rams",
-    "A pot game of five tricks: play, take the widow, sit out, or declare Rams for all five.",
-    min_seats=3,
-    max_seats=5,
-    default_seats=4,
-    position=5,
-)
+LISTING = Listing.of(__name__, __doc__, "Rams", seats=(3, 5), default_seats=4, position=5)
 
 __all__ = ["LISTING", "RULES"]
 __getattr__ = rules_on_demand(__name__, __all__)  # every name but LISTING is in rules.py

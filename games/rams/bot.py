@@ -17,25 +17,28 @@ from games.bots import Bot, Levels, TreeSearch
 from games.bots.cardplay import SIDE_VALUE, choose_card, hand_strength, ranking_of
 from games.core import Action, Ranking, SeatView
 
+from .viewdata import RamsView
+
 
 class RamsBot(Bot):
     level = "heuristic"
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        r = ranking_of(view)
+        ex = view.data(RamsView)
+        r = ranking_of(ex)
         by_text = {a.text: a for a in legal}
         if view.phase == "decide":
             return by_text[self._decide(view, set(by_text), r)]
         if view.phase == "swap":
             worst = min(view.hand, key=lambda c: (r.is_trump(c), SIDE_VALUE.get(c.rank, 0), c.rank))
             return by_text[f"discard {worst.text}"]
-        rams_by = view.extra.rams_by
+        rams_by = ex.rams_by
         if rams_by is not None and rams_by == view.my_seat and not view.trick:
             trumps = [a for a in legal if r.is_trump(a.the_card)]
             if trumps:
                 return max(trumps, key=lambda a: a.the_card.rank)
         grab = rams_by is not None and rams_by != view.my_seat
-        return choose_card(view, legal, r, low_rank=7, grab=grab)
+        return choose_card(view, ex, legal, r, low_rank=7, grab=grab)
 
     def _decide(self, view: SeatView, options: set[str], r: Ranking) -> str:
         strength = hand_strength(view.hand, r, view.num_seats)

@@ -8,11 +8,13 @@ from games.bots.estimates import Terms
 from games.bots.explain import Context, outcome
 from games.core import Ranking, SeatView
 
+from .viewdata import RamsView
+
 TERMS = Terms(measure="points", unit="counter", noise=0.5)
 
 
 def ranking(view: SeatView) -> Ranking:
-    return ranking_of(view)
+    return ranking_of(view.data(RamsView))
 
 
 def alternatives(view: SeatView, action, options):

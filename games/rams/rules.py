@@ -48,29 +48,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import (
-    LIST,
-    SHARED,
-    Action,
-    BadOptionError,
-    Card,
-    InfoLine,
-    Option,
-    PotGame,
-    Rules,
-    choose,
-    deck_32,
-    must_head,
-    next_seat,
-    play,
-    seat_order,
-    shared_ranking,
-    word,
-)
-from games.core.bounds import random_walk_hands, with_redeals
-from games.core.cards import by_index
-from games.core.potgame import check_ending, ending_options, named_card
-from games.core.potgame import ending_text as pot_ending_text
+from games.core.actions import Action, choose, play, word
+from games.core.bounds import with_redeals
+from games.core.cards import Card, by_index, deck_32
+from games.core.clone import LIST, SHARED
+from games.core.options import Option
+from games.core.potgame import PotGame, PotRules, ending_options, named_card
+from games.core.state import Rules
+from games.core.tricks import must_head, next_seat, seat_order, shared_ranking
+from games.core.views import InfoLine
 from games.core.words import plural
 
 from .viewdata import RamsView
@@ -458,7 +444,7 @@ class Rams(PotGame):
         return zones
 
 
-class RamsRules(Rules):
+class RamsRules(PotRules):
     state_class = Rams
     options = (
         Option("stack", 100, "Counters each player starts with.", minimum=5, maximum=10_000),
@@ -501,28 +487,11 @@ player runs out of counters (option ending).  After the last hand nobody pays th
 or doubles the pot, and whatever is left in the pot is shared by the players who still have
 counters.  The biggest stack wins."""
 
-    def check(self, num_seats: int, options: dict[str, Any]) -> None:
-        if options["stack"] < options["ante"]:
-            raise BadOptionError(
-                f"stack={options['stack']} is smaller than ante={options['ante']}: "
-                f"each player needs at least one ante"
-            )
-        check_ending(self, options)
-
-    def ending_text(self, num_seats: int, options: Mapping[str, Any]) -> str:
-        return pot_ending_text(options)
-
     def max_game_length(self, num_seats: int, options: Mapping[str, Any]) -> int:
-        """A deal: one decision per player, the dealer's swap, five cards each: 6 x seats + 1.
-        Hands: ``hands`` (ending=hands), else hand_limit, else until a stack is gone: a stack of
-        ``stack`` moved at random by about a pot (seats x ante) a hand.  Deals thrown in because
-        everybody passed come on top (:func:`~games.core.bounds.with_redeals`)."""
-        if options["ending"] == "hands":
-            hands = options["hands"]
-        else:
-            walk = random_walk_hands(options["stack"], num_seats * options["ante"], num_seats)
-            hands = options["hand_limit"] or walk
-        return with_redeals(hands) * (6 * num_seats + 1)
+        """A deal: one decision per player, the dealer's swap, five cards each: 6 x seats + 1, for
+        the most hands a match lasts (:meth:`~games.core.potgame.PotRules.most_hands`) and the deals
+        thrown in because everybody passed on top (:func:`~games.core.bounds.with_redeals`)."""
+        return with_redeals(self.most_hands(num_seats, options)) * (6 * num_seats + 1)
 
 
 RULES = RamsRules()

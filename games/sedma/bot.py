@@ -31,6 +31,7 @@ from games.bots.partnership import partner_seats, seen_this_hand
 from games.core import Action, Card, SeatView
 
 from .rules import COUNTERS, SEVEN, sedma_pack
+from .viewdata import SedmaView
 
 SMEAR_SAFE = 0.6  # smear a counter on our side's trick when it is at least this likely to stay ours
 
@@ -47,7 +48,7 @@ class SedmaBot(Bot):
             return legal[0]
         by_text = {a.text: a for a in legal}
         scene = _Scene(view)
-        if view.extra.deciding:
+        if view.data(SedmaView).deciding:
             return by_text[scene.decide([a.card for a in legal if a.card is not None])]
         cards = [a.the_card for a in legal]
         pick = scene.lead(cards) if not view.trick else scene.follow(cards)
@@ -59,7 +60,7 @@ class _Scene:
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
-        extra = view.extra
+        extra = view.data(SedmaView)
         self.me = view.my_seat
         self.side = {self.me, *partner_seats(view, self.me)}
         self.starter: Card | None = extra.starter

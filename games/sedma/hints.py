@@ -7,6 +7,7 @@ from games.bots.estimates import Terms
 from games.bots.explain import Context, outcome
 
 from .rules import COUNTERS, SEVEN, rank_words
+from .viewdata import SedmaView
 
 TERMS = Terms(measure="points", unit="point", noise=2.0)
 BUDGET = 250  # playouts of an evaluation (slow playouts: fewer)
@@ -16,7 +17,7 @@ def words(ctx: Context) -> str | None:
     a, view = ctx.action, ctx.view
     if len(ctx.legal) < 2:
         return None
-    ex = view.extra
+    ex = view.data(SedmaView)
     side = next((t for t in view.teams if view.seat in t), (view.seat,))
     stake = 10 * sum(1 for r in ex.rounds for c in r if c.rank in COUNTERS)
     worth = f", worth {stake} points" if stake else ", with no ace or ten in it"
@@ -47,7 +48,11 @@ def words(ctx: Context) -> str | None:
             )
         return f"your side holds the trick: throw the {c.text} and keep your matching cards; " + outcome(ctx)
     if matches:
-        how = "a seven takes any trick" if c.rank == SEVEN else f"it matches the {starter.text}"
+        how = (
+            "a seven takes any trick"
+            if c.rank == SEVEN or starter is None
+            else f"it matches the {starter.text}"
+        )
         return f"take the trick with the {c.text}: {how}{worth}; " + outcome(ctx, trick=True)
     return f"let it go: throw the {c.text}{'' if stake else ', the trick holds no ace or ten'}; " + outcome(
         ctx

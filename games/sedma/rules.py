@@ -45,30 +45,17 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
-from games.core import (
-    ALL_CARDS,
-    LIST,
-    SHARED,
-    Action,
-    Card,
-    GameState,
-    InfoLine,
-    Option,
-    Play,
-    Rules,
-    Teams,
-    TrickGame,
-    TrickResult,
-    deck_32,
-    next_seat,
-    parse_card,
-    play,
-    seat_order,
-    seat_play,
-    word,
-)
+from games.core.actions import Action, play, word
+from games.core.cards import ALL_CARDS, Card, deck_32, parse_card
+from games.core.clone import LIST, SHARED
 from games.core.errors import BadNotationError
+from games.core.options import Option
+from games.core.partnership import Teams
 from games.core.resample import DealPlan, Place
+from games.core.state import GameState, Rules
+from games.core.trickgame import TrickGame, seat_play
+from games.core.tricks import next_seat, seat_order
+from games.core.views import InfoLine, Play, TrickResult
 from games.core.words import plural
 
 from .viewdata import SedmaView

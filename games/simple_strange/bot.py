@@ -33,7 +33,7 @@ class SimpleStrangeBot(Bot):
     level = "heuristic"
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        extra: StrangeView = view.extra
+        extra = view.data(StrangeView)
         trumps = tuple(Suit(s) for s in extra.trumps)
         supers = extra.pips()
         staged = extra.staged

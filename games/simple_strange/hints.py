@@ -9,6 +9,7 @@ from games.bots.explain import Context, outcome
 from games.core import Suit
 
 from .rules import pip_value
+from .viewdata import StrangeView
 
 TERMS = Terms(measure="tricks", unit="trick", noise=0.3)
 BUDGET = 50  # playouts of an evaluation (slow playouts: fewer)
@@ -20,7 +21,7 @@ def words(ctx: Context) -> str | None:
     c = a.card
     if c is None or len(ctx.legal) < 2:
         return None
-    ex = view.extra
+    ex = view.data(StrangeView)
     trumps = tuple(Suit(s) for s in ex.trumps)
     supers = ex.pips()
 

@@ -39,30 +39,16 @@ from dataclasses import replace
 from operator import attrgetter
 from typing import Any
 
-from games.core import (
-    LIST,
-    SHARED,
-    Action,
-    BadOptionError,
-    Card,
-    InfoLine,
-    Option,
-    Play,
-    Rules,
-    SeatView,
-    Suit,
-    TrickGame,
-    TrickResult,
-    card,
-    cards_text,
-    deck_52,
-    deck_double,
-    next_seat,
-    play,
-    shared_ranking,
-    word,
-)
+from games.core.actions import Action, play, word
 from games.core.bounds import TAKE_BACKS
+from games.core.cards import Card, Suit, card, cards_text, deck_52, deck_double
+from games.core.clone import LIST, SHARED
+from games.core.errors import BadOptionError
+from games.core.options import Option
+from games.core.state import Rules
+from games.core.trickgame import TrickGame
+from games.core.tricks import next_seat, shared_ranking
+from games.core.views import InfoLine, Play, SeatView, TrickResult
 from games.core.words import counted, limited, plural
 
 from .viewdata import Staged, StrangeView

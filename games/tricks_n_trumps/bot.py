@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from games.bots import Bot, Levels, Playouts
 from games.core import Action, Card, Ranking, SeatView, Suit, standard_deck
 
+from .viewdata import TricksView
+
 HOLD = (
     0.2  # a card at least this likely to win the trick is worth playing (tuned: 0.0-0.2 play best vs random)
 )
@@ -31,7 +33,7 @@ class TricksNTrumpsBot(Bot):
     SLIPS = 0.8  # five cards, most of the pack out: a beginner who slips half the time plays as well
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        trump = Suit(view.extra.trump_suit)
+        trump = Suit(view.data(TricksView).trump_suit)
         r = Ranking(trumps=(trump,), joker_suit=trump)
         by_card = {a.the_card: a for a in legal}
         odds = _Odds(view, r)

@@ -6,9 +6,11 @@ from __future__ import annotations
 from games.bots.estimates import Terms
 from games.core import Ranking, SeatView, Suit
 
+from .viewdata import TricksView
+
 TERMS = Terms(measure="tricks", unit="trick")
 
 
 def ranking(view: SeatView) -> Ranking:
-    trump = Suit(view.extra.trump_suit)
+    trump = Suit(view.data(TricksView).trump_suit)
     return Ranking(trumps=(trump,), joker_suit=trump)

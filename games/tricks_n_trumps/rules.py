@@ -26,26 +26,17 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
-from games.core import (
-    ALL_CARDS,
-    LIST,
-    SHARED,
-    Action,
-    BadOptionError,
-    Card,
-    InfoLine,
-    Option,
-    Ranking,
-    Rules,
-    Suit,
-    TrickGame,
-    follow_suit,
-    next_seat,
-    play,
-    standard_deck,
-)
+from games.core.actions import Action, play
 from games.core.bounds import random_walk_hands
+from games.core.cards import ALL_CARDS, Card, Suit, standard_deck
+from games.core.clone import LIST, SHARED
+from games.core.errors import BadOptionError
+from games.core.options import Option
 from games.core.potgame import hand_limit_option
+from games.core.state import Rules
+from games.core.trickgame import TrickGame
+from games.core.tricks import Ranking, follow_suit, next_seat
+from games.core.views import InfoLine
 from games.core.words import counted, limited, plural
 
 from .viewdata import TricksView

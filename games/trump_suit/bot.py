@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from games.bots import Bot, Levels, Playouts
 from games.core import BIG_JOKER, LITTLE_JOKER, Action, Card, Ranking, SeatView, Suit, deck_54
 
+from .viewdata import TrumpSuitView
+
 _RANKINGS: dict[str | None, Ranking] = {s.letter: Ranking(trumps=(s,), joker_suit=s) for s in Suit}
 _RANKINGS[None] = Ranking()
 _PACK = tuple(deck_54())
@@ -35,7 +37,7 @@ NIL_KINDS = ("nil", "blind_nil")
 
 # -- hand model (bidding) ----------------------------------------------------------------
 def features(
-    hand: Sequence[Card], trump: Suit | None, first: bool = False, earlier: Sequence[int] = ()
+    hand: Sequence[Card], trump: Suit | None, first: bool = False, earlier: Sequence[float] = ()
 ) -> list[float]:
     """What the bidding model reads in a hand: jokers, the trump holding, side honours and
     shape, and the bids made before it (``earlier``: their numbers, 0 for nil).  An open trump
@@ -217,14 +219,14 @@ def _dot(w: Sequence[float], x: Sequence[float]) -> float:
 
 
 def estimate_tricks(
-    hand: Sequence[Card], trump: Suit | None, seats: int, first: bool = False, earlier: Sequence[int] = ()
+    hand: Sequence[Card], trump: Suit | None, seats: int, first: bool = False, earlier: Sequence[float] = ()
 ) -> float:
     """Tricks this hand should take when it tries to win every trick it can."""
     return _dot(_MAX_W[seats], features(hand, trump, first, earlier))
 
 
 def nil_chance(
-    hand: Sequence[Card], trump: Suit | None, seats: int, first: bool = False, earlier: Sequence[int] = ()
+    hand: Sequence[Card], trump: Suit | None, seats: int, first: bool = False, earlier: Sequence[float] = ()
 ) -> float:
     """The chance this hand takes no trick when it tries to take none."""
     z = _dot(_NIL_W[seats], features(hand, trump, first, earlier))
@@ -291,7 +293,7 @@ class TrumpSuitBot(Bot):
     def bid_values(self, view: SeatView, legal: Sequence[Action]) -> dict[str, float]:
         """Expected points of each legal bid for this hand (the bot bids the best)."""
         n = view.num_seats
-        trump = _suit(view.extra.trump_suit)
+        trump = _suit(view.data(TrumpSuitView).trump_suit)
         first, earlier = bid_context(view)
         mean = estimate_tricks(view.hand, trump, n, first, earlier)
         p_nil = nil_chance(view.hand, trump, n, first, earlier)
@@ -331,9 +333,10 @@ class TrumpSuitBot(Bot):
     def _swap(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Nil swaps (TS-10): throw the card that most endangers the nil, if it is dangerous."""
         keep = next(a for a in legal if a.kind == "keep")
-        if view.extra.bid_kinds[view.my_seat] not in NIL_KINDS:
+        ex = view.data(TrumpSuitView)
+        if ex.bid_kinds[view.my_seat] not in NIL_KINDS:
             return keep
-        trump = _suit(view.extra.trump_suit)
+        trump = _suit(ex.trump_suit)
         swaps = [a for a in legal if a.kind == "swap"]
         worst = max(swaps, key=lambda a: (_danger(a.the_card, view.hand, trump), a.the_card.index))
         return worst if _danger(worst.the_card, view.hand, trump) >= 0.35 else keep
@@ -341,12 +344,13 @@ class TrumpSuitBot(Bot):
     def _buy(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Buy a bag when the hand will probably take that many tricks beyond its bid."""
         me, n = view.my_seat, view.num_seats
-        trump = _suit(view.extra.trump_suit)
+        ex = view.data(TrumpSuitView)
+        trump = _suit(ex.trump_suit)
         assert view.dealer is not None, "a hand has a dealer"
         order = [(view.dealer + k) % n for k in range(1, n + 1)]
         first, earlier = bid_context(view, order[: order.index(me)])
         mean = estimate_tricks(view.hand, trump, n, first, earlier)
-        bid = view.extra.bid_values[me]
+        bid = ex.bid_values[me]
         k = 0
         while k + 1 < len(legal) and _at_least(bid + k + 1, mean, _MAX_SD[n]) > 0.6:
             k += 1
@@ -354,8 +358,9 @@ class TrumpSuitBot(Bot):
 
     def _cash(self, view: SeatView, legal: Sequence[Action]) -> Action:
         me = view.my_seat
-        counted = view.tricks_won[me] - view.extra.cashed[me]
-        made = counted - 1 >= view.extra.bid_values[me] and view.extra.bid_kinds[me] in ("bid", "blind")
+        ex = view.data(TrumpSuitView)
+        counted = view.tricks_won[me] - ex.cashed[me]
+        made = counted - 1 >= ex.bid_values[me] and ex.bid_kinds[me] in ("bid", "blind")
         return next(a for a in legal if a.kind == ("cash" if made else "pass"))
 
 
@@ -368,10 +373,11 @@ def _bid_value(bid: int, mean: float, seats: int, bag_cost: float) -> float:
     return p * (10 * bid - bags * bag_cost) - (1 - p) * 10 * bid
 
 
-def bid_context(view: SeatView, before: Sequence[int] | None = None) -> tuple[bool, list[int]]:
+def bid_context(view: SeatView, before: Sequence[int] | None = None) -> tuple[bool, list[float]]:
     """Whether this seat bids first (and so leads first), and what the bids made before it
     (by ``before``, default: every seat that has bid) claim."""
-    kinds, values = view.extra.bid_kinds, view.extra.bid_values
+    ex = view.data(TrumpSuitView)
+    kinds, values = ex.bid_kinds, ex.bid_values
     if before is None:
         before = [s for s in range(view.num_seats) if kinds[s] and s != view.my_seat]
     fair = 13 / view.num_seats
@@ -383,7 +389,7 @@ def _credible(view: SeatView, seat: int) -> float:
     """The most tricks a bid of ``seat`` is believed to claim: one more than it has taken on
     average in earlier hands (a player whose bids overshoot its tricks claims less).  Claims
     are also kept within the range the model was fitted on (a fair share -2.5 to +1.5)."""
-    rows = view.extra.sheet[-8:]
+    rows = view.data(TrumpSuitView).sheet[-8:]
     if len(rows) < 2:
         return 13.0
     return 1 + sum(row.tricks[seat] for row in rows) / len(rows)
@@ -392,14 +398,14 @@ def _credible(view: SeatView, seat: int) -> float:
 def _desperate(view: SeatView) -> bool:
     """The leader is about to reach the target and this seat is too far behind to catch up by
     ordinary bids: only a big swing (blind nil, a blind bid met exactly) can still win."""
-    me, target = view.my_seat, view.extra.target
+    me, target = view.my_seat, view.data(TrumpSuitView).target
     leader = max(view.scores)
     return leader >= target - 80 and leader - view.scores[me] > 150
 
 
 def _bag_cost(view: SeatView, seat: int) -> float:
     """What one more bag costs: a share of the bag penalty, more when the counter is near 10."""
-    bags = view.extra.bags[seat]
+    bags = view.data(TrumpSuitView).bags[seat]
     penalty = view.options.get("bag_penalty", 100) if view.options else 100
     return penalty / 10 * (1.5 if bags >= 7 else 1.0) - 1
 
@@ -423,7 +429,7 @@ class _Play:
         self.view = view
         self.flip_margin = flip_margin
         self.me, self.n = view.my_seat, view.num_seats
-        ex = view.extra
+        ex = view.data(TrumpSuitView)
         self.trump = _suit(ex.trump_suit)
         self.r = _RANKINGS[ex.trump_suit]
         self.kinds, self.bids = ex.bid_kinds, ex.bid_values
@@ -442,7 +448,7 @@ class _Play:
                 self._read_event(e, now, seen, buried)
         seen |= buried
         self.unseen = [c for c in _PACK if c not in seen]
-        self.deck_unknown = max(0, view.extra.deck_count - len(buried))
+        self.deck_unknown = max(0, view.data(TrumpSuitView).deck_count - len(buried))
 
     def _read_event(self, e, now: dict, seen: set[Card], buried: set[Card]) -> None:
         """One event of this hand: the turned-up card and flips set trump, a swap buries my card

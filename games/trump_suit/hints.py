@@ -7,12 +7,14 @@ from games.bots.estimates import Terms
 from games.bots.explain import Context, noun, outcome
 from games.core import Ranking, SeatView, Suit
 
+from .viewdata import TrumpSuitView
+
 TERMS = Terms(measure="points", unit="point", trick_bids=True, noise=3.0)
 BUDGET = 80  # playouts of an evaluation (slow playouts: fewer)
 
 
 def ranking(view: SeatView) -> Ranking:
-    letter = view.extra.trump_suit
+    letter = view.data(TrumpSuitView).trump_suit
     if not letter:
         return Ranking()
     return Ranking(trumps=(Suit(letter),), joker_suit=Suit(letter))

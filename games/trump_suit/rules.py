@@ -65,28 +65,17 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from games.core import (
-    LIST,
-    Action,
-    BadOptionError,
-    Card,
-    InfoLine,
-    Option,
-    Ranking,
-    Rules,
-    Suit,
-    TrickGame,
-    cards_text,
-    choose,
-    deck_54,
-    make_event,
-    next_seat,
-    play,
-    seat_play,
-    word,
-)
+from games.core.actions import Action, choose, play, word
+from games.core.cards import Card, Suit, cards_text, deck_54
+from games.core.clone import LIST
+from games.core.errors import BadOptionError
+from games.core.options import Option
 from games.core.potgame import hand_limit_option
 from games.core.resample import Place
+from games.core.state import Rules
+from games.core.trickgame import TrickGame, seat_play
+from games.core.tricks import Ranking, next_seat
+from games.core.views import InfoLine, make_event
 from games.core.words import limited, plural
 
 from .viewdata import SheetRow, TrumpSuitView

@@ -107,8 +107,9 @@ class InfoPanel(ExtraPanel):
     """Generic fallback: the fields of ``extra`` (the game's typed view data) as ``name: value`` lines."""
 
     def render_extra(self, view: SeatView, names: Sequence[str], ascii_suits: bool) -> RenderableType:
-        extra = view.extra
-        return Text("\n".join(f"{f.name}: {getattr(extra, f.name)}" for f in dataclasses.fields(extra)))
+        extra = view.data(object)  # any game's: a registered view data class is a dataclass
+        fields = dataclasses.fields(extra) if dataclasses.is_dataclass(extra) else ()
+        return Text("\n".join(f"{f.name}: {getattr(extra, f.name)}" for f in fields))
 
 
 def up_piles(view: SeatView) -> list[Pile]:

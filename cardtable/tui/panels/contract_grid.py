@@ -68,21 +68,21 @@ CENTRE_PHASES = ("fill", "drop", "bid")  # while grids are filled and squares bi
 
 def _cell(contract: str | None, marked: bool, bid: bool) -> Text:
     name = ABBR.get(contract, contract[:4]) if contract else "  · "
-    mark = "*" if marked and bid else "#" if marked else ">" if bid else " "
-    text = Text(f"{mark}{name:<4}", style=SUIT_STYLE.get(contract or "", ""))
-    if marked:
-        text.stylize("reverse green")
-    if bid:
-        text.stylize("bold yellow")
-    return text
+    return _square(f"{name:<4}", contract, marked, bid)
 
 
 def _small_cell(contract: str | None, marked: bool, bid: bool, ascii_suits: bool) -> Text:
     name = (ASCII3 if ascii_suits else {}).get(contract or "") or ABBR3.get(
         contract or "", (contract or "")[:3]
     )
+    return _square(f"{name or ' · ':<3}", contract, marked, bid)
+
+
+def _square(name: str, contract: str | None, marked: bool, bid: bool) -> Text:
+    """A square as text: its mark (``*`` marked and bid, ``#`` marked, ``>`` bid), then its name
+    in its contract's colour; reversed green when marked, bold yellow when bid."""
     mark = "*" if marked and bid else "#" if marked else ">" if bid else " "
-    text = Text(f"{mark}{name or ' · ':<3}", style=SUIT_STYLE.get(contract or "", ""))
+    text = Text(mark + name, style=SUIT_STYLE.get(contract or "", ""))
     if marked:
         text.stylize("reverse green")
     if bid:

@@ -34,7 +34,7 @@ from games.core import CardtableError
 from ..players import BOT_NAMES
 from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
-from ..widgets.options import option_text, option_widget, picked
+from ..widgets.options import form_row, option_text, option_widget, picked, players_row
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
@@ -132,45 +132,21 @@ class HostScreen(SizedScreen):
         r = self.rules
         yield Static(f"{r.title} — host a table", id="lobby-title")
         with VerticalScroll(id="host-form"):
-            with Horizontal(classes="row"):
-                yield Label("Players", classes="label")
-                yield Select(
-                    [(str(n), n) for n in range(r.min_seats, r.max_seats + 1)],
-                    value=r.default_seats,
-                    allow_blank=False,
-                    id="count",
-                    compact=True,
-                )
+            yield players_row(r, r.default_seats)
             yield Vertical(id="host-seats")
             yield Static("Options", classes="section")
             for o in r.options:
-                with Horizontal(classes="row"):
-                    yield Label(o.name, classes="label")
-                    yield option_widget(o)
+                yield form_row(o.name, option_widget(o))
                 yield Static(o.help, classes="help")
             yield Static("Network", classes="section")
-            with Horizontal(classes="row"):
-                yield Label("Port", classes="label")
-                yield Field(str(DEFAULT_PORT), id="port", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("", classes="label")
-                yield Checkbox("Listen on all interfaces", False, id="public", compact=True)
+            yield form_row("Port", Field(str(DEFAULT_PORT), id="port", compact=True))
+            yield form_row("", Checkbox("Listen on all interfaces", False, id="public", compact=True))
             yield Static("Warning: " + ALL_INTERFACES_WARNING, id="host-warning")
-            with Horizontal(classes="row"):
-                yield Label("", classes="label")
-                yield Checkbox("Open an ssh door", False, id="ssh", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("ssh port", classes="label")
-                yield Field(str(DEFAULT_SSH_PORT), id="ssh-port", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("", classes="label")
-                yield Checkbox("Open a web browser door", False, id="web", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("web port", classes="label")
-                yield Field(str(DEFAULT_WEB_PORT), id="web-port", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Seed", classes="label")
-                yield Field("", placeholder="random", id="seed", compact=True)
+            yield form_row("", Checkbox("Open an ssh door", False, id="ssh", compact=True))
+            yield form_row("ssh port", Field(str(DEFAULT_SSH_PORT), id="ssh-port", compact=True))
+            yield form_row("", Checkbox("Open a web browser door", False, id="web", compact=True))
+            yield form_row("web port", Field(str(DEFAULT_WEB_PORT), id="web-port", compact=True))
+            yield form_row("Seed", Field("", placeholder="random", id="seed", compact=True))
             yield Static("", id="host-error")
             yield Button("Start hosting (ctrl+s)", id="start", variant="primary", compact=True)
         with Vertical(id="host-running"):

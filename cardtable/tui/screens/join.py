@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Input, Label, Static
+from textual.containers import VerticalScroll
+from textual.widgets import Button, Input, Static
 
 from games.core import CardtableError
 
 from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
 from ..widgets.netstatus import RECONNECTING, connection_notice
+from ..widgets.options import form_row
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 from .modals import TableClosedScreen
@@ -84,12 +85,12 @@ class JoinScreen(SizedScreen):
     def compose(self) -> ComposeResult:
         yield Static("cardtable — join a hosted table", id="lobby-title")
         with VerticalScroll(id="join-form"):
-            with Horizontal(classes="row"):
-                yield Label("Address", classes="label")
-                yield Field(self.address, placeholder="host:port", id="join-address", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Join code", classes="label")
-                yield Field(self.code, placeholder="e.g. k7mq-2xpd", id="join-code", compact=True)
+            yield form_row(
+                "Address", Field(self.address, placeholder="host:port", id="join-address", compact=True)
+            )
+            yield form_row(
+                "Join code", Field(self.code, placeholder="e.g. k7mq-2xpd", id="join-code", compact=True)
+            )
             yield Static(
                 "The host's screen shows each seat's code and address "
                 "(cardtable join HOST:PORT --code CODE).",

@@ -22,7 +22,7 @@ from games.core import CardtableError
 from ..players import BOT_NAMES, bot_names, default_player_name
 from ..widgets.field import Field
 from ..widgets.keybar import KeyBar
-from ..widgets.options import option_text, option_widget, picked, show_option_text
+from ..widgets.options import form_row, option_text, option_widget, picked, players_row, show_option_text
 from ..widgets.toosmall import TooSmall
 from .base import SizedScreen
 
@@ -56,28 +56,17 @@ class SetupScreen(SizedScreen):
         yield Static(f"{r.title} — set up the table", id="lobby-title")
         yield Static("", id="setup-ending")  # how the match ends with the options chosen
         with VerticalScroll(id="setup"):
-            with Horizontal(classes="row"):
-                yield Label("Players", classes="label")
-                yield Select(
-                    [(str(n), n) for n in range(r.min_seats, r.max_seats + 1)],
-                    value=self._count(),
-                    allow_blank=False,
-                    id="count",
-                    compact=True,
-                )
+            yield players_row(r, self._count())
             with Vertical(id="seats"):  # drawn with the form; rebuilt when the number of players changes
                 yield from self._seat_rows(self._count(), self.chosen.seats if self.chosen else ())
             yield Static("Options", classes="section")
             for o in r.options:
-                with Horizontal(classes="row"):
-                    yield Label(o.name, classes="label")
-                    yield option_widget(o)
-                    if not isinstance(o.default, bool) and o.choices is None:
-                        yield Label(o.allowed(), classes="allowed")
+                free = not isinstance(o.default, bool) and o.choices is None  # a field: say what it takes
+                yield form_row(
+                    o.name, option_widget(o), *([Label(o.allowed(), classes="allowed")] if free else [])
+                )
                 yield Static(o.help, classes="help")
-            with Horizontal(classes="row"):
-                yield Label("Seed", classes="label")
-                yield Field(self._seed_text(), placeholder="random", id="seed", compact=True)
+            yield form_row("Seed", Field(self._seed_text(), placeholder="random", id="seed", compact=True))
             yield Static("", id="setup-error")
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
         yield KeyBar()

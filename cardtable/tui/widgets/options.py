@@ -1,17 +1,33 @@
-"""The input for one game option, and reading a form's inputs, shared by the setup and host forms."""
+"""The input for one game option, a labelled row and the number of players, and reading a form's
+inputs, shared by the setup, host and join forms."""
 
 from __future__ import annotations
 
 from typing import TypeVar
 
+from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Input, Select
+from textual.widgets import Input, Label, Select
 
-from games.core import CardtableError, Option
+from games.core import CardtableError, Option, Rules
 
 from .field import Field
 
 T = TypeVar("T")
+
+
+def form_row(label: str, *widgets: Widget) -> Horizontal:
+    """One row of a form: its label ("" for none) in the label column, then the widgets."""
+    return Horizontal(Label(label, classes="label"), *widgets, classes="row")
+
+
+def players_row(rules: Rules, count: int) -> Horizontal:
+    """The row that picks how many play (``#count``): the game's seat range, ``count`` chosen."""
+    seats = range(rules.min_seats, rules.max_seats + 1)
+    return form_row(
+        "Players",
+        Select([(str(n), n) for n in seats], value=count, allow_blank=False, id="count", compact=True),
+    )
 
 
 def option_widget(o: Option) -> Select | Field:
