@@ -274,10 +274,12 @@ def _twin(state: GameState, plan, rng: random.Random) -> GameState:
     if len(hidden) < 2:
         return twin
     a, b = rng.sample(hidden, 2)
-    la, lb = a.read(twin), b.read(twin)
+    la, lb = list(a.read(twin)), list(b.read(twin))  # written back whole: a pile may be shared with clones
     ia = rng.choice([i for i, c in enumerate(la) if c not in a.known])
     ib = rng.choice([i for i, c in enumerate(lb) if c not in b.known])
     la[ia], lb[ib] = lb[ib], la[ia]
+    a.write(twin, la)
+    b.write(twin, lb)
     return twin
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from games.core.actions import Action, play
 from games.core.cards import ALL_CARDS, Card, Suit, deck_agram
-from games.core.clone import LIST, LISTS, SHARED
+from games.core.clone import LIST, SHARED
 from games.core.options import Option
 from games.core.resample import Place
 from games.core.state import Rules
@@ -50,7 +50,7 @@ class Agram(TrickGame):
     ``scores`` counts the games each seat has won; ``voids`` the suits each seat has shown it
     lacks this game (public knowledge, used when dealing the unseen cards again)."""
 
-    _COPY = {"pack": SHARED, "out": LIST, "voids": LISTS}
+    _COPY = {"pack": SHARED, "out": LIST, "voids": LIST}  # voids: a tuple a seat, replaced as it grows
     clockwise = CLOCKWISE
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -58,7 +58,7 @@ class Agram(TrickGame):
         self.pack = deck_agram()
         self.ranking = shared_ranking()  # no trumps: the highest card of the led suit wins
         self.out: list[Card] = []  # undealt cards, face down
-        self.voids: list[list[Suit]] = [[] for _ in range(num_seats)]
+        self.voids: list[tuple[Suit, ...]] = [()] * num_seats
         self.trick_number = 0
         self.games_played = 0
         self.dealer = self.rng.randrange(num_seats)
@@ -73,9 +73,9 @@ class Agram(TrickGame):
         n = self.num_seats
         deck, order = self._deal_hands(HAND_SIZE, BATCH)
         self.out = deck
-        self.voids = [[] for _ in range(n)]
+        self.voids = [()] * n
         self.tricks_won = [0] * n
-        self.trick = []
+        self.trick = ()
         self.trick_number = 1
         self.leader = self.to_act = order[0]
         self.phase = "play"
@@ -116,7 +116,7 @@ class Agram(TrickGame):
 
     def _note_void(self, seat: int, suit: Suit) -> None:
         if suit not in self.voids[seat]:
-            self.voids[seat].append(suit)
+            self.voids[seat] += (suit,)
 
     def _finish_trick(self) -> None:
         winner = self.collect_trick()

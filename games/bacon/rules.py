@@ -74,7 +74,6 @@ class Bacon(TrickGame):
         "aside": LIST,
         "discard": LIST,
         "voids": LIST,
-        "sheet": LIST,
         "pack": SHARED,
     }
     LABELS = LABELS
@@ -84,7 +83,9 @@ class Bacon(TrickGame):
         self.teams = Teams.opposite(4)
         self.team_scores = [0, 0]
         self.pack = PACK
-        self.sheet: list[tuple] = []  # (hand number, points of team 0, points of team 1)
+        self.sheet: tuple[
+            tuple, ...
+        ] = ()  # (hand number, points of team 0, points of team 1), replaced as it grows
         self.dealer = self.rng.randrange(4)
         self._deal()
 
@@ -104,9 +105,9 @@ class Bacon(TrickGame):
         )
 
     def _reset_hand(self, first: int) -> None:
-        self.won = [[] for _ in range(4)]
+        self.won = [()] * 4
         self.tricks_won = [0] * 4
-        self.trick = []
+        self.trick = ()
         self.bids = [""] * 4
         self.status = [""] * 4
         self.voids = [""] * 4  # suits each seat has shown it lacks (public), for resampling
@@ -288,7 +289,7 @@ class Bacon(TrickGame):
         team, pts, why = self.hand_points()
         self.note_bid(self._declarer(), team == self.teams.team_of(self._declarer()))
         self.team_scores[team] += pts
-        self.sheet.append((self.hand_number, pts if team == 0 else 0, pts if team == 1 else 0))
+        self.sheet += ((self.hand_number, pts if team == 0 else 0, pts if team == 1 else 0),)
         self.scores = self.teams.seat_scores(self.team_scores)
         lines = (
             f"{self.teams.name(team)} score {pts}: {why}",

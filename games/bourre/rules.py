@@ -43,7 +43,7 @@ from typing import Any
 
 from games.core.actions import Action, choose, play, word
 from games.core.cards import ACE, Card, Suit, deck_52
-from games.core.clone import LIST, LISTS, SHARED
+from games.core.clone import LIST, SHARED
 from games.core.options import Option
 from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
@@ -71,7 +71,6 @@ class Bourre(PotGame):
         "discards": LIST,
         "setting_aside": LIST,
         "no_ante": LIST,
-        "won": LISTS,
     }  # how clone() copies our mutable attributes
     LABELS = LABELS
 
@@ -81,7 +80,7 @@ class Bourre(PotGame):
         self.stock: list[Card] = []
         self.discards: list[Card] = []  # the face-down discard pile
         self.setting_aside: list[Card] = []  # the acting player's discards, before drawing
-        self.won: list[list[Card]] = [[] for _ in range(num_seats)]
+        self.won: list[tuple[Card, ...]] = [()] * num_seats
         self.no_ante: list[int] = []  # seats that skip the next ante (tied or already paid bourré)
         self.tied: tuple[int, ...] = ()  # the seats tied for most tricks in the hand just settled
         self.dealer = self.rng.randrange(num_seats)
@@ -97,9 +96,9 @@ class Bourre(PotGame):
         self.up_cards = [up]
         self.stock, self.discards, self.setting_aside = deck, [], []
         self.ranking = shared_ranking((up.suit,))
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.tricks_won = [0] * n
-        self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
+        self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
         self.phase = "decide"
         self.to_act = next_seat(self.dealer, n)

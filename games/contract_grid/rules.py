@@ -42,13 +42,14 @@ Bidding: ``bid b3``, one square at a time.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 from games.core.actions import Action, play, word
 from games.core.cards import SUITS, Card, Suit, standard_deck
-from games.core.clone import DEEP, LIST, LISTS, SHARED
+from games.core.clone import LIST, SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.potgame import hand_limit_option
@@ -82,6 +83,7 @@ SUIT_CONTRACT = {"Spades": Suit.SPADES, "Hearts": Suit.HEARTS, "Diamonds": Suit.
 BID_POINTS = 5
 LINE_POINTS = 5
 _INDEX = attrgetter("index")
+_NO_BREAKDOWN: Mapping[str, Any] = MappingProxyType({})  # a seat not scored yet
 STANDARD = {"4x4": {"size": 4, "bids": 4, "cap": 1000}, "3x3": {"size": 3, "bids": 3, "cap": 100}}
 
 
@@ -118,7 +120,7 @@ def square_name(i: int, size: int) -> str:
 def judge(
     seat: int,
     tricks: list[int],
-    won: list[list[Card]],
+    won: Sequence[Sequence[Card]],
     trump: Suit,
     num_trumps: int,
     contracts: tuple[str, ...] = CONTRACTS,
@@ -156,15 +158,14 @@ class ContractGrid(TrickGame):
 
     _COPY = {
         "pack": SHARED,
-        "grids": LISTS,
-        "marked": LISTS,
-        "bid_squares": LISTS,
-        "won": LISTS,
+        "grids": LIST,  # each seat's grid, marks, bids and made contracts: a tuple a seat,
+        "marked": LIST,  # replaced when it changes
+        "bid_squares": LIST,
         "stock": LIST,
         "dropped": LIST,
-        "made": LISTS,
-        "breakdown": DEEP,
-        "score_history": LISTS,
+        "made": LIST,
+        "breakdown": LIST,  # read-only mappings, replaced
+        "score_history": LIST,
     }  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -177,16 +178,16 @@ class ContractGrid(TrickGame):
         self.pack = standard_deck(["JK"], min_rank=7) if options["deck"] == 33 else standard_deck(min_rank=9)
         self.num_trumps = len(self.pack) // 4 + (1 if options["deck"] == 33 else 0)
         n, squares = num_seats, self.size * self.size
-        self.grids: list[list[str | None]] = [[None] * squares for _ in range(n)]
-        self.marked: list[list[bool]] = [[False] * squares for _ in range(n)]
-        self.bid_squares: list[list[int]] = [[] for _ in range(n)]
-        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.grids: list[tuple[str | None, ...]] = [(None,) * squares] * n
+        self.marked: list[tuple[bool, ...]] = [(False,) * squares] * n
+        self.bid_squares: list[tuple[int, ...]] = [()] * n
+        self.won: list[tuple[Card, ...]] = [()] * n
         self.stock: list[Card] = list(self.pack)  # cards not dealt yet (all of them while filling)
         self.dropped: list[str] = []  # suit letters named this hand, in order
         self.trump: str = ""
-        self.made: list[list[str]] = [[] for _ in range(n)]  # contracts made in the last scored hand
-        self.breakdown: list[dict[str, Any]] = [{} for _ in range(n)]
-        self.score_history: list[list[int]] = [[0] * n]
+        self.made: list[tuple[str, ...]] = [()] * n  # contracts made in the last scored hand
+        self.breakdown: list[Mapping[str, Any]] = [_NO_BREAKDOWN] * n
+        self.score_history: list[tuple[int, ...]] = [(0,) * n]
         self.hands_played = 0
         self.end_kind = ""
         self.dealer = self.rng.randrange(n)
@@ -263,7 +264,7 @@ class ContractGrid(TrickGame):
         getattr(self, f"_apply_{self.phase}")(action)
 
     def _apply_fill(self, action: Action) -> None:
-        seat, grid = self.acting, self.grids[self.acting]
+        seat, grid = self.acting, list(self.grids[self.acting])
         if action.kind == "square":
             grid[self._square(action.the_arg)] = self.contracts[sum(c is not None for c in grid)]
         elif action.arg == "random":
@@ -273,6 +274,7 @@ class ContractGrid(TrickGame):
                 grid[i] = name
         elif (last := self._last_grid(seat)) is not None:  # the same grid as last match
             grid[:] = last
+        self.grids[seat] = tuple(grid)
         if any(c is None for c in grid):
             return
         self.log("info", f"{{p{seat}}} has filled their grid", seat)
@@ -299,7 +301,7 @@ class ContractGrid(TrickGame):
 
     def _apply_bid(self, action: Action) -> None:
         seat, i = self.acting, self._square(action.the_arg)
-        self.bid_squares[seat].append(i)
+        self.bid_squares[seat] += (i,)
         self.bids[seat] = ", ".join(
             f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]
         )
@@ -346,15 +348,15 @@ class ContractGrid(TrickGame):
         self.hand_number += 1
         self.hands = [sorted(deck[i::n], key=lambda c: c.index) for i in range(n)]
         self.stock = []
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.tricks_won = [0] * n
-        self.bid_squares = [[] for _ in range(n)]
+        self.bid_squares = [()] * n
         self.bids = [""] * n
         self.status = [""] * n
         self.dropped = []
         self.trump = ""
         self.ranking = shared_ranking()
-        self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
+        self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.phase = "drop"
         self.leader = self.to_act = next_seat(self.dealer, n)
         self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals")
@@ -365,7 +367,7 @@ class ContractGrid(TrickGame):
         for s in range(self.num_seats):
             lines.append(self._score_seat(s))
         self.hands_played += 1
-        self.score_history.append(list(self.scores))
+        self.score_history.append(tuple(self.scores))
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
         self.end_kind = self._end_kind()
         if self.end_kind:
@@ -375,27 +377,30 @@ class ContractGrid(TrickGame):
             self._deal()
 
     def _score_seat(self, s: int) -> str:
-        grid, marked = self.grids[s], self.marked[s]
+        grid, marked = self.grids[s], list(self.marked[s])
         made = judge(s, self.tricks_won, self.won, Suit(self.trump), self.num_trumps, self.contracts)
-        self.made[s] = made
+        self.made[s] = tuple(made)
         unmarked = [c for i, c in enumerate(grid) if c in made and not marked[i]]  # marks as at the start
         hits = [c for c in (grid[i] for i in self.bid_squares[s]) if c is not None and c in made]
         for i in self.bid_squares[s]:
             self.note_bid(s, grid[i] in made)
             if grid[i] in made:
                 marked[i] = True
+        self.marked[s] = tuple(marked)
         full = sum(all(marked[i] for i in line) for line in grid_lines(self.size))
         up = self.options["unmarked_points"]
         gained = len(unmarked) * up + len(hits) * BID_POINTS + full * LINE_POINTS
         self.scores[s] += gained
-        self.breakdown[s] = {
-            "unmarked": len(unmarked) * up,
-            "bids": len(hits) * BID_POINTS,
-            "lines": full * LINE_POINTS,
-            "gained": gained,
-            "made_bids": hits,
-            "tricks": self.tricks_won[s],
-        }
+        self.breakdown[s] = MappingProxyType(
+            {
+                "unmarked": len(unmarked) * up,
+                "bids": len(hits) * BID_POINTS,
+                "lines": full * LINE_POINTS,
+                "gained": gained,
+                "made_bids": tuple(hits),
+                "tricks": self.tricks_won[s],
+            }
+        )
         cap = f" of cap {self.cap}" if self.cap else ""
         return (
             f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')}; unmarked values {len(unmarked)} x {up} = {len(unmarked) * up}, "

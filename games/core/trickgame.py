@@ -81,13 +81,12 @@ class TrickGame(GameState):
     PLAIN_TRICKS: ClassVar[bool] = True
     _COPY = {
         "hands": LISTS,
-        "trick": LIST,
         "tricks_won": LIST,
         "scores": LIST,
         "bids": LIST,
         "status": LIST,
         "up_cards": LIST,
-        "won": LISTS,
+        "won": LIST,
     }
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -98,14 +97,15 @@ class TrickGame(GameState):
         self.dealer = 0
         self.leader = 0
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.trick: list[Play] = []
+        self.trick: tuple[Play, ...] = ()  # the trick in progress, replaced as it grows
         self.last_trick: TrickResult | None = None
         self.tricks_won: list[int] = [0] * n
         self.scores: list[int] = [0] * n
         self.bids: list[str] = [""] * n
         self.status: list[str] = [""] * n
         self.up_cards: list[Card] = []
-        self.won: list[list[Card]] = [[] for _ in range(n)]  # the cards each seat has won this hand
+        # the cards each seat has won this hand: a tuple a seat, replaced as it grows (clone copies one list)
+        self.won: list[tuple[Card, ...]] = [()] * n
         self.ranking = Ranking()
 
     # -- the generic view ------------------------------------------------
@@ -225,7 +225,7 @@ class TrickGame(GameState):
         self.rng.shuffle(deck)
         self.hand_number += 1
         self.hands = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         order = (
             seat_order(next_seat(self.dealer, n, self.clockwise), n, self.clockwise)
             if seats is None
@@ -260,15 +260,15 @@ class TrickGame(GameState):
         pile, the last trick kept for review, a ``trick`` event; then the winner leads.
         Returns the winning seat."""
         trick = self.trick
-        cards = [c for p in trick for c in p.cards]
+        cards = tuple([c for p in trick for c in p.cards])
         winner = trick[trick_winner(cards, self.ranking)].seat
         self.tricks_won[winner] += 1
-        self.won[winner].extend(cards)
-        self.last_trick = trick_result(tuple(trick), winner)
+        self.won[winner] += cards
+        self.last_trick = trick_result(trick, winner)
         self.events.append(
-            make_event("trick", _WINS_TRICK[winner], winner, None, tuple(cards), (), self.hand_number)
+            make_event("trick", _WINS_TRICK[winner], winner, None, cards, (), self.hand_number)
         )
-        self.trick = []
+        self.trick = ()
         self.leader = self.to_act = winner
         return winner
 
@@ -289,7 +289,7 @@ class TrickGame(GameState):
         """``seat`` plays ``c`` from its hand to the trick, for everyone to see."""
         play, text = _played(seat, c)
         self.hands[seat].remove(c)
-        self.trick.append(play)
+        self.trick += (play,)
         self.events.append(make_event("play", text, seat, None, play.cards, (), self.hand_number))
 
     # -- determinisation (issue 13): possible worlds for a search bot ------------

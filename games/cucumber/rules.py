@@ -38,7 +38,7 @@ from typing import Any
 
 from games.core.actions import Action, play
 from games.core.cards import ALL_CARDS, Card, cards_text, deck_52
-from games.core.clone import LIST, LISTS, SHARED
+from games.core.clone import LIST, SHARED
 from games.core.options import Option
 from games.core.partnership import active_seats, next_active, trick_complete
 from games.core.resample import anywhere, deal_unseen
@@ -74,7 +74,6 @@ class Cucumber(TrickGame):
         "cucumbers": LIST,
         "eliminated": LIST,
         "bounds": LIST,
-        "won": LISTS,
     }
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -103,10 +102,10 @@ class Cucumber(TrickGame):
         n, out = self.num_seats, self.eliminated
         order = active_seats(next_active(self.dealer, n, out), n, out)  # CU-6: the eliminated get nothing
         deck, _ = self._deal_hands(HAND_SIZE, HAND_SIZE, order)  # seven at a time, the dealer's left first
-        self.out, self.table, self.done, self.trick = deck, [], [], []
+        self.out, self.table, self.done, self.trick = deck, [], [], ()
         self.bounds = [NO_BOUNDS] * n
         self.tricks_won = [0] * n
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.leader = self.to_act = order[0]
         self.phase = "play"
         self.log(
@@ -157,7 +156,7 @@ class Cucumber(TrickGame):
         self.hands[s].remove(c)
         if top is not None and not self._beats(c, top):
             self._note_low(s, c, top)
-        self.trick.append(seat_play(s, c))
+        self.trick += (seat_play(s, c),)
         self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         if trick_complete(self.trick, self.num_seats, self.eliminated):
             self._finish_trick()
@@ -185,7 +184,7 @@ class Cucumber(TrickGame):
             winner,
             cards=tuple(cards),
         )
-        self.trick = []
+        self.trick = ()
         self.leader = self.to_act = winner
         if not self.hands[winner]:
             self._score_hand(result, winner)

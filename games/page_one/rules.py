@@ -52,13 +52,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
 from games.core.cards import Card, Suit, cards_text, deck_53, parse_card
-from games.core.clone import LIST, LISTS, SHARED
+from games.core.clone import LIST, SHARED
 from games.core.errors import BadNotationError
 from games.core.options import Option
 from games.core.resample import anywhere, deal_unseen
@@ -89,7 +89,7 @@ NO_SUITS: frozenset[str] = frozenset()
 Slot = tuple[int, frozenset]  # (generation, letters of suits the holder has shown they lack)
 
 
-def led_suit(trick: list[Play]) -> Suit | None:
+def led_suit(trick: Sequence[Play]) -> Suit | None:
     """The suit to follow: that of the first suited card played (None: a lead, or just after a
     joker lead).  Each play is one card."""
     for played in trick:
@@ -99,11 +99,22 @@ def led_suit(trick: list[Play]) -> Suit | None:
     return None
 
 
+_LACKING: dict[tuple[frozenset[str], str], frozenset[str]] = {}
+
+
+def _lacking(lack: frozenset[str], letter: str) -> frozenset[str]:
+    """``lack`` with the suit ``letter`` added (one shared set for each: there are few)."""
+    found = _LACKING.get((lack, letter))
+    if found is None:
+        found = _LACKING[lack, letter] = lack | {letter}
+    return found
+
+
 def slot_fits(slot: Slot, c: Card, generation: int) -> bool:
     return slot[0] == generation and (c.suit is None or c.suit.value not in slot[1])
 
 
-def fitting_slots(slots: list[Slot], c: Card, generation: int) -> list[int]:
+def fitting_slots(slots: Sequence[Slot], c: Card, generation: int) -> list[int]:
     """The slots that could have held ``c``: those of its generation whose holder was not shown
     to lack its suit (what :func:`slot_fits` says of each, asked once for the card's suit)."""
     letter = None if c.suit is None else c.suit.value  # no suit (the joker) is in no lacking set
@@ -119,7 +130,7 @@ class PageOne(TrickGame):
         "pack": SHARED,
         "stock": LIST,
         "discard": LIST,
-        "slots": LISTS,
+        "slots": LIST,
         "regen": SHARED,
         "positions": SHARED,
     }
@@ -133,7 +144,7 @@ class PageOne(TrickGame):
         self.drawn = 0  # cards the player to act has drawn this turn
         self.generation = 0  # reshuffles of the discard pile this game
         self.regen: dict[Card, int] = {}  # card -> the reshuffle that last put it in the stock
-        self.slots: list[list[Slot]] = [[] for _ in range(num_seats)]
+        self.slots: list[tuple[Slot, ...]] = [()] * num_seats  # a tuple a seat, replaced as it changes
         self.games_played = 0
         self.warning = ""  # the latest missed call, shown at the table for a while
         self.warnings = 0
@@ -149,12 +160,12 @@ class PageOne(TrickGame):
     def _deal(self) -> None:
         n = self.num_seats
         deck, order = self._deal_hands(HAND_SIZE)
-        self.stock, self.discard, self.trick, self.last_trick = deck, [], [], None
+        self.stock, self.discard, self.trick, self.last_trick = deck, [], (), None
         self.generation, self.regen, self.drawn, self.warning_until = 0, {}, 0, 0
         self.positions = {}
-        self.slots = [[(0, NO_SUITS)] * HAND_SIZE for _ in range(n)]
+        self.slots = [((0, NO_SUITS),) * HAND_SIZE] * n
         self.tricks_won, self.status = [0] * n, [""] * n
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.leader = self.to_act = order[0]
         self.phase = "play"
         self.log(
@@ -273,7 +284,7 @@ class PageOne(TrickGame):
             return None
         c = self.stock.pop()
         self.hands[s].append(c)
-        self.slots[s].append((self.generation, NO_SUITS))
+        self.slots[s] += ((self.generation, NO_SUITS),)
         self.status[s] = ""
         return c
 
@@ -298,7 +309,7 @@ class PageOne(TrickGame):
         hand = self.hands[s]
         called = action.kind == "call" or (self.options["auto_call"] and len(hand) == 2)
         self._take_from_hand(s, c)
-        self.trick.append(seat_play(s, c))
+        self.trick += (seat_play(s, c),)
         self.drawn = 0
         self.log(
             "play", f"{{p{s}}} plays {c.text}" + (f" and calls {CALL_WORDS}" if called else ""), s, cards=(c,)
@@ -331,7 +342,7 @@ class PageOne(TrickGame):
         self.discard.extend(cards)
         self.last_trick = TrickResult(tuple(self.trick), winner)
         self.log("trick", f"{{p{winner}}} wins the trick and leads", winner, cards=tuple(cards))
-        self.trick = []
+        self.trick = ()
         self.leader = self.to_act = winner
 
     def _penalty(self, s: int) -> None:
@@ -391,8 +402,11 @@ class PageOne(TrickGame):
 
     # -- hidden-card bookkeeping (public facts only) ---------------------------------
     def _note_lacking(self, s: int, led: Suit) -> None:
-        lacking = {led.value}
-        self.slots[s] = [(g, f | lacking) for g, f in self.slots[s]]
+        """Every slot of ``s`` now lacks the led suit (a slot that already did is kept as it is)."""
+        letter = led.value
+        self.slots[s] = tuple(
+            [slot if letter in slot[1] else (slot[0], _lacking(slot[1], letter)) for slot in self.slots[s]]
+        )
 
     def _unslot(self, s: int, c: Card) -> None:
         """Remove the slot a played card came from.  When several could have held it, the
@@ -400,8 +414,15 @@ class PageOne(TrickGame):
         g = self.regen.get(c, 0)
         slots = self.slots[s]
         fits = fitting_slots(slots, c, g) or [i for i, slot in enumerate(slots) if slot[0] == g] or [0]
+        first = fits[0]
+        if len(fits) == 1:  # the card's own slot: the others stay as they are
+            self.slots[s] = slots[:first] + slots[first + 1 :]
+            return
         common = frozenset.intersection(*(slots[i][1] for i in fits))
-        self.slots[s] = [(sg, common if i in fits else f) for i, (sg, f) in enumerate(slots) if i != fits[0]]
+        chosen = set(fits)
+        self.slots[s] = tuple(
+            [(slot[0], common) if i in chosen else slot for i, slot in enumerate(slots) if i != first]
+        )
 
     # -- the end of a game and of the match ---------------------------------------------
     def _end_game(self, winner: int | None, why: str = "", draw: str = "a draw") -> None:
@@ -563,7 +584,7 @@ def _accepts(lack: frozenset) -> Callable[[Card], bool]:
     return lambda c: c.suit is None or c.suit.value not in lack
 
 
-def _fits_slots(hand: list[Card], slots: list[Slot], regen: dict[Card, int]) -> bool:
+def _fits_slots(hand: list[Card], slots: Sequence[Slot], regen: dict[Card, int]) -> bool:
     """True when the hand's cards can be matched one to one with the slots (augmenting paths)."""
     owner: dict[int, Card] = {}
 

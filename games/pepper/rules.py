@@ -77,7 +77,7 @@ class Pepper(TrickGame):
 
     HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
 
-    _COPY = {"team_scores": LIST, "voids": LIST, "dead": LIST, "sheet": LIST, "pack": SHARED}
+    _COPY = {"team_scores": LIST, "voids": LIST, "dead": LIST, "pack": SHARED}
     LABELS = LABELS
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -87,7 +87,7 @@ class Pepper(TrickGame):
         self.team_scores = [0] * len(self.teams)
         self.per_hand = 6 if n == 4 else 8  # tricks in a hand: the pepper bids mean all of them
         self.pack = PACK
-        self.sheet: list[tuple] = []  # (hand number, team points) per scored hand
+        self.sheet: tuple[tuple, ...] = ()  # (hand number, team points) per scored hand, replaced as it grows
         self.hands_played = 0
         self.dealer = self.rng.randrange(n)
         self._deal()
@@ -111,9 +111,9 @@ class Pepper(TrickGame):
 
     def _reset_hand(self, first: int) -> None:
         n = self.num_seats
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.tricks_won = [0] * n
-        self.trick = []
+        self.trick = ()
         self.bids = [""] * n
         self.status = [""] * n
         self.voids = [""] * n  # suits each seat has shown it lacks (letters), for resampling
@@ -258,7 +258,7 @@ class Pepper(TrickGame):
             lines.append(
                 f"{self.teams.name(t)}: {plural(took, 'trick')}, {why}: {pts:+d}, total {self.team_scores[t]}"
             )
-        self.sheet.append((self.hand_number, tuple(points)))
+        self.sheet += ((self.hand_number, tuple(points)),)
         self.hands_played += 1
         self.scores = self.teams.seat_scores(self.team_scores)
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))

@@ -310,26 +310,22 @@ class Piquet(TrickGame):
 
     _COPY = {
         "pack": SHARED,
-        "talon": LIST,
+        "talon": SHARED,  # replaced, never changed in place
+        "leftover": SHARED,
         "discards": LISTS,
         "picked": LIST,
         "took": LIST,
-        "drawn": LISTS,
         "blanche": LIST,
-        "shown": LISTS,
-        "named": LISTS,
-        "leftover": LIST,
         "stage_pts": LISTS,
-        "claims": LIST,
-        "said": LIST,
-        "sheet": LIST,
-        "results": LIST,
         "series": LIST,
-        "voids": LISTS,
-        "played": LISTS,
         "leads": LIST,
-        "notes": LIST,
-    }
+        # a tuple a seat, replaced as it grows: drawn, shown, named, voids, played
+        "drawn": LIST,
+        "shown": LIST,
+        "named": LIST,
+        "voids": LIST,
+        "played": LIST,
+    }  # the claims, sayings, notes, sheet and results of the match are tuples, replaced as they grow
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -339,10 +335,14 @@ class Piquet(TrickGame):
         self.first_dealer = self.rng.randrange(2)
         self.partie = 1
         self.partie_hand = 0
-        self.sheet: list[tuple] = []  # this partie: (hand in partie, dealer, points, totals)
-        self.results: list[tuple] = []  # finished parties: (partie, totals, winner or None, margin, hands)
+        self.sheet: tuple[tuple, ...] = ()  # this partie: (hand in partie, dealer, points, totals)
+        self.results: tuple[
+            tuple, ...
+        ] = ()  # finished parties: (partie, totals, winner or None, margin, hands)
         self.series = [0, 0]  # running total of margins won
-        self.notes: list[tuple] = []  # private events named only during their hand: (event index, plain text)
+        self.notes: tuple[
+            tuple, ...
+        ] = ()  # private events named only during their hand: (event index, plain text)
         self.dealer = self.first_dealer
         self._deal()
 
@@ -378,32 +378,34 @@ class Piquet(TrickGame):
     def _reset_hand(self) -> None:
         """A fresh hand: the exchange, then :meth:`_reset_scoring`."""
         self.discards: list[list[Card]] = [[], []]
-        self.drawn: list[list[Card]] = [[], []]
+        self.drawn: list[tuple[Card, ...]] = [(), ()]
         self.picked: list[Card] = []
         self.took = [0, 0]
         self.peek_count = 0  # how many talon cards elder looked at (public; which ones is not)
         self.peek_event: int | None = None
         self.blanche = [False, False]
-        self.shown: list[list[Card]] = [[], []]
+        self.shown: list[tuple[Card, ...]] = [(), ()]
         self.leftover: list[Card] = []
         self._reset_scoring()
 
     def _reset_scoring(self) -> None:
         """The hand's declarations, tricks and points."""
-        self.named: list[list[Card]] = [[], []]  # cards named by scored declarations this hand (public)
+        self.named: list[tuple[Card, ...]] = [(), ()]  # cards named by scored declarations this hand (public)
         self.stage_pts = [[0] * len(STAGES) for _ in range(2)]
         self.bonus: tuple[str, int] | None = None
-        self.claims: list[tuple] = []
-        self.said: list[tuple] = []  # the declarations' outcome: (category, scorer or None, points, words)
+        self.claims: tuple[tuple, ...] = ()
+        self.said: tuple[
+            tuple, ...
+        ] = ()  # the declarations' outcome: (category, scorer or None, points, words)
         self.category = 0
         self.step = ""
         self.offer: tuple[int, ...] | None = None  # what elder has said in this category (public)
-        self.voids: list[list[str]] = [[], []]
-        self.played: list[list[Card]] = [[], []]
+        self.voids: list[tuple[str, ...]] = [(), ()]
+        self.played: list[tuple[Card, ...]] = [(), ()]
         self.leads = [0, 0]
-        self.won = [[], []]
+        self.won = [(), ()]
         self.tricks_won = [0, 0]
-        self.trick = []
+        self.trick = ()
         self.bids, self.status = ["", ""], ["", ""]
         self.status[self.elder] = "elder"
 
@@ -430,7 +432,7 @@ class Piquet(TrickGame):
 
     def _show_hand(self, s: int, what: str) -> None:
         cards = tuple(sorted(self.hands[s], key=lambda c: c.index))
-        self.shown[s] = list(cards)
+        self.shown[s] = tuple(cards)
         self.log("bid", f"{{p{s}}} {what}: {cards_text(cards)}", s, cards=cards)
 
     # -- scoring helpers -----------------------------------------------------
@@ -500,7 +502,7 @@ class Piquet(TrickGame):
         """The cards elder looked at: the top of the talon, or once the dealer has drawn, the first
         of the dealer's new cards and then the top of what is left."""
         taken = self.drawn[self.dealer][: self.peek_count]
-        return taken + self.talon[: self.peek_count - len(taken)]
+        return [*taken, *self.talon[: self.peek_count - len(taken)]]
 
     def _legal_exchange(self) -> list[Action]:
         if self.step == "blanche":
@@ -532,7 +534,7 @@ class Piquet(TrickGame):
         for c in self.picked:
             self.hands[s].remove(c)
         self.discards[s] = list(self.picked)
-        self.drawn[s] = self.talon[:n]
+        self.drawn[s] = tuple(self.talon[:n])
         self.talon = self.talon[n:]
         self.hands[s].extend(self.drawn[s])
         self.took[s] = n
@@ -556,7 +558,7 @@ class Piquet(TrickGame):
 
     def _note(self, s: int, text: str, plain: str, cards: tuple[Card, ...]) -> None:
         """A private event for ``s`` whose cards are named only during this hand."""
-        self.notes.append((len(self.events), plain))
+        self.notes += ((len(self.events), plain),)
         self.log("info", text, s, visible_to=s, cards=cards)
 
     def _fade_notes(self) -> None:
@@ -565,7 +567,7 @@ class Piquet(TrickGame):
         for i, plain in self.notes:
             e = self.events[i]
             self.events[i] = make_event(e.kind, plain, e.seat, e.visible_to, (), (), e.hand)
-        self.notes = []
+        self.notes = ()
 
     def _retell_peek(self, at: int) -> None:
         """Once the dealer has drawn, elder's look at the talon (event ``at``) names only the cards
@@ -729,7 +731,7 @@ class Piquet(TrickGame):
 
     def _claim(self, s: int, category: str, lo: tuple, hi: tuple) -> None:
         """Remember what a declaration told the table about a hand (for :meth:`resample`)."""
-        self.claims.append((s, category, "range", lo, hi))
+        self.claims += ((s, category, "range", lo, hi),)
 
     def _close(self, scorer: int | None, tie: bool = False) -> None:
         """Score the category for ``scorer`` (every combination of that kind they hold), then
@@ -738,13 +740,13 @@ class Piquet(TrickGame):
         if scorer is None:
             if tie:
                 self.log("bid", f"Equal: nobody scores for {cat.name}")
-            self.said.append((cat.name, None, 0, ""))
+            self.said += ((cat.name, None, 0, ""),)
         else:
             hand = self.hands[scorer]
             pts = cat.points(hand)
             words, cards = cat.reveal(hand, self.plain)
-            self.said.append((cat.name, scorer, pts, words))
-            self.named[scorer].extend(cards)
+            self.said += ((cat.name, scorer, pts, words),)
+            self.named[scorer] += tuple(cards)
             self._record_scored(scorer, cat, hand)
             self.log("bid", f"{{p{scorer}}} scores {pts} for {words}", scorer, cards=cards)
             self._add(scorer, cat.name, pts)
@@ -754,11 +756,11 @@ class Piquet(TrickGame):
     def _record_scored(self, s: int, cat: Category, hand: Sequence[Card]) -> None:
         if cat.name == "point":
             length = point_of(hand)[0]
-            self.claims.append((s, "point", "range", (length, 0), (length, 99)))
+            self.claims += ((s, "point", "range", (length, 0), (length, 99)),)
         elif cat.name == "sequence":
-            self.claims.append((s, "sequence", "exact", tuple(runs(hand))))
+            self.claims += ((s, "sequence", "exact", tuple(runs(hand))),)
         else:
-            self.claims.append((s, "sets", "exact", tuple(sets_of(hand))))
+            self.claims += ((s, "sets", "exact", tuple(sets_of(hand))),)
 
     # -- play ----------------------------------------------------------------
     def _start_play(self) -> None:
@@ -775,9 +777,9 @@ class Piquet(TrickGame):
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card
         self.hands[s].remove(c)
-        self.played[s].append(c)
+        self.played[s] += (c,)
         if not self.trick:
-            self.trick.append(seat_play(s, c))
+            self.trick += (seat_play(s, c),)
             self.log("play", f"{{p{s}}} leads {c.text}", s, cards=(c,))
             self.leads[s] += 1
             self._add(s, "play", 1)  # PQ-2: a point for each card led
@@ -785,8 +787,8 @@ class Piquet(TrickGame):
             return
         led = self.trick[0].cards[0].the_suit
         if c.suit is not led and led.letter not in self.voids[s]:
-            self.voids[s].append(led.letter)
-        self.trick.append(seat_play(s, c))
+            self.voids[s] += (led.letter,)
+        self.trick += (seat_play(s, c),)
         self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
         winner = self.collect_trick()
         self._add(winner, "play", 1)  # PQ-2: and a point for each trick won
@@ -811,7 +813,7 @@ class Piquet(TrickGame):
 
     def _score_hand(self) -> None:
         points = tuple(self.hand_total(s) for s in (0, 1))
-        self.sheet.append((self.partie_hand, self.dealer, points, tuple(self.scores)))
+        self.sheet += ((self.partie_hand, self.dealer, points, tuple(self.scores)),)
         lines = [self._hand_line(s) for s in (self.elder, self.dealer)]
         hands = f"{self.partie_hand} hand{'s' if self.partie_hand > 1 else ''}"
         lines.append(f"Partie {self.partie} after {hands}: {{p0}} {self.scores[0]}, {{p1}} {self.scores[1]}")
@@ -853,13 +855,13 @@ class Piquet(TrickGame):
     def _finish_partie(self, winner: int | None, how: str) -> list[str]:
         totals = tuple(self.scores)
         if winner is None:
-            self.results.append((self.partie, totals, None, 0, self.partie_hand))
+            self.results += ((self.partie, totals, None, 0, self.partie_hand),)
             lines = [f"Partie {self.partie} is {how}"]
         else:
             w, lo = totals[winner], totals[1 - winner]
             margin = partie_margin(w, lo)
             self.series[winner] += margin
-            self.results.append((self.partie, totals, winner, margin, self.partie_hand))
+            self.results += ((self.partie, totals, winner, margin, self.partie_hand),)
             lines = [
                 f"{{p{winner}}} wins partie {self.partie}, {w} to {lo}: "
                 + _margin_words(w, lo, margin, winner)
@@ -872,7 +874,7 @@ class Piquet(TrickGame):
         if self.results and self.results[-1][0] == self.partie:  # a new partie of the series
             self.partie += 1
             self.partie_hand = 0
-            self.sheet = []
+            self.sheet = ()
             self.scores = [0, 0]
             self.dealer = self.first_dealer if self.partie % 2 == 1 else 1 - self.first_dealer
         else:
@@ -1168,11 +1170,11 @@ class Piquet(TrickGame):
         super()._forget(base, seat)
         opp = 1 - seat
         where = {id(e): i for i, e in enumerate(base.events)}
-        base.notes = [
+        base.notes = tuple(
             (where[id(self.events[i])], plain) for i, plain in self.notes if id(self.events[i]) in where
-        ]
+        )
         base.peek_event = None if self.peek_event is None else where.get(id(self.events[self.peek_event]))
-        base.drawn[opp] = self.drawn[opp][: self.peek_count] if seat == self.elder else []
+        base.drawn[opp] = self.drawn[opp][: self.peek_count] if seat == self.elder else ()
         if self.phase == "exchange" and self.to_act == opp:
             base.picked = []
 

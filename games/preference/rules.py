@@ -74,7 +74,7 @@ from typing import Any
 from games.core.actions import Action, choose, named_card, play, word
 from games.core.bounds import TAKE_BACKS
 from games.core.cards import ACE, Card, Suit, cards_text, deck_32
-from games.core.clone import LIST, SHARED
+from games.core.clone import SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.partnership import next_active
@@ -145,31 +145,23 @@ class Preference(TrickGame):
     # this hand's cards set aside and picked, and who passed, bid, named, defends and plays
     discards: list[Card]
     laid_aside: list[Card]
-    picked: list[Card]
-    talon_seen: list[Card]
-    passed: list[int]
-    numeric: list[int]
-    gamers: list[int]
-    named: list[tuple[int, Suit]]
-    defenders: list[int]
-    playing: list[int]
-    players: list[int]
+    picked: tuple[Card, ...]
+    talon_seen: tuple[Card, ...]
+    passed: tuple[int, ...]
+    numeric: tuple[int, ...]
+    gamers: tuple[int, ...]
+    named: tuple[tuple[int, Suit], ...]
+    defenders: tuple[int, ...]
+    playing: tuple[int, ...]
+    players: tuple[int, ...]
 
     _COPY = {
         "pack": SHARED,
-        "talon": LIST,
-        "talon_seen": LIST,
-        "discards": LIST,
-        "laid_aside": LIST,
-        "picked": LIST,
-        "passed": LIST,
-        "numeric": LIST,
-        "gamers": LIST,
-        "named": LIST,
-        "defenders": LIST,
-        "playing": LIST,
-        "players": LIST,
-    }
+        # the face-down piles: replaced, never changed in place (a possible world deals new lists)
+        "talon": SHARED,
+        "discards": SHARED,
+        "laid_aside": SHARED,
+    }  # the hand's other seat lists and cards are tuples, replaced as they change
     LABELS = LABELS
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -238,11 +230,11 @@ class Preference(TrickGame):
 
     def _reset_hand(self) -> None:
         n = self.num_seats
-        self.trick, self.won, self.tricks_won = [], [[] for _ in range(n)], [0] * n
+        self.trick, self.won, self.tricks_won = (), [()] * n, [0] * n
         self.bids, self.status = [""] * n, [""] * n
-        self.discards, self.laid_aside, self.picked, self.talon_seen = [], [], [], []
-        self.passed, self.numeric, self.gamers, self.named = [], [], [], []
-        self.defenders, self.playing, self.players = [], [], []
+        self.discards, self.laid_aside, self.picked, self.talon_seen = [], [], (), ()
+        self.passed, self.numeric, self.gamers, self.named = (), (), (), ()
+        self.defenders, self.playing, self.players = (), (), ()
         self.high = 0
         self.contract = ""
         self.declarer: int | None = None
@@ -305,11 +297,11 @@ class Preference(TrickGame):
             self._pass(s, f"{{p{s}}} passes")
         elif kind == "bid":
             self.high = action.number
-            self.numeric.append(s)
+            self.numeric += (s,)
             self.bids[s] = NUMBER_WORDS[self.high]
             self.log("bid", f"{{p{s}}} bids {NUMBER_WORDS[self.high]}", s)
         elif kind == "game":
-            self.gamers.append(s)
+            self.gamers += (s,)
             self.bids[s] = "game"
             self.log("bid", f"{{p{s}}} bids game", s)
         else:  # hearts cannot be overcalled: the auction ends at once
@@ -320,7 +312,7 @@ class Preference(TrickGame):
         self._next_bidder(s)
 
     def _pass(self, s: int, text: str) -> None:
-        self.passed.append(s)
+        self.passed += (s,)
         self.bids[s] = "pass"
         self.log("bid", text, s)
 
@@ -347,7 +339,7 @@ class Preference(TrickGame):
             return
         self.declarer, self.contract = s, str(self.high)
         self.status[s] = "declarer"
-        self.talon_seen = list(self.talon)
+        self.talon_seen = tuple(self.talon)
         self.hands[s].extend(self.talon)
         self.talon = []
         self.up_cards = list(self.talon_seen)
@@ -381,7 +373,7 @@ class Preference(TrickGame):
 
     def _apply_name(self, s: int, action: Action) -> None:
         suit = Suit(action.arg)
-        self.named.append((s, suit))
+        self.named += ((s, suit),)
         rivals = len(self.gamers) > 1
         self.log("bid", f"{{p{s}}} names {suit.noun}" + (" for game" if rivals else " as trumps"), s)
         waiting = [t for t in self.in_hand() if t in self.gamers and t not in (x for x, _ in self.named)]
@@ -417,13 +409,13 @@ class Preference(TrickGame):
     def _apply_discard(self, s: int, action: Action) -> None:
         if action.kind == "discard":
             if action.card in self.picked:
-                self.picked.remove(action.the_card)
+                self.picked = tuple(c for c in self.picked if c != action.the_card)
             else:
-                self.picked.append(action.the_card)
+                self.picked += (action.the_card,)
             return
         for c in self.picked:
             self.hands[s].remove(c)
-        self.discards, self.picked = sorted(self.picked, key=_index), []
+        self.discards, self.picked = sorted(self.picked, key=_index), ()
         self.up_cards = []
         self.log("bid", f"{{p{s}}} discards two cards face down", s)
         self.log(
@@ -485,8 +477,9 @@ class Preference(TrickGame):
         self.no_aces = action is NO_ACES
         if self.no_aces:
             self.log("bid", f"{{p{s}}} announces no aces", s)
-        self.defenders = self.opponents()  # from the declarer's left
-        self.defenders.sort(key=lambda t: (t - s) % self.num_seats)
+        self.defenders = tuple(
+            sorted(self.opponents(), key=lambda t: (t - s) % self.num_seats)
+        )  # from the declarer's left
         self.phase = "defend"
         self.to_act = self.defenders[0]
 
@@ -503,7 +496,7 @@ class Preference(TrickGame):
         plays = action is PLAY
         self.status[s] = "defends" if plays else "dropped"
         if plays:
-            self.playing.append(s)
+            self.playing += (s,)
         self.log("bid", f"{{p{s}}} {'defends' if plays else 'drops out'}", s)
         if s == self.defenders[0]:
             self.to_act = self.defenders[1]
@@ -522,7 +515,7 @@ class Preference(TrickGame):
         other = next(t for t in self.defenders if t != s)
         if action is INVITE:
             self.host = s
-            self.playing.append(other)
+            self.playing += (other,)
             self.status[s], self.status[other] = "host", "guest"
             self.log("bid", f"{{p{s}}} invites {{p{other}}}, who must play; {{p{s}}} carries the risk", s)
         else:  # PR-5: the dropped hand is laid aside and the hand is played two-handed
@@ -538,7 +531,7 @@ class Preference(TrickGame):
     # -- play ---------------------------------------------------------------------
     def _start_play(self) -> None:
         d = self._declarer()
-        self.players = [t for t in seat_order(d, self.num_seats) if t == d or t in self.playing]
+        self.players = tuple(t for t in seat_order(d, self.num_seats) if t == d or t in self.playing)
         self.phase = "play"
         self.leader = self.to_act = d
 
@@ -898,7 +891,7 @@ class Preference(TrickGame):
         """Besides the generic forgetting: the declarer's picks toward a discard are private."""
         super()._forget(base, seat)
         if seat != self.declarer:
-            base.picked = []
+            base.picked = ()
 
 
 def allowed_cards(

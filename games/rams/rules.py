@@ -51,7 +51,7 @@ from typing import Any
 from games.core.actions import Action, choose, play, word
 from games.core.bounds import with_redeals
 from games.core.cards import Card, by_index, deck_32
-from games.core.clone import LIST, LISTS, SHARED
+from games.core.clone import LIST, SHARED
 from games.core.options import Option
 from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
@@ -87,7 +87,6 @@ class Rams(PotGame):
         "pack": SHARED,
         "widow": LIST,
         "out": LIST,
-        "won": LISTS,
     }  # how clone() copies our mutable attributes
     LABELS = LABELS
 
@@ -97,7 +96,7 @@ class Rams(PotGame):
         self.unit = options["ante"]
         self.widow: list[Card] = []
         self.out: list[Card] = []  # cards out of play this hand: undealt, thrown-away hands, the swap discard
-        self.won: list[list[Card]] = [[] for _ in range(num_seats)]
+        self.won: list[tuple[Card, ...]] = [()] * num_seats
         self.widow_by: int | None = None
         self.rams_by: int | None = None
         self.dealer = self.rng.randrange(num_seats)
@@ -121,9 +120,9 @@ class Rams(PotGame):
         self.up_cards = [up]
         self.out = deck
         self.ranking = shared_ranking((up.suit,))
-        self.won = [[] for _ in range(n)]
+        self.won = [()] * n
         self.tricks_won = [0] * n
-        self.trick = []  # last_trick stays: the previous hand's last trick remains reviewable
+        self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
         self.widow_by = self.rams_by = None
         self.playing: tuple[int, ...] = ()  # the seats in play, once play starts

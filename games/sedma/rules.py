@@ -134,7 +134,7 @@ class Sedma(TrickGame):
         self.stock = deck
         self.points = [0] * len(self.teams)
         self.tricks_won = [0] * n
-        self.trick, self.holder, self.round = [], None, 0
+        self.trick, self.holder, self.round = (), None, 0
         self.leader = self.to_act = order[0]
         self.phase = "play"
         self._show_scores()
@@ -220,7 +220,7 @@ class Sedma(TrickGame):
             self.holder = seat  # the starter counts: nobody matching means the leader takes it
         elif self._matches(c):
             self.holder = seat
-        self.trick.append(seat_play(seat, c))
+        self.trick += (seat_play(seat, c),)
         self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
         nxt = next_seat(seat, self.num_seats)
         if nxt != self.leader:
@@ -234,7 +234,7 @@ class Sedma(TrickGame):
     def _finish_trick(self) -> None:
         winner, cards = self.holder, self.trick_cards()
         assert winner is not None, "a finished trick has a holder"
-        self.won[winner].extend(cards)
+        self.won[winner] += tuple(cards)
         self.tricks_won[winner] += 1
         self.points[self.teams.team_of(winner)] += card_points(cards)
         self.last_trick = TrickResult(
@@ -248,7 +248,7 @@ class Sedma(TrickGame):
             winner,
             cards=tuple(cards),
         )
-        self.trick, self.holder, self.round = [], None, 0
+        self.trick, self.holder, self.round = (), None, 0
         self.phase = "play"
         self._draw(winner)
         if not self.hands[winner]:

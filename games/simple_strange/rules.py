@@ -42,7 +42,7 @@ from typing import Any
 from games.core.actions import Action, play, word
 from games.core.bounds import TAKE_BACKS
 from games.core.cards import Card, Suit, card, cards_text, deck_52, deck_double
-from games.core.clone import DEEP, LIST, LISTS, SHARED
+from games.core.clone import LIST, SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.state import Rules
@@ -142,25 +142,21 @@ class SimpleStrange(TrickGame):
     _COPY = {
         "pack": SHARED,
         "stock": LIST,
-        "won": LISTS,
-        "pending": LIST,
-        "abandoned": LIST,
-        "supers": DEEP,
-        "pips": LIST,
-    }  # how clone() copies our mutable attributes
+        "supers": SHARED,  # replaced at each deal, never changed in place
+    }  # how clone() copies our mutable attributes; pending, abandoned and pips are tuples
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
         self.pack = deck_double()
         self.stock: list[Card] = []  # cards set aside (two-player variant)
-        self.won: list[list[Card]] = [[] for _ in range(num_seats)]
-        self.pending: list[TrickResult] = []  # drawn tricks waiting for a decided trick (SS-8)
-        self.abandoned: list[Card] = []  # drawn tricks left when the last trick was drawn
+        self.won: list[tuple[Card, ...]] = [()] * num_seats
+        self.pending: tuple[TrickResult, ...] = ()  # drawn tricks waiting for a decided trick (SS-8)
+        self.abandoned: tuple[Card, ...] = ()  # drawn tricks left when the last trick was drawn
         self.abandoned_tricks = 0
         self.staged: tuple[Card, int | None] | None = None  # (card, slot) of the seat to act
         self.trumps: tuple[Suit, ...] = ()
         self.supers: dict[Card, int] = {}
-        self.pips: list[int] = []  # pip total of each committed pair in the trick
+        self.pips: tuple[int, ...] = ()  # pip total of each committed pair in the trick
         self.deals_played = 0
         self.dealer = self.rng.randrange(num_seats)
         self._deal()
@@ -172,8 +168,8 @@ class SimpleStrange(TrickGame):
         self.set_up_cards([deck.pop(), deck.pop()])
         self.stock = deck
         self.tricks_won = [0] * n
-        self.pending, self.abandoned, self.abandoned_tricks = [], [], 0
-        self.trick, self.pips, self.staged = [], [], None  # last_trick stays reviewable
+        self.pending, self.abandoned, self.abandoned_tricks = (), (), 0
+        self.trick, self.pips, self.staged = (), (), None  # last_trick stays reviewable
         self.leader = self.to_act = order[0]
         self.phase = "play"
         supers = ", ".join(f"{c} ({p})" for c, p in self._super_list()) or "none in play"
@@ -278,11 +274,12 @@ class SimpleStrange(TrickGame):
 
     def _commit(self, seat: int, pair: tuple[Card, Card]) -> None:
         led = self.led() or pair
-        pips = [pip_value(c, led[i], self.trumps, self.supers) for i, c in enumerate(pair)]
+        trumps, supers = self.trumps, self.supers
+        first, second = pip_value(pair[0], led[0], trumps, supers), pip_value(pair[1], led[1], trumps, supers)
         where = "led" if not self.trick else f"vs {led[0].text}/{led[1].text}"
-        note = f"{where}: {pips[0]}+{pips[1]}={sum(pips)}"
-        self.trick.append(Play(seat, pair, note))
-        self.pips.append(sum(pips))
+        note = f"{where}: {first}+{second}={first + second}"
+        self.trick += (Play(seat, pair, note),)
+        self.pips += (first + second,)
         self.log("play", f"{{p{seat}}} plays {pair[0].text} {pair[1].text} ({note})", seat, cards=pair)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)
@@ -301,24 +298,24 @@ class SimpleStrange(TrickGame):
         if len(top) == 1:  # decided: the winner collects this trick and every pending one (SS-8)
             self._win_trick(top[0], summary)
         else:  # SS-2: a shared highest total draws the trick
-            self.pending.append(TrickResult(tuple(self.trick), None, f"drawn at {best}"))
+            self.pending += (TrickResult(self.trick, None, f"drawn at {best}"),)
             self.last_trick = self.pending[-1]
             self.log(
                 "trick",
                 f"The trick is drawn ({summary}); {plural(len(self.pending), 'drawn trick')} pending",
                 cards=tuple(self.trick_cards()),
             )
-        self.trick, self.pips = [], []
+        self.trick, self.pips = (), ()
         self.to_act = self.leader
         if not self.hands[self.leader]:
             self._score_deal()
 
     def _win_trick(self, winner: int, summary: str) -> None:
         count = 1 + len(self.pending)
-        self.won[winner].extend(self.trick_cards())
+        self.won[winner] += tuple(self.trick_cards())
         for t in self.pending:
-            self.won[winner].extend(c for p in t.plays for c in p.cards)
-        self.pending = []
+            self.won[winner] += tuple(c for p in t.plays for c in p.cards)
+        self.pending = ()
         self.tricks_won[winner] += count
         self.last_trick = TrickResult(tuple(self.trick), winner, plural(count, "trick"))
         extra = f" and {plural(count - 1, 'drawn trick')}" if count > 1 else ""
@@ -334,8 +331,8 @@ class SimpleStrange(TrickGame):
         lines = []
         if self.pending:  # a drawn last trick abandons every pending trick
             self.abandoned_tricks = len(self.pending)
-            self.abandoned = [c for t in self.pending for p in t.plays for c in p.cards]
-            self.pending = []
+            self.abandoned = tuple([c for t in self.pending for p in t.plays for c in p.cards])
+            self.pending = ()
             lines.append(
                 f"The last trick was drawn: {plural(self.abandoned_tricks, 'drawn trick')} abandoned"
             )

@@ -29,7 +29,7 @@ from typing import Any
 from games.core.actions import Action, play
 from games.core.bounds import random_walk_hands
 from games.core.cards import ALL_CARDS, Card, Suit, standard_deck
-from games.core.clone import LIST, LISTS, SHARED
+from games.core.clone import LIST, SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.potgame import hand_limit_option
@@ -57,13 +57,13 @@ def _ranking(trump: Suit) -> Ranking:
 class TricksNTrumps(TrickGame):
     """State of a Tricks'N'Trumps match.  Phases: ``play`` (the only decision), ``over``."""
 
-    _COPY = {"pack": SHARED, "stock": LIST, "won": LISTS}  # how clone() copies our mutable attributes
+    _COPY = {"pack": SHARED, "stock": LIST}  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
         self.pack = standard_deck(["JK"], min_rank=options["lowest_rank"])
         self.stock: list[Card] = []  # undealt cards (out of play this hand)
-        self.won: list[list[Card]] = [[] for _ in range(num_seats)]
+        self.won: list[tuple[Card, ...]] = [()] * num_seats
         self.hands_played = 0
         self.dealer = self.rng.randrange(num_seats)
         self._deal()
@@ -81,7 +81,7 @@ class TricksNTrumps(TrickGame):
         self.stock = deck
         self.ranking = _ranking(trump)
         self.tricks_won = [0] * n
-        self.trick = []
+        self.trick = ()
         self.leader = self.to_act = order[0]
         self.phase = "play"
         turned = f", turning up {self.up_cards[0]}" if self.up_cards else ""

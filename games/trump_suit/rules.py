@@ -67,7 +67,7 @@ from typing import Any
 
 from games.core.actions import Action, choose, play, word
 from games.core.cards import Card, Suit, cards_text, deck_54
-from games.core.clone import LIST, LISTS
+from games.core.clone import LIST
 from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.potgame import hand_limit_option
@@ -137,9 +137,7 @@ class TrumpSuit(TrickGame):
     LABELS = LABELS
     _COPY = {
         "draw": LIST,
-        "won": LISTS,
         "bags": LIST,
-        "sheet": LIST,
         "earned_bags": LIST,
         "bid_kind": LIST,
         "bid_n": LIST,
@@ -155,9 +153,9 @@ class TrumpSuit(TrickGame):
         super().__init__(rules, num_seats, options, seed)
         n = num_seats
         self.draw: list[Card] = []  # face down, top = last
-        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.won: list[tuple[Card, ...]] = [()] * n
         self.bags = [0] * n
-        self.sheet: list[tuple] = []  # rows of SHEET_FIELDS, immutable so clone() stays cheap
+        self.sheet: tuple[tuple, ...] = ()  # rows of SHEET_FIELDS, replaced as it grows (clones share it)
         self.hands_played = 0
         self.earned_bags = [0] * n  # bags taken in the last hand (for the auction)
         self.dealer = self.rng.randrange(n)
@@ -174,7 +172,7 @@ class TrumpSuit(TrickGame):
         self.up_cards = [top]  # the trump pile, top last
         self._set_trump(top.suit)
         self.tricks_won = [0] * n
-        self.trick = []
+        self.trick = ()
         self.tricks_played = 0
         self.flipped = False
         self.led: Suit | None = None
@@ -405,7 +403,7 @@ class TrumpSuit(TrickGame):
                 self._set_trump(c.suit)  # TS-3
                 self.log("info", f"{c.suit.noun.capitalize()} are trump", s)
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
-        self.trick.append(seat_play(s, c))
+        self.trick += (seat_play(s, c),)
         self.events.append(
             make_event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number)
         )
@@ -446,7 +444,7 @@ class TrumpSuit(TrickGame):
             points.append(gained)
             lines.append(line)
         self.hands_played += 1
-        self.sheet.append(
+        self.sheet += (
             (
                 self.hand_number,
                 tuple(self.bids),
@@ -454,7 +452,7 @@ class TrumpSuit(TrickGame):
                 tuple(points),
                 tuple(self.scores),
                 tuple(self.bags),
-            )
+            ),
         )
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
         if not self._match_over():

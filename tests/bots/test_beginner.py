@@ -14,7 +14,7 @@ def tnt(*hands: str, played: str = "") -> GameState:
     """A Tricks'N'Trumps hand (hearts trump) with ``hands`` dealt and ``played`` on the table."""
     state = TNT.new_game(len(hands), seed=1)
     state.hands = [parse_cards(h) for h in hands]
-    state.trick, state.last_trick = [], None
+    state.trick, state.last_trick = (), None
     state.leader = state.to_act = 0
     state._legal_cache = None
     for text in played.split():

@@ -45,7 +45,7 @@ def bidding_state(hand: str | None = None, marked=None, seed: int = 1, drops: st
     if hand:
         state.hands[me] = parse_cards(hand)
     if marked is not None:
-        state.marked[me] = list(marked)
+        state.marked[me] = tuple(marked)
     return state
 
 
@@ -67,7 +67,7 @@ def test_fills_its_plan_hard_contracts_in_the_corners_play_inside():
     while state.to_act == seat:
         state.apply(decide(state))
     grid = state.grids[seat]
-    assert grid == planned_grid()
+    assert grid == tuple(planned_grid())
     assert {grid[i] for i in CORNERS} == {"All-Trump", "Soloist", "Second", "Partner"}
     assert grid.index("Play") in INNER and grid.index("Different") in INNER
 
@@ -160,7 +160,7 @@ def test_on_a_3x3_grid_it_stops_finishing_lines_it_cannot_turn_into_a_complete_g
         state.apply(f"drop {suit}")
     me = state.to_act
     state.grids[me] = planned_grid(3)
-    state.marked[me] = [c in ("Zero", "First", "Different", "One", "Two") for c in planned_grid(3)]
+    state.marked[me] = tuple(c in ("Zero", "First", "Different", "One", "Two") for c in planned_grid(3))
     state.scores[me] = 60
     bidding = _Bidding(state.view(me))
     assert not bidding.racing

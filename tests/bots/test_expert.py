@@ -76,7 +76,7 @@ def test_merged_keeps_one_card_of_a_run_no_live_card_separates():
     state.hands[state.to_act][:] = parse_cards("9C 10C QC 4D 6D")
     others = [s for s in range(state.num_seats) if s != state.to_act]
     state.hands[others[0]][:] = parse_cards("JC 5D 2S 3S 4S")  # JC splits the clubs; 5D the diamonds
-    state.trick.clear()
+    state.trick = ()
     state._legal_cache = None
     kept = {a.text for a in merged(state, list(state.legal_actions()))}
     assert kept in ({"9C", "QC", "4D", "6D"}, {"10C", "QC", "4D", "6D"})

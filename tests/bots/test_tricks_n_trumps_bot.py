@@ -13,7 +13,7 @@ def scene(*hands: str, leader: int = 0, played: str = "", trump: Suit = Suit.HEA
     """Seats hold ``hands``; ``leader`` leads and the cards in ``played`` are already on the table."""
     state = RULES.new_game(len(hands), seed=1)
     state.hands = [parse_cards(h) for h in hands]
-    state.trick, state.last_trick = [], None
+    state.trick, state.last_trick = (), None
     state.ranking = Ranking(trumps=(trump,), joker_suit=trump)
     state.leader = state.to_act = leader
     state._legal_cache = None

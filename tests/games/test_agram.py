@@ -22,9 +22,9 @@ def table(
     state.hands = [parse_cards(h) for h in hands]
     dealt = {c for h in state.hands for c in h}
     state.out = [c for c in deck_agram() if c not in dealt]
-    state.won = [[] for _ in hands]
-    state.voids = [[] for _ in hands]
-    state.trick, state.last_trick = [], None
+    state.won = [() for _ in hands]
+    state.voids = [() for _ in hands]
+    state.trick, state.last_trick = (), None
     state.trick_number = trick
     state.dealer = (leader + 1) % n if dealer is None else dealer
     state.leader = state.to_act = leader

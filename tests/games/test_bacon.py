@@ -106,7 +106,7 @@ def test_a_loner_partner_sits_out_holds_no_cards_and_tricks_have_three_cards():
     for _ in range(3):
         seats.append(st.to_act)
         st.apply(st.legal_actions()[0])
-    assert seats == [1, 3, 0] and st.tricks_won.count(1) == 1 and st.trick == []  # seat 2 skipped
+    assert seats == [1, 3, 0] and st.tricks_won.count(1) == 1 and st.trick == ()  # seat 2 skipped
 
 
 def test_ba4_four_passes_turn_a_new_upcard_and_four_upcards_passed_redeal_by_the_same_dealer():
@@ -191,7 +191,7 @@ def test_the_first_side_to_ten_wins_together():
     st.declarer, st.trump, st.phase, st.leader, st.to_act = 0, parse_card("AH").suit, "play", 0, 0
     st.ranking = trump_ranking(st.trump)
     st.tricks_won = [4, 0, 0, 0]
-    st.team_scores, st.sheet = [8, 9], [(0, 8, 9)]
+    st.team_scores, st.sheet = [8, 9], ((0, 8, 9),)
     play(st, "AH", "2S", "3S", "4S")
     out = st.outcome()
     assert out.winners == (0, 2) and out.scores == (10, 9, 10, 9) and not out.is_shared
@@ -265,7 +265,7 @@ def test_a_remote_seat_sees_the_sitting_out_partner_and_the_team_result():
     play(st, "alone", "accept")
     back = decode_view(json.loads(json.dumps(encode_view(st.view(3)))))
     assert back.sitting_out == (2,) and back.teams == ((0, 2), (1, 3)) and back == st.view(3)
-    st.team_scores, st.sheet = [9, 0], [(0, 9, 0)]
+    st.team_scores, st.sheet = [9, 0], ((0, 9, 0),)
     st._finish_match(0, "test")
     out = decode_view(json.loads(json.dumps(encode_view(st.view(1))))).outcome
     assert out.winners == (0, 2) and out.teams == ((0, 2), (1, 3)) and not out.is_shared

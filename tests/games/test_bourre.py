@@ -222,7 +222,7 @@ def test_no_cinch_while_a_higher_trump_is_out():
     assert not st.has_cinch(1)  # the AH is unplayed and not in seat 1's hand
     st.tricks_won[1] = 1
     assert not st.has_cinch(1)
-    st.won[2] = [parse_card("AH")]  # once the AH has been played, K Q J are unbeatable
+    st.won[2] = (parse_card("AH"),)  # once the AH has been played, K Q J are unbeatable
     assert st.has_cinch(1)
 
 
@@ -233,7 +233,7 @@ def mid_trick(trick: str, hand: str, tricks_won: int):
     st.bids, st.status, st.phase = ["play"] * 3, ["in"] * 3, "play"
     led, second = parse_cards(trick)
     st.hands = [parse_cards("3S 4S"), parse_cards("8S 9S"), parse_cards(hand)]
-    st.trick = [seat_play(0, led), seat_play(1, second)]
+    st.trick = (seat_play(0, led), seat_play(1, second))
     st.tricks_won = [0, 0, tricks_won]
     st.to_act = 2
     st._legal_cache = None

@@ -153,9 +153,9 @@ def scoring_state(options=None):
     state = filled(options)
     state.trump = "H"
     for s in range(3):
-        state.grids[s] = list(CONTRACTS[: state.size**2])
+        state.grids[s] = tuple(CONTRACTS[: state.size**2])
     state.tricks_won = [0, 5, 6]
-    state.won = [[], [], []]
+    state.won = [(), (), ()]
     return state
 
 
@@ -164,8 +164,8 @@ def test_the_maximum_hand_scores_94():
     state = scoring_state()
     grid = state.grids[0]
     bids = [grid.index(c) for c in ("Zero", "Third", "Different", "Play")]
-    state.marked[0] = [i not in bids for i in range(16)]
-    state.bid_squares[0] = bids
+    state.marked[0] = tuple(i not in bids for i in range(16))
+    state.bid_squares[0] = tuple(bids)
     line = state._score_seat(0)
     assert state.scores[0] == 94
     assert state.breakdown[0] == {
@@ -173,7 +173,7 @@ def test_the_maximum_hand_scores_94():
         "bids": 20,
         "lines": 70,
         "gained": 94,
-        "made_bids": ["Zero", "Third", "Different", "Play"],
+        "made_bids": ("Zero", "Third", "Different", "Play"),
         "tricks": 0,
     }
     assert "unmarked values 4 x 1 = 4" in line and "bids made 4 of 4 x 5 = 20" in line
@@ -186,9 +186,11 @@ def test_scoring_order_unmarked_then_bids_then_lines():
     not bid scores 1 if unmarked; lines are counted after marking."""
     state = scoring_state()
     grid = state.grids[0]  # row 1 is Zero One Two First
-    state.marked[0][grid.index("One")] = state.marked[0][grid.index("Two")] = True
-    state.marked[0][grid.index("First")] = True
-    state.marked[0][grid.index("Play")] = True
+    marked = list(state.marked[0])
+    marked[grid.index("One")] = marked[grid.index("Two")] = True
+    marked[grid.index("First")] = True
+    marked[grid.index("Play")] = True
+    state.marked[0] = tuple(marked)
     state.bid_squares[0] = [
         grid.index("Zero"),
         grid.index("Play"),
@@ -211,7 +213,7 @@ def test_unmarked_reward_variant():
 
 def test_completed_lines_score_again_every_hand():
     state = scoring_state()
-    state.marked[0][:4] = [True] * 4
+    state.marked[0] = (True,) * 4 + state.marked[0][4:]
     state._score_seat(0)
     state._score_seat(0)
     assert state.breakdown[0]["lines"] == 5 and state.scores[0] == 2 * (
@@ -242,8 +244,8 @@ def end_state(scores, complete=(), history=None, options=None):
     state = scoring_state(options)
     state.scores = list(scores)
     for s in complete:
-        state.marked[s] = [True] * state.size**2
-    state.score_history = [[0, 0, 0]] + [list(h) for h in (history or [])] + [list(scores)]
+        state.marked[s] = (True,) * state.size**2
+    state.score_history = [(0, 0, 0)] + [tuple(h) for h in (history or [])] + [tuple(scores)]
     return state
 
 
@@ -297,7 +299,7 @@ def test_without_complete_grid_rule_the_best_score_wins():
 def test_the_match_ends_after_the_hand_that_reaches_the_cap():
     state = filled(seed=3)
     state.scores = [995, 0, 0]
-    state.score_history = [[995, 0, 0]]
+    state.score_history = [(995, 0, 0)]
     bots = [ContractGridBot(i) for i in range(3)]
     while not state.is_over:
         s = state.to_act
@@ -410,8 +412,8 @@ def test_3x3_maximum_hand():
     state = scoring_state({"grid": "3x3"})
     grid = state.grids[0]
     bids = [grid.index(c) for c in ("Zero", "Third", "Different")]
-    state.marked[0] = [i not in bids for i in range(9)]
-    state.bid_squares[0] = bids
+    state.marked[0] = tuple(i not in bids for i in range(9))
+    state.bid_squares[0] = tuple(bids)
     state._score_seat(0)
     assert state.scores[0] == 58
 

@@ -17,7 +17,7 @@ def table(*hands: str, stock: str = "", discard: str = "", leader: int = 0, play
     the pack is set aside (it only matters to card conservation, which these tests do not check)."""
     state = RULES.new_game(len(hands), options, seed=1)
     state.hands = [parse_cards(h) for h in hands]
-    state.slots = [[(0, NO_SUITS)] * len(h) for h in state.hands]
+    state.slots = [((0, NO_SUITS),) * len(h) for h in state.hands]
     state.stock = list(reversed(parse_cards(stock)))
     state.discard = parse_cards(discard)
     state.trick, state.last_trick, state.regen = [], None, {}
@@ -355,7 +355,7 @@ def test_resample_keeps_what_the_seat_knows_and_deals_the_rest_again(seed):
 def test_resample_respects_suits_a_player_showed_they_lack():
     state = table("5H 7C 9C", "9D 8D 2S", "4H 6H", stock="2C 10H QD KD AS JS 3D 4D", played="5H, draw, draw")
     lack_h = frozenset("H")
-    assert state.slots[1] == [(0, lack_h)] * 4 + [(0, NO_SUITS)]  # the 10H just drawn may be a heart
+    assert state.slots[1] == ((0, lack_h),) * 4 + ((0, NO_SUITS),)  # the 10H just drawn may be a heart
     for k in range(20):
         world = state.resample(0, random.Random(k))
         assert sum(1 for c in world.hands[1] if c.suit is not None and c.suit.value == "H") <= 1

@@ -274,7 +274,7 @@ def test_pe6_the_deal_passes_clockwise_after_each_hand():
 def test_pe8_the_match_ends_after_the_hand_in_which_a_side_reaches_30_and_higher_wins():
     st = in_play("AH", "9S", "9H", "9C", bidder=0, won=[2, 1, 1, 1])
     st.team_scores = [28, 29]
-    st.sheet = [(0, (28, 29))]
+    st.sheet = ((0, (28, 29)),)
     play(st, "AH", "9S", "9H", "9C")  # A&C +4 = 32, B&D +2 = 31: both pass 30, the higher wins
     out = st.outcome()
     assert out.winners == (0, 2) and out.scores == (32, 31, 32, 31) and not out.is_shared
@@ -284,7 +284,7 @@ def test_pe8_the_match_ends_after_the_hand_in_which_a_side_reaches_30_and_higher
 def test_pe8_equal_scores_at_the_end_are_a_draw():
     st = in_play("AH", "9S", "9H", "9C", bidder=0, won=[2, 1, 1, 1])
     st.team_scores = [27, 29]
-    st.sheet = [(0, (27, 29))]
+    st.sheet = ((0, (27, 29)),)
     play(st, "AH", "9S", "9H", "9C")  # 31 each
     out = st.outcome()
     assert out.winners == (0, 1, 2, 3) and out.is_shared and "draw" in out.reason

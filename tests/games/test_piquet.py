@@ -878,7 +878,7 @@ def test_worlds_keep_a_shown_leftover_and_a_shown_carte_blanche():
 def test_worlds_respect_a_void_shown_in_play():
     st = playing(A_ELDER, A_DEALER)
     play_cards(st, "8S 10S KD AD 7S JS QD 8D JD 7H")  # elder cannot follow the third diamond
-    assert st.voids[st.elder] == ["D"]
+    assert st.voids[st.elder] == ("D",)
     hidden = set(parse_cards("9D 10D 7D"))  # elder's discards, unseen by the dealer
     for w in worlds(st, st.dealer):
         assert not [c for c in w.hands[st.elder] if c.suit.letter == "D"]

@@ -88,14 +88,14 @@ def settled(
     st.declarer, st.contract = 0, contract
     st.ranking = shared_ranking((Suit(trump),)) if trump else shared_ranking((Suit.HEARTS,))
     st.playing, st.host, st.laid_aside_by, st.no_aces, st.aces_played = (
-        list(playing),
+        tuple(playing),
         host,
         laid,
         no_aces,
         aces,
     )
-    st.defenders = [1, 2]
-    st.players = [0] + [s for s in playing]
+    st.defenders = (1, 2)
+    st.players = (0, *playing)
     counted = [tricks.get(s, 0) for s in range(seats)]
     if playing:
         st._settle(counted)
@@ -302,7 +302,7 @@ def test_the_discard_picks_two_with_take_back_then_confirm():
     st.apply("discard 7S")
     assert st.label(st.action_for("discard 7S")) == "Take back 7S"
     st.apply("discard 7S")  # taken back
-    assert st.picked == []
+    assert st.picked == ()
     run(st, "discard 7S", "discard 9S")
     assert texts(st) == ["discard 7S", "discard 9S", "confirm"]
     with pytest.raises(IllegalActionError, match="you have already picked two cards: take one back"):
@@ -391,12 +391,12 @@ def test_a_declarer_without_an_ace_has_a_real_choice_not_a_formality_PR_6():
 
 def test_defenders_decide_from_the_declarers_left():
     st = run(deal(STRONG), "pass", "hearts", "quiet")
-    assert st.phase == "defend" and st.defenders == [2, 0] and st.to_act == 2
+    assert st.phase == "defend" and st.defenders == (2, 0) and st.to_act == 2
     assert texts(st) == ["play", "drop"]
     with pytest.raises(IllegalActionError, match="only a lone playing defender may invite"):
         st.apply("invite")
     run(st, "play", "play")
-    assert st.phase == "play" and st.to_act == 1 and st.players == [1, 2, 0]
+    assert st.phase == "play" and st.to_act == 1 and st.players == (1, 2, 0)
 
 
 def test_both_defenders_dropping_pays_as_ten_tricks_PR_7():
@@ -420,8 +420,8 @@ def test_a_lone_defender_may_invite_the_other_who_must_play():
     st = run(deal(STRONG), "hearts", "quiet", "drop", "play")
     assert st.phase == "invite" and st.to_act == 2 and texts(st) == ["invite", "alone"]
     st.apply("invite")
-    assert st.host == 2 and st.playing == [2, 1] and st.status[1] == "guest" and st.status[2] == "host"
-    assert st.phase == "play" and st.players == [0, 1, 2]
+    assert st.host == 2 and st.playing == (2, 1) and st.status[1] == "guest" and st.status[2] == "host"
+    assert st.phase == "play" and st.players == (0, 1, 2)
 
 
 def test_without_an_invitation_the_hand_is_played_two_handed_PR_5():
@@ -430,7 +430,7 @@ def test_without_an_invitation_the_hand_is_played_two_handed_PR_5():
     assert (
         st.laid_aside_by == 2 and st.hands[2] == [] and len(st.laid_aside) == 10 and st.status[2] == "dropped"
     )
-    assert st.players == [0, 1] and st.view(0).sitting_out == (2,)
+    assert st.players == (0, 1) and st.view(0).sitting_out == (2,)
     assert st.view(2).extra.laid_aside and st.view(1).extra.laid_aside == ()
     hidden = set(st.laid_aside)
     assert not view_mentions(st.view(0)) & hidden and not view_mentions(st.view(1)) & hidden
@@ -790,7 +790,7 @@ def test_the_lowest_beater_rule_binds_a_guest_too_PR_8():
         "play",
         "invite",
     )
-    assert st.host == 2 and st.status[1] == "guest" and st.players == [0, 1, 2]
+    assert st.host == 2 and st.status[1] == "guest" and st.players == (0, 1, 2)
     st.apply("9S")
     assert st.to_act == 1 and texts(st) == ["10S"]
 

@@ -26,7 +26,7 @@ def table(
     state = RULES.new_game(n, options, seed=1)
     state.hands = [parse_cards(h) for h in hands]
     state.stock = parse_cards(stock)
-    state.won = [parse_cards((won or {}).get(s, "")) for s in range(n)]
+    state.won = [tuple(parse_cards((won or {}).get(s, ""))) for s in range(n)]
     state.points = [card_points(c for s in seats for c in state.won[s]) for seats in state.teams.teams]
     state._show_scores()
     state.tricks_won = [1 if w else 0 for w in state.won]
@@ -111,7 +111,7 @@ def test_any_card_may_be_played_there_is_no_following():
 
 def test_the_leader_takes_the_trick_when_nobody_matches_the_starter():
     state = table("9H 8C 8D JH", "KS QD JC 10H", stock="8S 9S", played="9H 10H")
-    assert state.last_trick.winner == 0 and state.won[0] == parse_cards("9H 10H")
+    assert state.last_trick.winner == 0 and state.won[0] == tuple(parse_cards("9H 10H"))
     assert state.points == [10, 0]
 
 
@@ -468,7 +468,7 @@ def test_seed_a_partnership_that_captures_every_card_between_its_two_players_win
     state = table("KH 8C", "9H JD", "AS 8D", "QS QD", won={0: " ".join(rest[::2]), 2: " ".join(rest[1::2])})
     play_all(state, "KH 9H AS QS 8C JD 8D QD")
     out = state.outcome()
-    assert len(state.won[0]) + len(state.won[2]) == 32 and state.won[1] == state.won[3] == []
+    assert len(state.won[0]) + len(state.won[2]) == 32 and state.won[1] == state.won[3] == ()
     assert out.winners == (0, 2) and out.scores == (90, 0, 90, 0) and "triple win" in out.reason
 
 

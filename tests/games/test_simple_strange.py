@@ -202,7 +202,7 @@ def test_ss9_match_of_several_deals_rotates_the_dealer_and_sums_tricks():
 def test_first_card_is_staged_privately_and_can_be_taken_back():
     st = table("JH QH", ["3C 8S 2D 3D", "4C 9D 5H 6D", "5C 6C 7C 8C"])
     play(st, "3C")
-    assert st.trick == [] and st.to_act == 0
+    assert st.trick == () and st.to_act == 0
     assert st.view(0).extra.staged == Staged(parse_card("3C"), None)
     assert st.view(1).extra.staged is None and st.view(None).extra.staged is None
     assert st.view(1).hand_sizes == (4, 4, 4)

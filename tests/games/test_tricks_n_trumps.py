@@ -12,8 +12,8 @@ def table(*hands: str, leader: int = 0, played: str = "", **options):
     """A hand in progress: seats hold ``hands`` (card notation), ``leader`` leads, ``played`` is already on the table."""
     state = RULES.new_game(len(hands), options, seed=1)
     state.hands = [parse_cards(h) for h in hands]
-    state.won = [[] for _ in hands]
-    state.trick, state.last_trick = [], None
+    state.won = [() for _ in hands]
+    state.trick, state.last_trick = (), None
     state.leader = state.to_act = leader
     state._legal_cache = None
     for text in played.split():

@@ -28,7 +28,7 @@ def table(
     state.up_cards = parse_cards(pile)
     state.draw = parse_cards(draw)
     state._set_trump(state.up_cards[-1].suit)
-    state.won = [[] for _ in hands]
+    state.won = [() for _ in hands]
     state.trick, state.last_trick, state.led, state.flipped = [], None, None, False
     state.tricks_played = trick_no - 1
     state.tricks_won = list(won or [0] * n)
@@ -41,7 +41,7 @@ def table(
         state.bids[s] = state._bid_text(s)
     state.scores = list(scores or [0] * n)
     state.bags = list(bags or [0] * n)
-    state.sheet = [(0, (), (), tuple(state.scores), tuple(state.scores), tuple(state.bags))]
+    state.sheet = ((0, (), (), tuple(state.scores), tuple(state.scores), tuple(state.bags)),)
     state.phase = "play"
     state.leader = state.to_act = leader
     state._legal_cache = None

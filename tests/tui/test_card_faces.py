@@ -147,10 +147,10 @@ async def test_contract_grid_squares_are_typed_by_name_and_keep_their_keys():
         bar = app.screen.query_one("ActionBar")
         assert bar.squares and "type a square, e.g. a1" in screen_text(app)
         assert bar.keys.count("") == 16 and "1" in bar.keys  # squares typed; "fill random" numbered
-        grid = table.state.grids[0]
         await pilot.press("b", "3")
         await settle(pilot)
-        assert table.state.grids[0][1 + 2 * 4] is not None and sum(c is not None for c in grid) == 1
+        grid = table.state.grids[0]
+        assert grid[1 + 2 * 4] is not None and sum(c is not None for c in grid) == 1
         await pilot.press("c", "1")  # 'c' is a column here, not the four-colour toggle
         await settle(pilot)
         assert table.state.grids[0][2] is not None

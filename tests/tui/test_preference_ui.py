@@ -85,9 +85,9 @@ async def test_a_whole_match_by_keys_with_a_take_back_and_a_settlement_sheet():
             if st.phase == "discard" and not took_back:  # pick a card, see it listed, take it back
                 keep = next(c for c in st.hands[0] if c.rank == 14 or c is st.hands[0][-1])
                 await decide(pilot, table, f"discard {keep.text}")
-                assert "To discard" in screen_text(app) and st.picked == [keep]
+                assert "To discard" in screen_text(app) and st.picked == (keep,)
                 await decide(pilot, table, f"discard {keep.text}")
-                assert st.picked == [] and "To discard" not in screen_text(app)
+                assert st.picked == () and "To discard" not in screen_text(app)
                 took_back = True
                 continue
             await decide(pilot, table, bot.choose(table.view(0), st.legal_actions()).text)
