@@ -686,4 +686,4 @@ def join(
         typer.echo(f"cardtable: {reason}")
 
 
-from cardtable import cli_history, cli_review  # noqa: E402,F401  (stats, history, export, import; review)
+from cardtable import cli_ask, cli_history, cli_review  # noqa: E402,F401  (ask; stats, history, export, import; review)

@@ -52,6 +52,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "the programs",
         (
             "cardtable.cli",
+            "cardtable.cli_ask",
             "cardtable.cli_common",
             "cardtable.cli_history",
             "cardtable.cli_review",
@@ -94,6 +95,7 @@ DEFERRED: dict[str, str] = {
     "cardtable.doors.seat": "a seat that cannot join (a wrong code) says so before the table UI loads",
     # the programs
     "cardtable.cli": "each command loads only what it runs: cardtable --help, list and rules stay quick",
+    "cardtable.cli_ask": "asking loads the bots (and their look-ahead) only when a question is asked",
     "cardtable.cli_common": "the error guard and the console load the game library and Rich when a command runs",
     "cardtable.cli_history": "each command loads only what it runs (the store, the statistics, the TUI)",
     "cardtable.cli_review": "the review loads the expert bots and Rich's progress bar and table only when a review runs",
