@@ -83,9 +83,8 @@ class Bacon(TrickGame):
         self.teams = Teams.opposite(4)
         self.team_scores = [0, 0]
         self.pack = PACK
-        self.sheet: tuple[
-            tuple, ...
-        ] = ()  # (hand number, points of team 0, points of team 1), replaced as it grows
+        # (hand number, points of team 0, points of team 1), replaced as it grows
+        self.sheet: tuple[tuple, ...] = ()
         self.dealer = self.rng.randrange(4)
         self._deal()
 

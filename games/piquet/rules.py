@@ -336,13 +336,11 @@ class Piquet(TrickGame):
         self.partie = 1
         self.partie_hand = 0
         self.sheet: tuple[tuple, ...] = ()  # this partie: (hand in partie, dealer, points, totals)
-        self.results: tuple[
-            tuple, ...
-        ] = ()  # finished parties: (partie, totals, winner or None, margin, hands)
+        # finished parties: (partie, totals, winner or None, margin, hands)
+        self.results: tuple[tuple, ...] = ()
         self.series = [0, 0]  # running total of margins won
-        self.notes: tuple[
-            tuple, ...
-        ] = ()  # private events named only during their hand: (event index, plain text)
+        # private events named only during their hand: (event index, plain text)
+        self.notes: tuple[tuple, ...] = ()
         self.dealer = self.first_dealer
         self._deal()
 
@@ -394,9 +392,8 @@ class Piquet(TrickGame):
         self.stage_pts = [[0] * len(STAGES) for _ in range(2)]
         self.bonus: tuple[str, int] | None = None
         self.claims: tuple[tuple, ...] = ()
-        self.said: tuple[
-            tuple, ...
-        ] = ()  # the declarations' outcome: (category, scorer or None, points, words)
+        # the declarations' outcome: (category, scorer or None, points, words)
+        self.said: tuple[tuple, ...] = ()
         self.category = 0
         self.step = ""
         self.offer: tuple[int, ...] | None = None  # what elder has said in this category (public)
