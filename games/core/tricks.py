@@ -162,13 +162,16 @@ def cards_of_suit(hand: Iterable[Card], suit: Suit | None, ranking: Ranking) -> 
     return [c for c in hand if ranking.suit_of(c) == suit]
 
 
-def follow_suit(hand: Sequence[Card], led: Suit | None, ranking: Ranking) -> tuple[list[Card], str]:
-    """Follow the led suit if able, otherwise anything.  Returns (playable cards, rule)."""
+def follow_suit(
+    hand: Sequence[Card], led: Suit | None, ranking: Ranking, explain: bool = True
+) -> tuple[list[Card], str]:
+    """Follow the led suit if able, otherwise anything.  Returns (playable cards, rule);
+    ``explain=False`` skips building the sentence (it returns ""): legal lists need no text."""
     if led is None:
         return list(hand), ""
     same = cards_of_suit(hand, led, ranking)
     if same:
-        return same, f"you must follow {led.noun} (you hold {cards_text(same)})"
+        return same, f"you must follow {led.noun} (you hold {cards_text(same)})" if explain else ""
     return list(hand), ""
 
 
