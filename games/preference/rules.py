@@ -102,6 +102,9 @@ BIDS = {k: word("bid", k) for k in range(1, MAX_NUMBER + 1)}
 TRUMPS = {s: word("trump", s.letter) for s in BY_RANK}
 NO_ACES, QUIET = word("noaces"), word("quiet")
 PLAY, DROP, INVITE, ALONE = word("play"), word("drop"), word("invite"), word("alone")
+# The actions that pick a card, one table each (legal lists look them up instead of wording them)
+_PLAY_CARD = {c: play(c) for c in deck_32()}
+_DISCARD = {c: choose("discard", c) for c in deck_32()}
 
 LABELS = {
     "pass": "Pass",
@@ -393,8 +396,8 @@ class Preference(TrickGame):
     # -- the talon exchange after a number bid -------------------------------------------
     def _legal_discard(self, s: int) -> list[Action]:
         if len(self.picked) < 2:
-            return [choose("discard", c) for c in sorted(self.hands[s], key=_index)]
-        return [choose("discard", c) for c in sorted(self.picked, key=_index)] + [CONFIRM]
+            return [_DISCARD[c] for c in sorted(self.hands[s], key=_index)]
+        return [_DISCARD[c] for c in sorted(self.picked, key=_index)] + [CONFIRM]
 
     def _why_not_discard(self, s: int, text: str) -> str:
         if text == "confirm":
@@ -548,7 +551,7 @@ class Preference(TrickGame):
 
     def _legal_play(self, s: int) -> list[Action]:
         cards, _ = self.playable(s, explain=False)
-        return [play(c) for c in sorted(cards, key=_index)]
+        return [_PLAY_CARD[c] for c in sorted(cards, key=_index)]
 
     def _why_not_play(self, s: int, text: str) -> str:
         c = named_card(text)
