@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
-from games.core.cards import ACE, Card, Suit, deck_52
+from games.core.cards import ACE, Card, Suit, by_index, deck_52
 from games.core.clone import LIST, SHARED
 from games.core.options import Option
 from games.core.potgame import PotGame, PotRules, ending_options, named_card
@@ -59,6 +59,9 @@ HAND_SIZE = 5
 PLAY = word("play")
 PASS = word("pass")
 DONE = word("done")
+# The actions that pick a card, one table each (legal lists look them up instead of wording them)
+_PLAY_CARD = {c: play(c) for c in deck_52()}
+_DISCARD = {c: choose("discard", c) for c in deck_52()}
 LABELS = {"play": "Play (then discard and draw)", "pass": "Pass (fold)", "done": "Done discarding"}
 
 
@@ -116,9 +119,9 @@ class Bourre(PotGame):
         if self.phase == "decide":
             return [PLAY] if self._must_play(s) else [PLAY, PASS]
         if self.phase == "discard":
-            return [choose("discard", c) for c in sorted(self.hands[s], key=lambda c: c.index)] + [DONE]
+            return [_DISCARD[c] for c in sorted(self.hands[s], key=by_index)] + [DONE]
         cards, _ = self._playable(s, explain=False)
-        return [play(c) for c in sorted(cards, key=lambda c: c.index)]
+        return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
 
     def _apply(self, action: Action) -> None:
         if self.phase == "decide":

@@ -392,4 +392,4 @@ class TrickGame(GameState):
         """The cards of ``hand`` the play rules allowed at ``past`` (this hand's ranking):
         follow suit if able.  Must-head games return ``must_head``'s cards."""
         led = self.ranking.suit_of(past.before[0]) if past.before else None
-        return follow_suit(hand, led, self.ranking)[0]
+        return follow_suit(hand, led, self.ranking, explain=False)[0]

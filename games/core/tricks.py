@@ -162,13 +162,16 @@ def cards_of_suit(hand: Iterable[Card], suit: Suit | None, ranking: Ranking) -> 
     return [c for c in hand if ranking.suit_of(c) == suit]
 
 
-def follow_suit(hand: Sequence[Card], led: Suit | None, ranking: Ranking) -> tuple[list[Card], str]:
-    """Follow the led suit if able, otherwise anything.  Returns (playable cards, rule)."""
+def follow_suit(
+    hand: Sequence[Card], led: Suit | None, ranking: Ranking, explain: bool = True
+) -> tuple[list[Card], str]:
+    """Follow the led suit if able, otherwise anything.  Returns (playable cards, rule);
+    ``explain=False`` skips building the sentence (it returns ""): legal lists need no text."""
     if led is None:
         return list(hand), ""
     same = cards_of_suit(hand, led, ranking)
     if same:
-        return same, f"you must follow {led.noun} (you hold {cards_text(same)})"
+        return same, f"you must follow {led.noun} (you hold {cards_text(same)})" if explain else ""
     return list(hand), ""
 
 
@@ -185,16 +188,30 @@ def must_head(
 
     ``explain=False`` skips building the sentence (it returns ""): legal lists need no text.
     """
-    cards, why = _must_head(hand, trick, ranking)
-    return cards, (why() if explain and why is not None else "")
+    cards, why, top = _must_head(hand, trick, ranking)
+    if not explain or why is None:
+        return cards, ""
+    led = _noun(ranking.suit_of(trick[0]))
+    return cards, _MUST_HEAD_WORDS[why].format(led=led, top=top, held=cards_text(cards))
+
+
+#: must_head's sentences, by the reason _must_head gives ("held": the cards it allows).
+_MUST_HEAD_WORDS = {
+    "follow": "you must follow {led} (you hold {held})",
+    "beat": "you must follow {led} and beat {top} (you hold {held})",
+    "over": "you cannot follow {led}, so you must trump over {top} (you hold {held})",
+    "under": "you cannot follow {led}, so you must trump, even under {top} (you hold {held})",
+    "trump": "you cannot follow {led}, so you must trump (you hold {held})",
+}
 
 
 def _must_head(
     hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking
-) -> tuple[list[Card], Callable[[], str] | None]:
-    """must_head's cards, and a function that words the rule (called only when a refusal needs it)."""
+) -> tuple[list[Card], str | None, Card | None]:
+    """must_head's cards, the reason they are all that may be played (a key of
+    ``_MUST_HEAD_WORDS``, None when any card may be) and the card to beat, if any."""
     if not trick:
-        return list(hand), None
+        return list(hand), None, None
     suit_of, rank, trumps = ranking.suit_of, ranking.rank_in_suit, ranking.trumps
     led = suit_of(trick[0])
     same = [c for c in hand if suit_of(c) == led]
@@ -202,43 +219,25 @@ def _must_head(
     trumped = not led_is_trump and any([suit_of(c) in trumps for c in trick])
     if same:
         if trumped:
-            return same, lambda: f"you must follow {_noun(led)} (you hold {cards_text(same)})"
+            return same, "follow", None
         top = max([c for c in trick if suit_of(c) == led], key=rank)
         to_beat = rank(top)
         beaters = [c for c in same if rank(c) > to_beat]
         if beaters:
-            return (
-                beaters,
-                lambda: f"you must follow {_noun(led)} and beat {top} (you hold {cards_text(beaters)})",
-            )
-        return same, lambda: f"you must follow {_noun(led)} (you hold {cards_text(same)})"
+            return beaters, "beat", top
+        return same, "follow", None
     trumps_held = [c for c in hand if suit_of(c) in trumps]
     if not trumps_held:
-        return list(hand), None
+        return list(hand), None, None
     in_trick = [c for c in trick if suit_of(c) in trumps]
     if in_trick:
         top = max(in_trick, key=rank)
         to_beat = rank(top)
         over = [c for c in trumps_held if rank(c) > to_beat]
         if over:
-            return (
-                over,
-                lambda: (
-                    f"you cannot follow {_noun(led)}, so you must trump over {top} "
-                    f"(you hold {cards_text(over)})"
-                ),
-            )
-        return (
-            trumps_held,
-            lambda: (
-                f"you cannot follow {_noun(led)}, so you must trump, even under {top} "
-                f"(you hold {cards_text(trumps_held)})"
-            ),
-        )
-    return (
-        trumps_held,
-        lambda: f"you cannot follow {_noun(led)}, so you must trump (you hold {cards_text(trumps_held)})",
-    )
+            return over, "over", top
+        return trumps_held, "under", top
+    return trumps_held, "trump", None
 
 
 def _noun(s: Suit | None) -> str:

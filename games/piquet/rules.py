@@ -69,7 +69,7 @@ from typing import Any
 
 from games.core.actions import Action, choose, named_card, play, word
 from games.core.bounds import TAKE_BACKS
-from games.core.cards import ACE, JACK, KING, QUEEN, SUITS, Card, Suit, card, cards_text, deck_32
+from games.core.cards import ACE, JACK, KING, QUEEN, SUITS, Card, Suit, by_index, card, cards_text, deck_32
 from games.core.clone import LIST, LISTS, SHARED
 from games.core.options import Option
 from games.core.resample import DealPlan, Place
@@ -111,6 +111,10 @@ NO_TRUMPS = shared_ranking(())
 DISPLAY_ORDER = {
     c: ("SHCD".index(c.the_suit.letter), -c.rank) for c in deck_32()
 }  # the table's order, precomputed
+# The actions that pick a card, one table each (legal lists look them up instead of wording them)
+_PLAY = {c: play(c) for c in deck_32()}
+_DISCARD = {c: choose("discard", c) for c in deck_32()}
+_KEEP = {c: choose("keep", c) for c in deck_32()}
 
 EXCHANGE_ANY = "exchange"
 GOOD = word("good")
@@ -505,12 +509,13 @@ class Piquet(TrickGame):
         if self.step == "blanche":
             return [DECLARE_BLANCHE, SINK_BLANCHE]  # declaring first: the default answer (PQ-5)
         s, room = self.acting, len(self.picked) < self.exchange_limit()
+        picked = self.picked
         acts = []
-        for c in sorted(self.hands[s], key=lambda c: c.index):
-            if c in self.picked:
-                acts.append(choose("keep", c))
+        for c in sorted(self.hands[s], key=by_index):
+            if c in picked:
+                acts.append(_KEEP[c])
             elif room:
-                acts.append(choose("discard", c))
+                acts.append(_DISCARD[c])
         if self.picked:
             n = len(self.picked)
             acts.append(word(EXCHANGE_ANY, n))
@@ -768,8 +773,8 @@ class Piquet(TrickGame):
     def _legal_play(self) -> list[Action]:
         hand = self.hands[self.acting]
         led = self.trick[0].cards[0].suit if self.trick else None
-        cards, _ = follow_suit(hand, led, NO_TRUMPS)
-        return [play(c) for c in sorted(cards, key=lambda c: c.index)]
+        cards, _ = follow_suit(hand, led, NO_TRUMPS, explain=False)
+        return [_PLAY[c] for c in sorted(cards, key=by_index)]
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card

@@ -73,7 +73,7 @@ from typing import Any
 
 from games.core.actions import Action, choose, named_card, play, word
 from games.core.bounds import TAKE_BACKS
-from games.core.cards import ACE, Card, Suit, cards_text, deck_32
+from games.core.cards import ACE, Card, Suit, by_index, cards_text, deck_32
 from games.core.clone import SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
@@ -102,6 +102,9 @@ BIDS = {k: word("bid", k) for k in range(1, MAX_NUMBER + 1)}
 TRUMPS = {s: word("trump", s.letter) for s in BY_RANK}
 NO_ACES, QUIET = word("noaces"), word("quiet")
 PLAY, DROP, INVITE, ALONE = word("play"), word("drop"), word("invite"), word("alone")
+# The actions that pick a card, one table each (legal lists look them up instead of wording them)
+_PLAY_CARD = {c: play(c) for c in deck_32()}
+_DISCARD = {c: choose("discard", c) for c in deck_32()}
 
 LABELS = {
     "pass": "Pass",
@@ -130,10 +133,6 @@ def contract_text(contract: str, trump: Suit | None = None) -> str:
 def suits_from(k: int) -> list[Suit]:
     """The trump suits allowed after a number bid of ``k`` (rank at least ``k``), highest first."""
     return [s for s in BY_RANK if SUIT_RANK[s] >= k]
-
-
-def _index(c: Card) -> int:
-    return c.index
 
 
 class Preference(TrickGame):
@@ -393,8 +392,8 @@ class Preference(TrickGame):
     # -- the talon exchange after a number bid -------------------------------------------
     def _legal_discard(self, s: int) -> list[Action]:
         if len(self.picked) < 2:
-            return [choose("discard", c) for c in sorted(self.hands[s], key=_index)]
-        return [choose("discard", c) for c in sorted(self.picked, key=_index)] + [CONFIRM]
+            return [_DISCARD[c] for c in sorted(self.hands[s], key=by_index)]
+        return [_DISCARD[c] for c in sorted(self.picked, key=by_index)] + [CONFIRM]
 
     def _why_not_discard(self, s: int, text: str) -> str:
         if text == "confirm":
@@ -415,7 +414,7 @@ class Preference(TrickGame):
             return
         for c in self.picked:
             self.hands[s].remove(c)
-        self.discards, self.picked = sorted(self.picked, key=_index), ()
+        self.discards, self.picked = sorted(self.picked, key=by_index), ()
         self.up_cards = []
         self.log("bid", f"{{p{s}}} discards two cards face down", s)
         self.log(
@@ -452,7 +451,7 @@ class Preference(TrickGame):
         """PR-6: the aces that bar a no-aces announcement: among the twelve cards (hand and
         discards) after a number bid, among the ten dealt cards after game or hearts."""
         cards = self.hands[s] + self.discards
-        return sorted((c for c in cards if c.rank == ACE), key=_index)
+        return sorted((c for c in cards if c.rank == ACE), key=by_index)
 
     def _legal_announce(self, s: int) -> list[Action]:
         return [QUIET] if self.aces_counted(s) else [QUIET, NO_ACES]
@@ -548,7 +547,7 @@ class Preference(TrickGame):
 
     def _legal_play(self, s: int) -> list[Action]:
         cards, _ = self.playable(s, explain=False)
-        return [play(c) for c in sorted(cards, key=_index)]
+        return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
 
     def _why_not_play(self, s: int, text: str) -> str:
         c = named_card(text)
@@ -786,7 +785,7 @@ class Preference(TrickGame):
             players=tuple(self.players),
             picked=tuple(self.picked) if declaring else (),
             discards=tuple(self.discards) if declaring else (),
-            laid_aside=tuple(sorted(self.laid_aside, key=_index))
+            laid_aside=tuple(sorted(self.laid_aside, key=by_index))
             if seat is not None and seat == self.laid_aside_by
             else (),
         )

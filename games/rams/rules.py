@@ -69,6 +69,9 @@ WIDOW = word("widow")
 PASS = word("pass")
 RAMS = word("rams")
 SWAP = word("swap")
+# The actions that pick a card, one table each (legal lists look them up instead of wording them)
+_PLAY_CARD = {c: play(c) for c in deck_32()}
+_DISCARD = {c: choose("discard", c) for c in deck_32()}
 LABELS = {
     "play": "Play this hand",
     "widow": "Take the widow",
@@ -141,7 +144,7 @@ class Rams(PotGame):
         if self.phase == "decide":
             return self._legal_decide(self.acting)
         if self.phase == "swap":
-            return [choose("discard", c) for c in sorted(self.hands[self.acting], key=by_index)]
+            return [_DISCARD[c] for c in sorted(self.hands[self.acting], key=by_index)]
         return self._legal_play(self.acting)
 
     def _apply(self, action: Action) -> None:
@@ -276,7 +279,7 @@ class Rams(PotGame):
 
     def _legal_play(self, s: int) -> list[Action]:
         cards, _ = must_head(self.hands[s], self.trick_cards(), self.ranking, explain=False)
-        return [play(c) for c in sorted(cards, key=by_index)]
+        return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card

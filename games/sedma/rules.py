@@ -52,7 +52,7 @@ from games.core.options import Option
 from games.core.partnership import Teams
 from games.core.resample import Place
 from games.core.state import Rules
-from games.core.trickgame import PastPlay, TrickGame, seat_play
+from games.core.trickgame import PastPlay, TrickGame
 from games.core.tricks import next_seat, seat_order
 from games.core.views import InfoLine, Play, TrickResult
 from games.core.words import plural
@@ -214,14 +214,12 @@ class Sedma(TrickGame):
         return c.rank == SEVEN or c.rank == self.trick[0].cards[0].rank
 
     def _play_card(self, seat: int, c: Card) -> None:
-        self.hands[seat].remove(c)
         if not self.trick:
             self.round = 1
             self.holder = seat  # the starter counts: nobody matching means the leader takes it
         elif self._matches(c):
             self.holder = seat
-        self.trick += (seat_play(seat, c),)
-        self.log("play", f"{{p{seat}}} plays {c.text}", seat, cards=(c,))
+        self.play_to_trick(seat, c)
         nxt = next_seat(seat, self.num_seats)
         if nxt != self.leader:
             self.to_act = nxt
@@ -236,15 +234,16 @@ class Sedma(TrickGame):
         assert winner is not None, "a finished trick has a holder"
         self.won[winner] += tuple(cards)
         self.tricks_won[winner] += 1
-        self.points[self.teams.team_of(winner)] += card_points(cards)
+        points = card_points(cards)
+        self.points[self.teams.team_of(winner)] += points
         self.last_trick = TrickResult(
             self._grouped(winner=winner),
             winner,
-            f"{plural(self.round, 'round')}, {card_points(cards)} points",
+            f"{plural(self.round, 'round')}, {points} points",
         )
         self.log(
             "trick",
-            f"{{p{winner}}} takes the trick: {len(cards)} cards, {card_points(cards)} points",
+            f"{{p{winner}}} takes the trick: {len(cards)} cards, {points} points",
             winner,
             cards=tuple(cards),
         )
