@@ -8,17 +8,8 @@ import re
 
 import pytest
 
-from cardtable.cli import main
 from games.core import Record, SeatView
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # typer's own usage errors
-        code = int(exc.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.test_cli import run  # cardtable in-process: (exit status, stdout, stderr)
 
 
 @pytest.fixture
