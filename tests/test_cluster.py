@@ -35,7 +35,7 @@ SLOW = ["contract_grid", "--levels", "random,normal"]  # about 0.5 s a match: ti
 class Cluster:
     """A scheduler and ``workers`` worker processes on 127.0.0.1, run from an empty folder."""
 
-    def __init__(self, where: Path, workers: int = 2, nanny: bool = False, **config: str) -> None:
+    def __init__(self, where: Path, workers: int = 2, **config: str) -> None:
         self.where = where
         self.env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         self.env.update({f"DASK_DISTRIBUTED__{k.upper()}": v for k, v in config.items()})
@@ -43,12 +43,12 @@ class Cluster:
         self.procs: list[subprocess.Popen] = []
         self.client = None
         try:
-            self._start_all(workers, nanny)
+            self._start_all(workers)
         except BaseException:  # a start that fails (or is interrupted) leaves no process behind
             self.close()
             raise
 
-    def _start_all(self, workers: int, nanny: bool) -> None:
+    def _start_all(self, workers: int) -> None:
         info = self.where / "scheduler.json"
         self.scheduler = self._start(
             "scheduler",
@@ -68,11 +68,8 @@ class Cluster:
             assert self.scheduler.poll() is None and time.monotonic() < deadline, self.log("scheduler")
             time.sleep(0.05)
         self.address = json.loads(info.read_text())["address"]
-        how = ("--nanny",) if nanny else ("--no-nanny",)  # a nanny starts its worker again when it dies
         self.workers = [
-            self._start(
-                f"worker{i}", "worker", self.address, *WORKER, *how, "--local-directory", str(self.where)
-            )
+            self._start(f"worker{i}", "worker", self.address, *WORKER, "--local-directory", str(self.where))
             for i in range(workers)
         ]
         import distributed
@@ -88,7 +85,7 @@ class Cluster:
             env=self.env,
             stdout=log,
             stderr=log,
-            start_new_session=True,  # its own process group: a nanny and its worker go together
+            start_new_session=True,  # its own process group, stopped whole by close()
         )
         log.close()
         self.procs.append(proc)
@@ -123,11 +120,18 @@ class Cluster:
                 return
 
 
-WORKER = ("--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard", "--death-timeout", "20")
+WORKER = ("--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard", "--death-timeout", "20", "--no-nanny")
 
 
 class Hung(Exception):
     """Raised in a test that ran past HANG_SECONDS."""
+
+
+LIVE: list[Cluster] = []  # the clusters up now: a hung test shows their logs
+
+
+def _logs() -> list[tuple[Cluster, str]]:
+    return [(c, name) for c in LIVE for name in ["scheduler", *(f"worker{i}" for i in range(len(c.workers)))]]
 
 
 @pytest.fixture(autouse=True)
@@ -135,7 +139,8 @@ def hang_guard():
     """Turn a hang into a failure (SIGALRM interrupts the wait for results in the main thread)."""
 
     def hung(*_) -> None:
-        raise Hung(f"the test ran past {HANG_SECONDS} s")
+        logs = "".join(f"\n--- {c.where.name}/{name}.log:\n{c.log(name)}" for c, name in _logs())
+        raise Hung(f"the test ran past {HANG_SECONDS} s{logs}")
 
     previous = signal.signal(signal.SIGALRM, hung)
     signal.alarm(HANG_SECONDS)
@@ -148,7 +153,9 @@ def hang_guard():
 def cluster(tmp_path_factory):
     pytest.importorskip("distributed")
     c = Cluster(tmp_path_factory.mktemp("cluster"))
+    LIVE.append(c)
     yield c
+    LIVE.remove(c)
     c.close()
     assert all(p.poll() is not None for p in c.procs)
 
@@ -159,13 +166,15 @@ def own_cluster(tmp_path):
     pytest.importorskip("distributed")
     clusters: list[Cluster] = []
 
-    def start(workers: int = 2, nanny: bool = False, **config: str) -> Cluster:
+    def start(workers: int = 2, **config: str) -> Cluster:
         (tmp_path / "c").mkdir(exist_ok=True)
-        clusters.append(Cluster(tmp_path / "c", workers, nanny, **config))
+        clusters.append(Cluster(tmp_path / "c", workers, **config))
+        LIVE.append(clusters[-1])
         return clusters[-1]
 
     yield start
     for c in clusters:
+        LIVE.remove(c)
         c.close()
         assert all(p.poll() is not None for p in c.procs)
 
@@ -265,7 +274,12 @@ def stops_its_worker(item: int) -> int:
 
 
 def test_a_job_that_keeps_killing_its_workers_stops_the_run_with_its_name(own_cluster):
-    c = own_cluster(1, nanny=True, scheduler__allowed_failures="1")
+    """Two workers, one failure allowed: the job takes the first worker down, the scheduler gives it
+    to the second, which it takes down too, and the run stops naming the job.  (It was one worker
+    under a nanny that starts it again: that version hung now and then in full runs, waiting for a
+    result that never came, and never alone in 32 runs; the restart's timing is Dask's, not ours,
+    so the test no longer depends on it.)"""
+    c = own_cluster(2, scheduler__allowed_failures="1")
     run = dispatch.unordered(
         stops_its_worker,
         [1],
