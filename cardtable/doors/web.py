@@ -70,6 +70,11 @@ CHILD_ENV_KEYS = ("PATH", "HOME", "USER", "CARDTABLE_HOME", "PYTHONPATH", "XDG_D
 MAX_CODE = 64  # characters of a typed code that are looked at
 MAX_WS_MESSAGE = 64 * 1024
 MAX_STRIKES = 20  # malformed browser messages before the websocket is closed
+#: Connections accepted at a time (the listening socket's queue).  asyncio accepts up to this many
+#: in one go, and each holds a file until the caps above close the excess: under a flood of 400
+#: connections on a busy machine the default 128 held 131-141 files at once at its peak (a host
+#: with 256 files ran out), 64 held 28-93.  A browser that meets a full queue tries again.
+BACKLOG = 64
 MIN_SIZE, MAX_SIZE = 10, 500  # terminal columns / rows a browser may ask for
 
 
@@ -137,7 +142,7 @@ class WebFrontDoor:
         self._watch_connections()
         self._sweeper = asyncio.ensure_future(self._sweep())
         try:
-            site = web.TCPSite(self._runner, host, port)
+            site = web.TCPSite(self._runner, host, port, backlog=BACKLOG)
             await site.start()
         except OSError as exc:
             await self.close()
