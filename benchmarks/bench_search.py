@@ -3,7 +3,11 @@
 For each game (default seats and options): the search bot's simulations per second at the first
 card of a hand (after any bidding; each simulation = deal a possible world + walk the tree + a
 random playout to the end of the hand), random rollouts per second from a freshly dealt state
-(clone + random play to the end of the hand, through the generic protocol, no fast path), and the
+(clone + random play to the end of the hand, through the generic protocol: the hand's last card
+also deals the next hand, as a table's does), the same rollouts on the bots' fast path (the world
+stops where the next hand would be dealt: ``games.bots.search.stop_at_next_deal``, which every
+playout of the bots uses, and which pyspiel's rollouts match: its Oh Hell ends with its one
+deal), and the
 CPU and wall time of one ``hard`` move there.  In the same run, OpenSpiel (benchmarks/.venv-openspiel,
 see setup_openspiel.sh) measures its Python ISMCTS, its C++ ISMCTS and pyspiel rollouts on
 three-player Oh Hell with 5 and 13 tricks (compare with Tricks'N'Trumps' 5 cards and Trump Suit's 13).
@@ -30,7 +34,7 @@ from bench_playouts import OPENSPIEL_VENV, _pyspiel_imports, _run_bounded  # noq
 
 from games import get_rules  # noqa: E402
 from games.bots import make_bot  # noqa: E402
-from games.bots.search import SearchBot  # noqa: E402
+from games.bots.search import SearchBot, stop_at_next_deal  # noqa: E402
 
 DEFAULT_GAMES = ("tricks_n_trumps", "trump_suit", "simple_strange", "contract_grid", "rams", "bourre")
 QUICK_GAMES = ("tricks_n_trumps", "trump_suit")
@@ -62,8 +66,9 @@ def search_rate(rules, seconds: float) -> float:
     return done / spent
 
 
-def rollout_rate(rules, seconds: float) -> float:
-    """Clone a dealt state and play at random to the end of its hand, per CPU second."""
+def rollout_rate(rules, seconds: float, fast: bool = False) -> float:
+    """Clone a dealt state and play at random to the end of its hand, per CPU second (``fast``:
+    on the bots' fast path, which stops where the next hand would be dealt)."""
     rng, done, spent, seed = random.Random(1), 0, 0.0, 0
     while spent < seconds:
         dealt = rules.new_game(rules.default_seats, None, seed)
@@ -71,6 +76,8 @@ def rollout_rate(rules, seconds: float) -> float:
         t0 = time.process_time()
         for _ in range(50):
             s = dealt.clone()
+            if fast:
+                stop_at_next_deal(s)
             hand = s.hand_number
             while s.to_act is not None and s.hand_number == hand:
                 legal = s.legal_actions()
@@ -125,6 +132,7 @@ def main() -> None:
         ours[rules.name] = {
             "search_sims_per_s": search_rate(rules, args.seconds),
             "rollouts_per_s": rollout_rate(rules, args.seconds),
+            "fast_rollouts_per_s": rollout_rate(rules, args.seconds, fast=True),
             "hard_move": None if args.quick else hard_move(rules),
         }
         print(f"  measured {rules.name}", file=sys.stderr, flush=True)
@@ -140,12 +148,18 @@ def main() -> None:
 
 
 def _print(ours: dict, spiel: dict | None, reason: str) -> None:
-    print(f"{'game':18} {'ISMCTS sims/s':>14} {'rollouts/s':>11} {'hard move':>26}")
+    print(f"{'game':18} {'ISMCTS sims/s':>14} {'rollouts/s':>11} {'fast path':>10} {'hard move':>26}")
     for name, r in ours.items():
         hm = r["hard_move"]
         move = "-" if hm is None else f"{hm['budget']}, {hm['cpu_s']:.2f} s cpu, {hm['wall_s']:.2f} s wall"
-        print(f"{name:18} {r['search_sims_per_s']:14,.0f} {r['rollouts_per_s']:11,.0f} {move:>26}")
-    print("(a hard move's budget: it = tree-search iterations, po = the rollout bot's heuristic playouts)")
+        print(
+            f"{name:18} {r['search_sims_per_s']:14,.0f} {r['rollouts_per_s']:11,.0f} "
+            f"{r['fast_rollouts_per_s']:10,.0f} {move:>26}"
+        )
+    print("(a hard move's budget: it = tree-search iterations, po = the rollout bot's heuristic playouts;")
+    print(
+        " rollouts/s deal the next hand at the hand's last card, the fast path stops there as the bots' do)"
+    )
     print()
     if spiel is None:
         print(f"OpenSpiel: not available ({reason})")
@@ -167,7 +181,8 @@ def _print(ours: dict, spiel: dict | None, reason: str) -> None:
             print(
                 f"{ours_name} vs {theirs}: ISMCTS {a['search_sims_per_s'] / b['python_ismcts_sims_per_s']:.2f}x "
                 f"OpenSpiel Python, {a['search_sims_per_s'] / b['cpp_ismcts_sims_per_s']:.3f}x C++; "
-                f"rollouts {a['rollouts_per_s'] / b['rollouts_per_s']:.2f}x pyspiel"
+                f"rollouts {a['rollouts_per_s'] / b['rollouts_per_s']:.2f}x pyspiel "
+                f"({a['fast_rollouts_per_s'] / b['rollouts_per_s']:.2f}x on the fast path)"
             )
 
 
