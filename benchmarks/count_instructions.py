@@ -13,7 +13,9 @@ valgrind run (``PYTHONHASHSEED=0``, same seeds every time):
   bench_playouts.py plays them), legal_actions + apply + a random choice; instructions / decisions.
 
 The phases are split by calls to ``os.getppid`` (callgrind's ``--dump-before=os_getppid``: each
-call dumps the counts so far and starts again from zero), so one run gives every figure.
+call dumps the counts so far and starts again from zero), so one run gives every figure.  Before
+each phase the garbage is collected and what is left frozen (gc.freeze), so the collector's work
+in a phase is that of the phase's own objects.
 
 Usage: python benchmarks/count_instructions.py [--states 50] [--clones 20] [--matches 3] [GAME ...]
 Needs valgrind and a Python whose libpython keeps its symbols (os_getppid); prints a table.
@@ -56,25 +58,33 @@ def child(name: str, n_states: int, clones: int, matches: int) -> None:
         return n
 
     play(0, random.Random(0))
-    gc.collect()
-    os.getppid()  # dump: start-up and warm-up
+    _settle()
+    os.getppid()  # dump 0: start-up and warm-up
     for _ in range(clones):
         for s in states:
             s.clone()
-    os.getppid()  # dump: clones
+    os.getppid()  # dump 1: clones
     copies = [s.clone() for _ in range(clones) for s in states]
     firsts = [c.legal_actions()[0] for c in copies]
-    os.getppid()  # dump: making the copies and their legal lists
+    _settle()
+    os.getppid()  # dump 2: making the copies and their legal lists
     for c, a in zip(copies, firsts):
         c.apply(a)
-    os.getppid()  # dump: applies
+    os.getppid()  # dump 3: applies
     del copies, firsts
-    gc.collect()  # the playouts start with no garbage of the phases before
-    os.getppid()  # dump: clean-up
+    _settle()
     rng = random.Random(1)
+    os.getppid()  # dump 4: clean-up
     decisions = sum(play(seed, rng) for seed in range(1, matches + 1))
-    os.getppid()  # dump: playouts
+    os.getppid()  # dump 5: playouts
     print(len(states) * clones, decisions)
+
+
+def _settle() -> None:
+    """Collect the garbage and freeze what is left, so that the collector's work in the next
+    phase is that of the phase's own objects (not of the states and copies made before it)."""
+    gc.collect()
+    gc.freeze()
 
 
 def totals(prefix: Path) -> list[int]:
