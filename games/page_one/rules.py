@@ -173,6 +173,7 @@ class PageOne(TrickGame):
         "stock": LIST,
         "discard": LIST,
         "slots": LIST,
+        "status": LIST,  # a call, changed as the cards come and go
         "regen": SHARED,
         "positions": SHARED,
     }
@@ -206,7 +207,8 @@ class PageOne(TrickGame):
         self.generation, self.regen, self.drawn, self.warning_until = 0, {}, 0, 0
         self.positions = {}
         self.slots = [((0, NO_SUITS),) * HAND_SIZE] * n
-        self.tricks_won, self.status = [0] * n, [""] * n
+        self.tricks_won = [0] * n
+        self.status: list[str] = [""] * n
         self.won = [()] * n
         self.leader = self.to_act = order[0]
         self.phase = "play"
