@@ -65,7 +65,7 @@ from games.core.resample import anywhere, deal_unseen
 from games.core.state import Rules
 from games.core.trickgame import TrickGame, seat_play
 from games.core.tricks import next_seat, shared_ranking, trick_winner
-from games.core.views import InfoLine, Outcome, Play, TrickResult
+from games.core.views import InfoLine, Outcome, Play, TrickResult, make_event
 from games.core.words import plural
 
 from .viewdata import PageOneView
@@ -153,7 +153,7 @@ _SEEN_TEXT = {c: f"it is {c.text} (only you see it)" for c in _PACK}
 
 
 def slot_fits(slot: Slot, c: Card, generation: int) -> bool:
-    return slot[0] == generation and (c.suit is None or c.suit.value not in slot[1])
+    return slot[0] == generation and _LETTER.get(c.suit) not in slot[1]  # (a joker: None, in no set)
 
 
 def fitting_slots(slots: Sequence[Slot], c: Card, generation: int) -> list[int]:
@@ -318,8 +318,9 @@ class PageOne(TrickGame):
         c = self._draw_card(s)
         assert c is not None, "a draw is offered only while a card is left to draw"
         self.drawn += 1
-        self.log("draw", _draw_text(s, self.drawn), s)
-        self.log("draw", _SEEN_TEXT[c], s, visible_to=s, cards=(c,))
+        hand, events = self.hand_number, self.events  # (the events as log() makes them: hot path)
+        events.append(make_event("draw", _draw_text(s, self.drawn), s, None, (), (), hand))
+        events.append(make_event("draw", _SEEN_TEXT[c], s, s, (c,), (), hand))
 
     def _draw_card(self, s: int) -> Card | None:
         """Move the top card of the stock to the hand of ``s`` (reshuffling the discards first
@@ -356,7 +357,9 @@ class PageOne(TrickGame):
         played = seat_play(s, c)
         self.trick += (played,)
         self.drawn = 0
-        self.log("play", _play_text(s, c, called), s, cards=played.cards)
+        self.events.append(
+            make_event("play", _play_text(s, c, called), s, None, played.cards, (), self.hand_number)
+        )
         if not hand:
             self.status[s] = ""
             self._end_game(s)  # PO-5: out at once, even mid-trick
@@ -372,7 +375,7 @@ class PageOne(TrickGame):
     def _take_from_hand(self, s: int, c: Card) -> None:
         """The card leaves the hand, and with it what its slot said; a joker played instead of
         following (PO-2) shows the player holds none of the led suit."""
-        led = self._led()
+        led = led_suit(self.trick)
         self.hands[s].remove(c)
         self._unslot(s, c)
         if c.suit is None and led is not None and not self.options["joker_any"]:
@@ -452,6 +455,14 @@ class PageOne(TrickGame):
         remaining ones keep only what all of them had in common (never more than is known)."""
         g = self.regen.get(c, 0)
         slots = self.slots[s]
+        # A hand holds few kinds of slot (a generation and the suits its holder lacked): when the
+        # card fits one kind only, the first slot of that kind goes and the others stay as they are.
+        letter = _LETTER.get(c.suit)  # no suit (the joker: None) is in no lacking set
+        kinds = [kind for kind in set(slots) if kind[0] == g and letter not in kind[1]]
+        if len(kinds) == 1:
+            first = slots.index(kinds[0])
+            self.slots[s] = slots[:first] + slots[first + 1 :]
+            return
         fits = fitting_slots(slots, c, g) or [i for i, slot in enumerate(slots) if slot[0] == g] or [0]
         first = fits[0]
         lacks = {slots[i][1] for i in fits}
