@@ -51,6 +51,7 @@ def test_every_benchmark_script_has_a_quick_test():
         "bench_web_flood.py",
         "bench_review.py",
         "bench_levels.py",
+        "bench_agreement.py",
         "bench_expert_parts.py",
         "bench_bacon_alone.py",
     }, f"a benchmark without a --quick test here: {sorted(scripts)}"
@@ -132,6 +133,13 @@ def test_bench_web_flood_quick_prints_the_flood_figures():
 def test_bench_levels_quick_prints_the_time_per_move_at_each_level():
     out = run_bench("bench_levels.py", "--quick")
     assert "| Tricks'N'Trumps |" in out and out.count(" / ") >= 8
+
+
+def test_bench_agreement_quick_asks_every_level_at_the_same_positions():
+    out = run_bench("bench_agreement.py", "--quick")
+    assert "| normal ≠ hard | hard ≠ expert |" in out
+    row = next(line for line in out.splitlines() if line.startswith("| Tricks'N'Trumps |"))
+    assert row.split("|")[2].strip() == "3" and row.count("%)") == 2
 
 
 def test_bench_expert_parts_quick_prints_each_version_against_hard(tmp_path):

@@ -39,6 +39,7 @@ import contextlib
 import gc
 import sys
 import threading
+import time
 import types
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
@@ -55,6 +56,10 @@ from .seat import parse_args
 GAME = "tricks_n_trumps"
 #: The terminal of the rehearsal: the usual default size (what a seat shares hardly depends on it).
 SIZE = (80, 24)
+#: How many turns of the event loop the played card may take to land (one, on a quiet machine).
+PAUSES = 100
+#: How long the threads the rehearsal started may take to end (at once, on a quiet machine).
+THREADS_SECONDS = 10.0
 
 
 @contextlib.contextmanager
@@ -113,8 +118,11 @@ async def play_once(table: Table, size: tuple[int, int] = SIZE) -> None:
     async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # plays the selected card, as a seat's first key often does
-        await pilot.pause()
-        if table.state.to_act == seat:
+        for _ in range(PAUSES):  # on a busy host the card may take a few turns of the loop
+            await pilot.pause()
+            if table.state.to_act != seat:
+                break
+        else:
             raise RuntimeError("the rehearsal's card was not played")
         _another_plays(table)  # and the next player's card comes in, as it does over the network
         await pilot.pause()
@@ -186,11 +194,13 @@ def pack_code(ran: Iterable[types.CodeType], objects: Iterable[object] | None = 
     return len(funcs)
 
 
-def _join_new_threads(before: set[threading.Thread], timeout: float = 2.0) -> bool:
-    """Wait for the threads started since ``before``; True if none is left alive."""
+def _join_new_threads(before: set[threading.Thread], timeout: float = THREADS_SECONDS) -> bool:
+    """Wait (``timeout`` seconds in all) for the threads started since ``before``; True if none
+    is left alive."""
     left = [t for t in threading.enumerate() if t not in before]
+    deadline = time.monotonic() + timeout
     for thread in left:
-        thread.join(timeout)
+        thread.join(max(0.0, deadline - time.monotonic()))
     return not any(t.is_alive() for t in left)
 
 

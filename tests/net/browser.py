@@ -28,6 +28,8 @@ from urllib.parse import parse_qs, urlparse
 import aiohttp
 import pyte
 
+from .helpers import bounded
+
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 
 
@@ -191,12 +193,7 @@ class Browser:
 
     async def until(self, pred: Callable[[], Any], timeout: float = 20.0, what: str = "the page") -> Any:
         """Wait for ``pred()`` to be true (a bound on waiting, not a timing assertion)."""
-        end = time.monotonic() + timeout
-        while not (got := pred()):
-            if time.monotonic() > end:
-                raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
-            await asyncio.sleep(0.05)
-        return got
+        return await bounded(pred, timeout, what)
 
     async def until_text(self, needle: str, timeout: float = 20.0) -> str:
         """The page's text once it holds ``needle`` (bounded wait)."""

@@ -82,3 +82,13 @@ def wait_until(pred: Callable[[], bool], timeout: float = 10.0, what: str = "con
 
 
 __all__ = ["HOST_COMMAND", "Limits", "ServerThread", "make_table", "wait_until"]
+
+
+async def bounded(pred, timeout: float, what: str):
+    """Wait for ``pred()`` and return it (a bound on waiting, not a timing assertion)."""
+    end = time.monotonic() + timeout
+    while not (got := pred()):
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
+        await asyncio.sleep(0.02)
+    return got

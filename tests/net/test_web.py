@@ -32,7 +32,7 @@ from cardtable.net.server import Limits, TableServer
 from games.core import Record
 
 from .browser import Browser, TerminalMirror, find_chromium
-from .helpers import make_table
+from .helpers import bounded, make_table
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "LANG": "C.UTF-8", "PYTHONPATH": str(ROOT)}
@@ -45,16 +45,6 @@ def need_chromium() -> str:
             pytest.fail("CI must have chromium for the browser test: .ci/run installs it with apt-get")
         pytest.skip("no chromium here: the browser test needs Debian's chromium (apt-get install chromium)")
     return path
-
-
-async def bounded(pred, timeout: float, what: str):
-    """Wait for ``pred()`` (a bound on waiting, not a timing assertion)."""
-    end = time.monotonic() + timeout
-    while not (got := pred()):
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
-        await asyncio.sleep(0.05)
-    return got
 
 
 def join_children(pid: int) -> list[int]:

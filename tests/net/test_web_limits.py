@@ -16,7 +16,6 @@ import re
 import resource
 import signal
 import socket
-import time
 from pathlib import Path
 
 import aiohttp
@@ -28,7 +27,7 @@ from cardtable.net.client import RemoteSeatHandle
 from cardtable.net.server import TableServer
 from games.core import Record
 
-from .helpers import HOST_COMMAND, make_table
+from .helpers import HOST_COMMAND, bounded, make_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,15 +60,6 @@ def closed_by_peer(sock: socket.socket) -> bool:
         return False
     except ConnectionResetError:
         return True
-
-
-async def bounded(pred, timeout: float, what: str):
-    end = time.monotonic() + timeout
-    while not (got := pred()):
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
-        await asyncio.sleep(0.02)
-    return got
 
 
 def idle_sockets(port: int, n: int, source: str) -> list[socket.socket]:
@@ -197,8 +187,8 @@ async def test_a_web_flood_starves_no_door_of_a_host_with_few_files(tmp_path):
                 break
             s.setblocking(False)
             flood.append(s)
-        await asyncio.sleep(0.5)
-        assert _open_files(host.pid) < FILE_LIMIT // 2, "the host holds a file per flooding connection"
+        # the host closes what it cannot keep as it accepts (a busy machine may take a while to get there)
+        await bounded(lambda: _open_files(host.pid) < FILE_LIMIT // 2, 15, "the host to hold few files")
 
         ssh = await asyncssh.connect("127.0.0.1", ssh_port, username="bob", password=bob, known_hosts=None)
         ssh.close()

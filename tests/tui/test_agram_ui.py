@@ -10,7 +10,7 @@ from cardtable.tui.screens.modals import HandSummaryScreen, MatchOverScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import HandWidget
 
-from .helpers import local_app, screen_text, seats, settle
+from .helpers import local_app, screen_text, seats, settle, wait_until
 
 
 def agram_table(seed: int = 3, n: int = 4, **options) -> Table:
@@ -27,7 +27,7 @@ async def _play_first_legal_card_by_keys(pilot, table: Table) -> None:
         await pilot.press("right")
     before = len(table.state.history)
     await pilot.press("enter")
-    await pilot.pause()
+    await wait_until(pilot, lambda: len(table.state.history) > before)
     assert table.state.history[before] is view.legal[0] and table.state.actors[before] == 0
 
 

@@ -11,7 +11,7 @@ from cardtable.tui.widgets import ActionBar, HandWidget
 from cardtable.tui.widgets.actions import is_square
 from games import all_rules
 
-from .helpers import local_app, settle
+from .helpers import local_app, settle, wait_until
 
 MOVES = 5
 
@@ -56,7 +56,7 @@ async def test_game_is_playable_through_the_ui(rules):
                 continue
             before = len(table.state.history)
             await _decide(pilot, app.screen)
-            await pilot.pause()
+            await wait_until(pilot, lambda: len(table.state.history) > before)
             assert len(table.state.history) > before, f"decision not taken in phase {table.state.phase}"
             made += 1
         assert made >= min(MOVES, 1)

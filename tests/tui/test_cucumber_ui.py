@@ -12,7 +12,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import HandWidget
 from games.cucumber.bot import CucumberBot
 
-from .helpers import local_app, screen_text, seats, settle
+from .helpers import local_app, screen_text, seats, settle, wait_until
 
 
 def cucumber_table(seed: int = 0, n: int = 4, **options) -> Table:
@@ -70,7 +70,7 @@ async def test_a_whole_match_by_keys_to_the_last_player():
                 hand.cursor = hand.cards.index(choice.card)
                 before = len(table.state.history)
                 await pilot.press("enter")
-                await pilot.pause()
+                await wait_until(pilot, lambda: len(table.state.history) > before)
                 assert table.state.history[before] is choice
                 moves += 1
             else:

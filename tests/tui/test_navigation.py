@@ -201,9 +201,10 @@ async def test_setup_stays_on_a_refusal_and_gives_back_none_on_escape():
         form.query_one("#kind-0").value = "bot"  # nobody left to play
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await until(
+            pilot, lambda: "at least one seat must be a human" in str(form.query_one("#setup-error").render())
+        )
         assert app.screen is form and not app.results
-        assert "at least one seat must be a human" in str(form.query_one("#setup-error").render())
         await pilot.press("escape")
         await until(pilot, lambda: app.results)
     assert app.results == [None]
@@ -241,8 +242,7 @@ async def test_setup_says_how_the_match_ends_and_follows_the_options():
         def line() -> str:
             return str(form.query_one("#setup-ending").render())
 
-        await pilot.pause()
-        assert line() == "Match: Three hands: each player deals once"
+        await until(pilot, lambda: line() == "Match: Three hands: each player deals once")
         form.query_one("#opt-rounds").value = "2"
         await until(pilot, lambda: line() == "Match: Six hands: each player deals twice")
         form.query_one("#count").value = 4

@@ -14,7 +14,7 @@ from cardtable.tui.widgets import ActionBar, HandWidget
 from games.bots import make_bot
 from games.page_one.bot import PageOneBot
 
-from .helpers import local_app, said, screen_text, seats, settle
+from .helpers import local_app, said, screen_text, seats, settle, wait_until
 
 
 def page_one_table(seed: int = 0, n: int = 4, **options) -> Table:
@@ -93,7 +93,7 @@ async def test_a_whole_game_by_keys_with_draws_calls_and_a_missed_call():
             if table.state.to_act == 0:
                 before = len(table.state.history)
                 done.append(await _decide(pilot, table, missed))
-                await pilot.pause()
+                await wait_until(pilot, lambda: len(table.state.history) > before)
                 assert len(table.state.history) > before and table.state.actors[before] == 0
             else:
                 await pilot.press("space")  # takes a finished trick off the table

@@ -11,7 +11,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget
 from games.bots import make_bot
 
-from .helpers import local_app, screen_text, seats, settle
+from .helpers import local_app, screen_text, seats, settle, wait_until
 
 
 async def _act_by_keys(pilot, table: Table, seat: int, choice) -> None:
@@ -30,7 +30,7 @@ async def _act_by_keys(pilot, table: Table, seat: int, choice) -> None:
         bar = screen.query_one(ActionBar)
         index = [a.text for a in bar.actions].index(choice.text)
         await pilot.press(str(index + 1))
-    await pilot.pause()
+    await wait_until(pilot, lambda: len(table.state.history) > before)
     assert table.state.history[before] is choice and table.state.actors[before] == seat
 
 

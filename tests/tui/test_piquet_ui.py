@@ -17,7 +17,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget
 from games.piquet.bot import PiquetBot, exchange_target
 
-from .helpers import local_app, screen_text, seats, settle
+from .helpers import local_app, screen_text, seats, settle, wait_until
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
@@ -43,7 +43,7 @@ async def decide(pilot, table: Table, text: str) -> None:
         for _ in range(hand.cards.index(action.card)):
             await pilot.press("right")
         await pilot.press("enter")
-    await pilot.pause()
+    await wait_until(pilot, lambda: len(table.state.history) > before)
     assert table.state.history[before] is action and table.state.actors[before] == 0
 
 

@@ -16,7 +16,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget
 from games.preference.bot import PreferenceBot
 
-from .helpers import local_app, screen_text, seats, settle
+from .helpers import local_app, screen_text, seats, settle, wait_until
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
@@ -42,7 +42,7 @@ async def decide(pilot, table: Table, text: str) -> None:
         for _ in range(hand.cards.index(action.card)):
             await pilot.press("right")
         await pilot.press("enter")
-    await pilot.pause()
+    assert await wait_until(pilot, lambda: len(table.state.history) > before), f"{text} was not played"
     assert table.state.history[before] is action and table.state.actors[before] == 0
 
 

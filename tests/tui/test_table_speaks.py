@@ -11,7 +11,7 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ActionBar, HandWidget, KeyBar
 from games.bots import make_bot
 
-from .helpers import local_app, said, screen_text, seats, settle, table_for
+from .helpers import local_app, said, screen_text, seats, settle, table_for, wait_until
 
 
 async def _until(pilot, done, tries: int = 200) -> bool:
@@ -43,7 +43,7 @@ async def test_a_hint_goes_when_its_decision_is_made_and_never_covers_the_choice
         )
         before = len(table.state.history)
         await pilot.press("1")
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(table.state.history) > before)
         assert len(table.state.history) > before
         assert not any(s.title == "Hint" for s in said(app))  # the answered question takes its hint along
         assert not message.display
