@@ -50,7 +50,8 @@ class Agram(TrickGame):
     ``scores`` counts the games each seat has won; ``voids`` the suits each seat has shown it
     lacks this game (public knowledge, used when dealing the unseen cards again)."""
 
-    _COPY = {"pack": SHARED, "out": LIST, "voids": LIST}  # voids: a tuple a seat, replaced as it grows
+    # voids: a tuple a seat, replaced as it grows; out: replaced at each deal, never changed in place
+    _COPY = {"pack": SHARED, "out": SHARED, "voids": LIST}
     clockwise = CLOCKWISE
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:

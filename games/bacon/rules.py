@@ -69,12 +69,15 @@ class Bacon(TrickGame):
 
     _COPY = {
         "team_scores": LIST,
-        "stub": LIST,
-        "passed_up": LIST,
-        "aside": LIST,
-        "discard": LIST,
+        # the stub, a loner's partner's cards and the discard are replaced, never changed in place
+        "stub": SHARED,
+        "aside": SHARED,
+        "discard": SHARED,
         "voids": LIST,
         "pack": SHARED,
+        "bids": LIST,
+        "status": LIST,
+        "up_cards": LIST,
     }
     LABELS = LABELS
 
@@ -93,7 +96,7 @@ class Bacon(TrickGame):
         deck, order = self._deal_hands(HAND_SIZE)
         for h in self.hands:
             h.sort(key=_index)
-        self.up_cards = [deck.pop()]
+        self.up_cards: list[Card] = [deck.pop()]
         self.stub = deck
         self._reset_hand(order[0])
         self.log(
@@ -107,10 +110,10 @@ class Bacon(TrickGame):
         self.won = [()] * 4
         self.tricks_won = [0] * 4
         self.trick = ()
-        self.bids = [""] * 4
-        self.status = [""] * 4
+        self.bids: list[str] = [""] * 4
+        self.status: list[str] = [""] * 4
         self.voids = [""] * 4  # suits each seat has shown it lacks (public), for resampling
-        self.passed_up: list[Card] = []  # upcards turned down, face up and out of play (BA-3)
+        self.passed_up: tuple[Card, ...] = ()  # upcards turned down, face up and out of play (BA-3)
         self.aside: list[Card] = []  # a loner's partner's cards, face down for the hand
         self.discard: list[Card] = []  # the taker's face-up discard (BA-3)
         self.passes = 0
@@ -180,11 +183,11 @@ class Bacon(TrickGame):
         if self.passes < 4:
             self.to_act = next_seat(s, 4)
             return
-        self.passed_up.append(self.up_cards.pop())
+        self.passed_up += (self.up_cards.pop(),)
         if len(self.passed_up) == UPCARDS:
             self._throw_in()
             return
-        self.up_cards = [self.stub.pop()]
+        self.up_cards, self.stub = [self.stub[-1]], self.stub[:-1]
         self.passes = 0
         self.bids = [""] * 4
         self.to_act = next_seat(self.dealer, 4)

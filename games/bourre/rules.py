@@ -73,7 +73,6 @@ class Bourre(PotGame):
         "stock": LIST,
         "discards": LIST,
         "setting_aside": LIST,
-        "no_ante": LIST,
     }  # how clone() copies our mutable attributes
     LABELS = LABELS
 
@@ -84,7 +83,7 @@ class Bourre(PotGame):
         self.discards: list[Card] = []  # the face-down discard pile
         self.setting_aside: list[Card] = []  # the acting player's discards, before drawing
         self.won: list[tuple[Card, ...]] = [()] * num_seats
-        self.no_ante: list[int] = []  # seats that skip the next ante (tied or already paid bourré)
+        self.no_ante: tuple[int, ...] = ()  # seats that skip the next ante (tied or already paid bourré)
         self.tied: tuple[int, ...] = ()  # the seats tied for most tricks in the hand just settled
         self.dealer = self.rng.randrange(num_seats)
         self._deal()
@@ -93,10 +92,10 @@ class Bourre(PotGame):
     def _deal(self) -> None:
         n = self.num_seats
         antes = sum(self._pay(s, self.options["ante"]) for s in range(n) if s not in self.no_ante)
-        self.no_ante, self.tied = [], ()
+        self.no_ante, self.tied = (), ()
         deck, _ = self._deal_hands(HAND_SIZE)  # one at a time from the dealer's left
         up = self.hands[self.dealer][-1]  # the dealer's last card is turned up
-        self.up_cards = [up]
+        self.up_cards = (up,)
         self.stock, self.discards, self.setting_aside = deck, [], []
         self.ranking = shared_ranking((up.suit,))
         self.won = [()] * n
@@ -266,7 +265,7 @@ class Bourre(PotGame):
                 else "it stays for the next hand, and everybody else antes again"
             )
             lines.append(f"{names} tie with {most} tricks: nobody takes the pot of {self.pot}; {after}")
-            self.no_ante.extend(top)
+            self.no_ante += tuple(top)
             self.tied = tuple(top)
         last = self._last_hand()  # BO-9: the bourré payment only feeds the next hand's pot
         for s in active:
@@ -274,7 +273,7 @@ class Bourre(PotGame):
                 lines.append(f"{{p{s}}} went bourré: no payment after the last hand")
             elif not self.tricks_won[s]:
                 paid = self._pay(s, pot_played)
-                self.no_ante.append(s)
+                self.no_ante += (s,)
                 lines.append(
                     f"{{p{s}}} went bourré: pays {paid} (the pot played) into the next pot; "
                     f"stack {self.scores[s]}"

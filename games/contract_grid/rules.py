@@ -158,14 +158,15 @@ class ContractGrid(TrickGame):
 
     _COPY = {
         "pack": SHARED,
+        "bids": LIST,
+        "status": LIST,
         "grids": LIST,  # each seat's grid, marks, bids and made contracts: a tuple a seat,
         "marked": LIST,  # replaced when it changes
         "bid_squares": LIST,
-        "stock": LIST,
+        "stock": SHARED,  # replaced at the deal, never changed in place
         "dropped": LIST,
         "made": LIST,
         "breakdown": LIST,  # read-only mappings, replaced
-        "score_history": LIST,
     }  # how clone() copies our mutable attributes
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -187,7 +188,9 @@ class ContractGrid(TrickGame):
         self.trump: str = ""
         self.made: list[tuple[str, ...]] = [()] * n  # contracts made in the last scored hand
         self.breakdown: list[Mapping[str, Any]] = [_NO_BREAKDOWN] * n
-        self.score_history: list[tuple[int, ...]] = [(0,) * n]
+        self.score_history: tuple[tuple[int, ...], ...] = ((0,) * n,)  # replaced as it grows
+        self.bids: list[str] = [""] * n  # the squares bid, and "dropped" a suit, changed in place
+        self.status: list[str] = [""] * n
         self.hands_played = 0
         self.end_kind = ""
         self.dealer = self.rng.randrange(n)
@@ -367,7 +370,7 @@ class ContractGrid(TrickGame):
         for s in range(self.num_seats):
             lines.append(self._score_seat(s))
         self.hands_played += 1
-        self.score_history.append(tuple(self.scores))
+        self.score_history += (tuple(self.scores),)
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))
         self.end_kind = self._end_kind()
         if self.end_kind:

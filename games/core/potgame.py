@@ -25,6 +25,7 @@ from typing import Any
 
 from .actions import named_card
 from .bounds import random_walk_hands
+from .clone import LIST
 from .errors import BadOptionError
 from .options import Option
 from .state import Rules
@@ -131,9 +132,15 @@ class PotRules(Rules):
 class PotGame(TrickGame):
     """Counters and a pot on top of :class:`TrickGame`; see the module docstring."""
 
+    _COPY = {"bids": LIST, "status": LIST}
+    #: the auction's words and each seat's status change in place as the hand goes: lists
+    bids: list[str]
+    status: list[str]
+
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
         self.scores = [options["stack"]] * num_seats  # the stacks
+        self.bids, self.status = [""] * num_seats, [""] * num_seats
         self.pot = 0
         self.hands_played = 0
 

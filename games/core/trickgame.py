@@ -83,11 +83,14 @@ class TrickGame(GameState):
         "hands": LISTS,
         "tricks_won": LIST,
         "scores": LIST,
-        "bids": LIST,
-        "status": LIST,
-        "up_cards": LIST,
         "won": LIST,
     }
+    #: Each seat's bid and status words, and the cards turned up: tuples, replaced when they
+    #: change, so that clones share them.  A game that changes one in place as it goes (an
+    #: auction's bids) keeps a list there, annotates it as a list and declares it ``LIST``.
+    bids: Sequence[str]
+    status: Sequence[str]
+    up_cards: Sequence[Card]
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -101,9 +104,9 @@ class TrickGame(GameState):
         self.last_trick: TrickResult | None = None
         self.tricks_won: list[int] = [0] * n
         self.scores: list[int] = [0] * n
-        self.bids: list[str] = [""] * n
-        self.status: list[str] = [""] * n
-        self.up_cards: list[Card] = []
+        self.bids = ("",) * n
+        self.status = ("",) * n
+        self.up_cards = ()
         # the cards each seat has won this hand: a tuple a seat, replaced as it grows (clone copies one list)
         self.won: list[tuple[Card, ...]] = [()] * n
         self.ranking = Ranking()

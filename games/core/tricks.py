@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import JACK, Card, Suit, cards_text
+
+T = TypeVar("T")
 
 _SAME_COLOUR = {
     Suit.SPADES: Suit.CLUBS,
@@ -35,6 +37,13 @@ def seat_order(start: int, num_seats: int, clockwise: bool = True, skip: Iterabl
     step = 1 if clockwise else -1
     skipped = set(skip)
     return [s for s in ((start + step * i) % num_seats for i in range(num_seats)) if s not in skipped]
+
+
+def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
+    """``values`` (one a seat, or one a side) with the value at ``seat`` replaced: tuples of
+    per-seat values that change rarely are replaced, never changed in place, so that clones
+    share them."""
+    return (*values[:seat], value, *values[seat + 1 :])
 
 
 def next_seat(seat: int, num_seats: int, clockwise: bool = True) -> int:

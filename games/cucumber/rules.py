@@ -44,6 +44,7 @@ from games.core.partnership import active_seats, next_active, trick_complete
 from games.core.resample import anywhere, deal_unseen
 from games.core.state import Rules
 from games.core.trickgame import TrickGame, seat_play
+from games.core.tricks import with_seat
 from games.core.views import InfoLine, Outcome, TrickResult
 
 from .viewdata import CucumberView
@@ -66,13 +67,12 @@ class Cucumber(TrickGame):
     PLAIN_TRICKS = False  # suits play no part, and the last trick is to be avoided
     LOW_SCORES_WIN = True  # the points of the last trick count against its taker (CU-3)
 
+    status: tuple[str, ...]  # replaced when a seat's status changes (rarely)
     _COPY = {
         "pack": SHARED,
         "out": LIST,
         "table": LIST,
         "done": LIST,
-        "cucumbers": LIST,
-        "eliminated": LIST,
         "bounds": LIST,
     }
 
@@ -82,8 +82,9 @@ class Cucumber(TrickGame):
         self.out: list[Card] = []  # the undealt rest of the pack (unseen)
         self.table: list[Card] = []  # the cards of this hand's finished tricks (face up, CU-7)
         self.done: list[TrickResult] = []  # this hand's finished tricks, in order
-        self.cucumbers = [0] * num_seats
-        self.eliminated: list[int] = []  # in order of elimination
+        # both replaced when they change (at the end of a hand): clones share them
+        self.cucumbers = (0,) * num_seats
+        self.eliminated: tuple[int, ...] = ()  # in order of elimination
         self.last_out: tuple[int, ...] = ()  # the seats eliminated in the last hand scored
         self.bounds = [NO_BOUNDS] * num_seats  # public rank limits of each hand (see the module docstring)
         self.hands_played = 0
@@ -220,12 +221,12 @@ class Cucumber(TrickGame):
         self.last_out = tuple(s for s in busted if self.cucumbers[s])
         for s in busted:
             if self.cucumbers[s]:
-                self.eliminated.append(s)
-                self.status[s] = "out"
+                self.eliminated += (s,)
+                self.status = with_seat(self.status, s, "out")
                 lines.append(f"{{p{s}}} goes over {limit} with a cucumber already: eliminated")
             else:
-                self.cucumbers[s] = 1
-                self.status[s] = "cucumber"
+                self.cucumbers = with_seat(self.cucumbers, s, 1)
+                self.status = with_seat(self.status, s, "cucumber")
                 lines.append(
                     f"{{p{s}}} goes over {limit} with {self.scores[s]}: a cucumber, "
                     f"and the score resets to {reset}"

@@ -57,7 +57,7 @@ from operator import attrgetter
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
-from games.core.cards import Card, Suit, cards_text, deck_53, parse_card
+from games.core.cards import SUITS, Card, Suit, cards_text, deck_53, parse_card
 from games.core.clone import LIST, SHARED
 from games.core.errors import BadNotationError
 from games.core.options import Option
@@ -65,7 +65,7 @@ from games.core.resample import anywhere, deal_unseen
 from games.core.state import Rules
 from games.core.trickgame import TrickGame, seat_play
 from games.core.tricks import next_seat, shared_ranking, trick_winner
-from games.core.views import InfoLine, Outcome, Play, TrickResult
+from games.core.views import InfoLine, Outcome, Play, TrickResult, make_event
 from games.core.words import plural
 
 from .viewdata import PageOneView
@@ -85,6 +85,8 @@ _SILENT = {c: choose("silent", c) for c in _PACK}
 DRAW = word("draw")
 RANKING = shared_ranking(())  # no trump: the joker, outside every suit, beats everything (PO-1)
 NO_SUITS: frozenset[str] = frozenset()
+#: each suit's letter, as the lacking sets hold it (a dict lookup: Enum's .value is a Python call)
+_LETTER: dict[Suit | None, str] = {s: s.value for s in SUITS}
 
 Slot = tuple[int, frozenset]  # (generation, letters of suits the holder has shown they lack)
 
@@ -110,14 +112,54 @@ def _lacking(lack: frozenset[str], letter: str) -> frozenset[str]:
     return found
 
 
+class _WithLacking(dict[Slot, Slot]):
+    """For one suit: each slot -> that slot also lacking the suit, worked out once for each."""
+
+    def __init__(self, letter: str) -> None:
+        super().__init__()
+        self.letter = letter
+
+    def __missing__(self, slot: Slot) -> Slot:
+        generation, lack = slot
+        found = self[slot] = slot if self.letter in lack else (generation, _lacking(lack, self.letter))
+        return found
+
+
+_WITH_LACKING = {suit: _WithLacking(suit.value) for suit in SUITS}
+
+_PLAY_TEXTS: dict[tuple[int, Card, bool], str] = {}
+_DRAW_TEXTS: dict[tuple[int, int], str] = {}
+
+
+def _play_text(s: int, c: Card, called: bool) -> str:
+    """The text of the event of ``s`` playing ``c`` (with the call, if ``called``), made once."""
+    found = _PLAY_TEXTS.get((s, c, called))
+    if found is None:
+        found = f"{{p{s}}} plays {c.text}" + (f" and calls {CALL_WORDS}" if called else "")
+        _PLAY_TEXTS[s, c, called] = found
+    return found
+
+
+def _draw_text(s: int, drawn: int) -> str:
+    """The text of the public event of ``s`` drawing their ``drawn``-th card of the turn, made once."""
+    found = _DRAW_TEXTS.get((s, drawn))
+    if found is None:
+        found = _DRAW_TEXTS[s, drawn] = f"{{p{s}}} draws a card ({drawn})"
+    return found
+
+
+#: the drawer's own event text for each card drawn
+_SEEN_TEXT = {c: f"it is {c.text} (only you see it)" for c in _PACK}
+
+
 def slot_fits(slot: Slot, c: Card, generation: int) -> bool:
-    return slot[0] == generation and (c.suit is None or c.suit.value not in slot[1])
+    return slot[0] == generation and _LETTER.get(c.suit) not in slot[1]  # (a joker: None, in no set)
 
 
 def fitting_slots(slots: Sequence[Slot], c: Card, generation: int) -> list[int]:
     """The slots that could have held ``c``: those of its generation whose holder was not shown
     to lack its suit (what :func:`slot_fits` says of each, asked once for the card's suit)."""
-    letter = None if c.suit is None else c.suit.value  # no suit (the joker) is in no lacking set
+    letter = _LETTER.get(c.suit)  # no suit (the joker: None) is in no lacking set
     return [i for i, (g, lack) in enumerate(slots) if g == generation and letter not in lack]
 
 
@@ -131,6 +173,7 @@ class PageOne(TrickGame):
         "stock": LIST,
         "discard": LIST,
         "slots": LIST,
+        "status": LIST,  # a call, changed as the cards come and go
         "regen": SHARED,
         "positions": SHARED,
     }
@@ -164,7 +207,8 @@ class PageOne(TrickGame):
         self.generation, self.regen, self.drawn, self.warning_until = 0, {}, 0, 0
         self.positions = {}
         self.slots = [((0, NO_SUITS),) * HAND_SIZE] * n
-        self.tricks_won, self.status = [0] * n, [""] * n
+        self.tricks_won = [0] * n
+        self.status: list[str] = [""] * n
         self.won = [()] * n
         self.leader = self.to_act = order[0]
         self.phase = "play"
@@ -262,7 +306,7 @@ class PageOne(TrickGame):
             self._apply_draw()
         else:
             self._apply_play(action)
-        if self.result is None:
+        if self.result is None and not self._can_draw():
             self._end_if_stuck()
         if self.result is None and (not self.stock or self.generation != generation):
             self._count_position()
@@ -274,8 +318,9 @@ class PageOne(TrickGame):
         c = self._draw_card(s)
         assert c is not None, "a draw is offered only while a card is left to draw"
         self.drawn += 1
-        self.log("draw", f"{{p{s}}} draws a card ({self.drawn})", s)
-        self.log("draw", f"it is {c.text} (only you see it)", s, visible_to=s, cards=(c,))
+        hand, events = self.hand_number, self.events  # (the events as log() makes them: hot path)
+        events.append(make_event("draw", _draw_text(s, self.drawn), s, None, (), (), hand))
+        events.append(make_event("draw", _SEEN_TEXT[c], s, s, (c,), (), hand))
 
     def _draw_card(self, s: int) -> Card | None:
         """Move the top card of the stock to the hand of ``s`` (reshuffling the discards first
@@ -309,10 +354,11 @@ class PageOne(TrickGame):
         hand = self.hands[s]
         called = action.kind == "call" or (self.options["auto_call"] and len(hand) == 2)
         self._take_from_hand(s, c)
-        self.trick += (seat_play(s, c),)
+        played = seat_play(s, c)
+        self.trick += (played,)
         self.drawn = 0
-        self.log(
-            "play", f"{{p{s}}} plays {c.text}" + (f" and calls {CALL_WORDS}" if called else ""), s, cards=(c,)
+        self.events.append(
+            make_event("play", _play_text(s, c, called), s, None, played.cards, (), self.hand_number)
         )
         if not hand:
             self.status[s] = ""
@@ -329,7 +375,7 @@ class PageOne(TrickGame):
     def _take_from_hand(self, s: int, c: Card) -> None:
         """The card leaves the hand, and with it what its slot said; a joker played instead of
         following (PO-2) shows the player holds none of the led suit."""
-        led = self._led()
+        led = led_suit(self.trick)
         self.hands[s].remove(c)
         self._unslot(s, c)
         if c.suit is None and led is not None and not self.options["joker_any"]:
@@ -393,9 +439,8 @@ class PageOne(TrickGame):
         )
 
     def _end_if_stuck(self) -> None:
-        """A player who must draw when there is neither stock nor discard pile: a drawn game."""
-        if self._can_draw():  # (asked first: it is the cheap question, and nearly always true)
-            return
+        """A player who must draw when there is neither stock nor discard pile: a drawn game
+        (asked only then: :meth:`_apply` checks the cheap question, nearly always answered yes)."""
         cards, void = self._playable(self.hands[self.acting])
         if void and not cards:
             self._end_game(None, f"{{p{self.acting}}} had to draw but no card was left to draw")
@@ -403,22 +448,28 @@ class PageOne(TrickGame):
     # -- hidden-card bookkeeping (public facts only) ---------------------------------
     def _note_lacking(self, s: int, led: Suit) -> None:
         """Every slot of ``s`` now lacks the led suit (a slot that already did is kept as it is)."""
-        letter = led.value
-        self.slots[s] = tuple(
-            [slot if letter in slot[1] else (slot[0], _lacking(slot[1], letter)) for slot in self.slots[s]]
-        )
+        self.slots[s] = tuple(map(_WITH_LACKING[led].__getitem__, self.slots[s]))
 
     def _unslot(self, s: int, c: Card) -> None:
         """Remove the slot a played card came from.  When several could have held it, the
         remaining ones keep only what all of them had in common (never more than is known)."""
         g = self.regen.get(c, 0)
         slots = self.slots[s]
-        fits = fitting_slots(slots, c, g) or [i for i, slot in enumerate(slots) if slot[0] == g] or [0]
-        first = fits[0]
-        if len(fits) == 1:  # the card's own slot: the others stay as they are
+        # A hand holds few kinds of slot (a generation and the suits its holder lacked): when the
+        # card fits one kind only, the first slot of that kind goes and the others stay as they are.
+        letter = _LETTER.get(c.suit)  # no suit (the joker: None) is in no lacking set
+        kinds = [kind for kind in set(slots) if kind[0] == g and letter not in kind[1]]
+        if len(kinds) == 1:
+            first = slots.index(kinds[0])
             self.slots[s] = slots[:first] + slots[first + 1 :]
             return
-        common = frozenset.intersection(*(slots[i][1] for i in fits))
+        fits = fitting_slots(slots, c, g) or [i for i, slot in enumerate(slots) if slot[0] == g] or [0]
+        first = fits[0]
+        lacks = {slots[i][1] for i in fits}
+        if len(lacks) == 1:  # the card's own slot, or slots that all said the same: the rest stay
+            self.slots[s] = slots[:first] + slots[first + 1 :]
+            return
+        common = frozenset.intersection(*lacks)
         chosen = set(fits)
         self.slots[s] = tuple(
             [(slot[0], common) if i in chosen else slot for i, slot in enumerate(slots) if i != first]

@@ -77,7 +77,7 @@ class Pepper(TrickGame):
 
     HAS_BIDS = True  # bids (or a declared Rams) made or set: counted for the statistics
 
-    _COPY = {"team_scores": LIST, "voids": LIST, "dead": LIST, "pack": SHARED}
+    _COPY = {"team_scores": LIST, "voids": LIST, "dead": SHARED, "pack": SHARED, "bids": LIST, "status": LIST}
     LABELS = LABELS
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
@@ -105,7 +105,7 @@ class Pepper(TrickGame):
             for p in places:
                 dealt[p].append(deck.pop())
         self.hands = [sorted(dealt[s], key=_index) for s in range(n)]
-        self.dead = dealt.get(-1, [])
+        self.dead = dealt.get(-1, [])  # replaced at each deal, never changed in place
         self._reset_hand(order[0])
         self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals", self.dealer)
 
@@ -114,8 +114,8 @@ class Pepper(TrickGame):
         self.won = [()] * n
         self.tricks_won = [0] * n
         self.trick = ()
-        self.bids = [""] * n
-        self.status = [""] * n
+        self.bids: list[str] = [""] * n
+        self.status: list[str] = [""] * n
         self.voids = [""] * n  # suits each seat has shown it lacks (letters), for resampling
         self.high_bid = 0  # 1..per_hand-1 a number, per_hand little pepper, per_hand+1 big pepper
         self.high_bidder: int | None = None

@@ -75,7 +75,7 @@ from games.core.options import Option
 from games.core.resample import DealPlan, Place
 from games.core.state import GameState, Rules
 from games.core.trickgame import TrickGame, seat_play
-from games.core.tricks import follow_suit, shared_ranking
+from games.core.tricks import follow_suit, shared_ranking, with_seat
 from games.core.views import InfoLine, Outcome, make_event
 from games.core.words import counted, limited
 
@@ -312,24 +312,21 @@ class Piquet(TrickGame):
     show the rest of the talon), ``declare`` (steps ``elder``, ``answer``, ``dealer`` for each
     category), ``play``, ``over``."""
 
+    status: tuple[str, ...]  # replaced when a seat's status changes (rarely)
     _COPY = {
         "pack": SHARED,
         "talon": SHARED,  # replaced, never changed in place
         "leftover": SHARED,
         "discards": LISTS,
         "picked": LIST,
-        "took": LIST,
-        "blanche": LIST,
         "stage_pts": LISTS,
-        "series": LIST,
         "leads": LIST,
-        # a tuple a seat, replaced as it grows: drawn, shown, named, voids, played
-        "drawn": LIST,
-        "shown": LIST,
+        # a tuple a seat, replaced as it grows: named, voids, played
         "named": LIST,
         "voids": LIST,
         "played": LIST,
-    }  # the claims, sayings, notes, sheet and results of the match are tuples, replaced as they grow
+    }  # the claims, sayings, notes, sheet and results of the match are tuples, replaced as they grow;
+    # so are the seats' exchanges (took, drawn), carte blanche (blanche, shown) and the series
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -342,7 +339,7 @@ class Piquet(TrickGame):
         self.sheet: tuple[tuple, ...] = ()  # this partie: (hand in partie, dealer, points, totals)
         # finished parties: (partie, totals, winner or None, margin, hands)
         self.results: tuple[tuple, ...] = ()
-        self.series = [0, 0]  # running total of margins won
+        self.series: tuple[int, ...] = (0, 0)  # running total of margins won
         # private events named only during their hand: (event index, plain text)
         self.notes: tuple[tuple, ...] = ()
         self.dealer = self.first_dealer
@@ -380,13 +377,13 @@ class Piquet(TrickGame):
     def _reset_hand(self) -> None:
         """A fresh hand: the exchange, then :meth:`_reset_scoring`."""
         self.discards: list[list[Card]] = [[], []]
-        self.drawn: list[tuple[Card, ...]] = [(), ()]
+        self.drawn: tuple[tuple[Card, ...], ...] = ((), ())
         self.picked: list[Card] = []
-        self.took = [0, 0]
+        self.took: tuple[int, ...] = (0, 0)
         self.peek_count = 0  # how many talon cards elder looked at (public; which ones is not)
         self.peek_event: int | None = None
-        self.blanche = [False, False]
-        self.shown: list[tuple[Card, ...]] = [(), ()]
+        self.blanche: tuple[bool, ...] = (False, False)
+        self.shown: tuple[tuple[Card, ...], ...] = ((), ())
         self.leftover: list[Card] = []
         self._reset_scoring()
 
@@ -407,8 +404,8 @@ class Piquet(TrickGame):
         self.won = [(), ()]
         self.tricks_won = [0, 0]
         self.trick = ()
-        self.bids, self.status = ["", ""], ["", ""]
-        self.status[self.elder] = "elder"
+        self.bids = ("", "")
+        self.status = with_seat(("", ""), self.elder, "elder")
 
     def _ask_blanche(self, s: int) -> None:
         """PQ-5: a holder of carte blanche about to exchange is first asked whether to declare it
@@ -426,14 +423,14 @@ class Piquet(TrickGame):
 
     def _carte_blanche(self, s: int) -> None:
         """PQ-5: declared: 10 points at once, and the hand is shown."""
-        self.blanche[s] = True
-        self.status[s] = ("elder, " if s == self.elder else "") + "carte blanche"
+        self.blanche = with_seat(self.blanche, s, True)
+        self.status = with_seat(self.status, s, ("elder, " if s == self.elder else "") + "carte blanche")
         self._show_hand(s, "declares carte blanche and shows it")
         self._add(s, "blank", BLANK_POINTS, f"{{p{s}}} scores {BLANK_POINTS} for carte blanche")
 
     def _show_hand(self, s: int, what: str) -> None:
         cards = tuple(sorted(self.hands[s], key=lambda c: c.index))
-        self.shown[s] = tuple(cards)
+        self.shown = with_seat(self.shown, s, tuple(cards))
         self.log("bid", f"{{p{s}}} {what}: {cards_text(cards)}", s, cards=cards)
 
     # -- scoring helpers -----------------------------------------------------
@@ -536,10 +533,10 @@ class Piquet(TrickGame):
         for c in self.picked:
             self.hands[s].remove(c)
         self.discards[s] = list(self.picked)
-        self.drawn[s] = tuple(self.talon[:n])
+        self.drawn = with_seat(self.drawn, s, tuple(self.talon[:n]))
         self.talon = self.talon[n:]
         self.hands[s].extend(self.drawn[s])
-        self.took[s] = n
+        self.took = with_seat(self.took, s, n)
         self.picked = []
         self.log("bid", f"{{p{s}}} exchanges {n} card{'s' if n > 1 else ''}", s)
         self._note(
@@ -862,7 +859,7 @@ class Piquet(TrickGame):
         else:
             w, lo = totals[winner], totals[1 - winner]
             margin = partie_margin(w, lo)
-            self.series[winner] += margin
+            self.series = with_seat(self.series, winner, self.series[winner] + margin)
             self.results += ((self.partie, totals, winner, margin, self.partie_hand),)
             lines = [
                 f"{{p{winner}}} wins partie {self.partie}, {w} to {lo}: "
@@ -1111,7 +1108,7 @@ class Piquet(TrickGame):
         done = [sum(row[2][s] for row in self.sheet) for s in (0, 1)]
         running = [0 if self.phase == "over" else self.hand_total(s) for s in (0, 1)]
         assert all(done[s] + running[s] == self.scores[s] for s in (0, 1)), "the sheet must add up"
-        margins = [sum(r[3] for r in self.results if r[2] == s) for s in (0, 1)]
+        margins = tuple(sum(r[3] for r in self.results if r[2] == s) for s in (0, 1))
         assert margins == self.series, "the series totals are the margins won"
 
     # -- possible worlds for search bots (the hooks of TrickGame.sampler) ---------
@@ -1176,7 +1173,9 @@ class Piquet(TrickGame):
             (where[id(self.events[i])], plain) for i, plain in self.notes if id(self.events[i]) in where
         )
         base.peek_event = None if self.peek_event is None else where.get(id(self.events[self.peek_event]))
-        base.drawn[opp] = self.drawn[opp][: self.peek_count] if seat == self.elder else ()
+        base.drawn = with_seat(
+            base.drawn, opp, self.drawn[opp][: self.peek_count] if seat == self.elder else ()
+        )
         if self.phase == "exchange" and self.to_act == opp:
             base.picked = []
 

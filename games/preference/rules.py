@@ -74,7 +74,7 @@ from typing import Any
 from games.core.actions import Action, choose, named_card, play, word
 from games.core.bounds import TAKE_BACKS
 from games.core.cards import ACE, Card, Suit, by_index, cards_text, deck_32
-from games.core.clone import SHARED
+from games.core.clone import LIST, SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.partnership import next_active
@@ -160,6 +160,8 @@ class Preference(TrickGame):
         "talon": SHARED,
         "discards": SHARED,
         "laid_aside": SHARED,
+        "bids": LIST,
+        "status": LIST,
     }  # the hand's other seat lists and cards are tuples, replaced as they change
     LABELS = LABELS
 
@@ -230,7 +232,8 @@ class Preference(TrickGame):
     def _reset_hand(self) -> None:
         n = self.num_seats
         self.trick, self.won, self.tricks_won = (), [()] * n, [0] * n
-        self.bids, self.status = [""] * n, [""] * n
+        self.bids: list[str] = [""] * n
+        self.status: list[str] = [""] * n
         self.discards, self.laid_aside, self.picked, self.talon_seen = [], [], (), ()
         self.passed, self.numeric, self.gamers, self.named = (), (), (), ()
         self.defenders, self.playing, self.players = (), (), ()
@@ -241,7 +244,7 @@ class Preference(TrickGame):
         self.laid_aside_by: int | None = None
         self.no_aces = False
         self.aces_played = 0
-        self.up_cards = []
+        self.up_cards = ()
         self.ranking = shared_ranking(())
         self.phase = "bid"
 
@@ -341,7 +344,7 @@ class Preference(TrickGame):
         self.talon_seen = tuple(self.talon)
         self.hands[s].extend(self.talon)
         self.talon = []
-        self.up_cards = list(self.talon_seen)
+        self.up_cards = tuple(self.talon_seen)
         self.log(
             "bid",
             f"{{p{s}}} wins the auction with {NUMBER_WORDS[self.high]} and takes the talon: "
@@ -415,7 +418,7 @@ class Preference(TrickGame):
         for c in self.picked:
             self.hands[s].remove(c)
         self.discards, self.picked = sorted(self.picked, key=by_index), ()
-        self.up_cards = []
+        self.up_cards = ()
         self.log("bid", f"{{p{s}}} discards two cards face down", s)
         self.log(
             "info", f"You discard {cards_text(self.discards)}", s, visible_to=s, cards=tuple(self.discards)

@@ -120,7 +120,7 @@ class Rams(PotGame):
                 self.hands[s].append(deck.pop())
             self.widow.append(deck.pop())
         up = deck.pop()
-        self.up_cards = [up]
+        self.up_cards = (up,)
         self.out = deck
         self.ranking = shared_ranking((up.suit,))
         self.won = [()] * n
@@ -240,7 +240,7 @@ class Rams(PotGame):
         self.hands[s].remove(action.the_card)
         self.out.append(action.the_card)
         self.hands[s].append(up)
-        self.up_cards = []
+        self.up_cards = ()
         self.log("bid", f"{{p{s}}} discards a card face down and takes {up} into their hand", s, cards=(up,))
         self.phase = "decide"
         self._next_decider(s)

@@ -53,7 +53,7 @@ from games.core.partnership import Teams
 from games.core.resample import Place
 from games.core.state import Rules
 from games.core.trickgame import PastPlay, TrickGame
-from games.core.tricks import next_seat, seat_order
+from games.core.tricks import next_seat, seat_order, with_seat
 from games.core.views import InfoLine, Play, TrickResult
 from games.core.words import plural
 
@@ -108,7 +108,7 @@ class Sedma(TrickGame):
 
     PLAIN_TRICKS = False  # a seven or the starter's rank takes the trick
 
-    _COPY = {"pack": SHARED, "stock": LIST, "points": LIST, "vp": LIST}
+    _COPY = {"pack": SHARED, "stock": LIST, "points": LIST}
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -116,7 +116,7 @@ class Sedma(TrickGame):
         self.teams = Teams.opposite(4) if num_seats == 4 else Teams.solo(num_seats)
         self.stock: list[Card] = []
         self.points: list[int] = [0] * len(self.teams)  # card points of each side this hand
-        self.vp: list[int] = [0] * len(self.teams)  # victory points of each side (a series)
+        self.vp: tuple[int, ...] = (0,) * len(self.teams)  # victory points of each side (a series): replaced
         self.holder: int | None = None
         self.round = 0
         self.dealer = self.rng.randrange(num_seats)
@@ -269,7 +269,7 @@ class Sedma(TrickGame):
         lines.append(self._won_text(best, kind))
         if self.series:
             for t in best:
-                self.vp[t] += kind
+                self.vp = with_seat(self.vp, t, self.vp[t] + kind)
             lines.append(
                 "Victory points: "
                 + ", ".join(f"{self.teams.name(t)} {self.vp[t]}" for t in range(len(self.teams)))

@@ -34,7 +34,7 @@ pair as one :class:`Play` (cards in led-card order, ``note`` with the pip sum).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from operator import attrgetter
 from typing import Any
@@ -42,7 +42,7 @@ from typing import Any
 from games.core.actions import Action, play, word
 from games.core.bounds import TAKE_BACKS
 from games.core.cards import Card, Suit, card, cards_text, deck_52, deck_double
-from games.core.clone import LIST, SHARED
+from games.core.clone import SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.state import Rules
@@ -64,7 +64,7 @@ _CARD_TEXT = re.compile(r"(10|[2-9JQKA])[SHDC]")
 # ---------------------------------------------------------------- pips (shared with the bot)
 
 
-def super_trump_pips(up_cards: list[Card]) -> dict[Card, int]:
+def super_trump_pips(up_cards: Sequence[Card]) -> dict[Card, int]:
     """Super-trump values from the two up-cards (SS-5, SS-6)."""
     a, b = up_cards
     if a is b:
@@ -141,7 +141,7 @@ class SimpleStrange(TrickGame):
     LABELS = {"takeback": "Take back"}
     _COPY = {
         "pack": SHARED,
-        "stock": LIST,
+        "stock": SHARED,  # replaced at each deal, never changed in place
         "supers": SHARED,  # replaced at each deal, never changed in place
     }  # how clone() copies our mutable attributes; pending, abandoned and pips are tuples
 
@@ -183,7 +183,7 @@ class SimpleStrange(TrickGame):
 
     def set_up_cards(self, up: list[Card]) -> None:
         """Turn up these two cards: trump suits and super-trumps follow from them."""
-        self.up_cards = list(up)
+        self.up_cards = tuple(up)
         self.trumps = tuple(dict.fromkeys(c.the_suit for c in up))
         self.supers = super_trump_pips(self.up_cards)
         self.ranking = shared_ranking(self.trumps)

@@ -72,11 +72,11 @@ class TricksNTrumps(TrickGame):
     def _deal(self) -> None:
         n = self.num_seats
         deck, order = self._deal_hands(self.options["hand_size"])  # one at a time from the dealer's left
-        self.up_cards = []
+        self.up_cards = ()
         trump = Suit.HEARTS
         if self.options["turn_up_trump"]:
             up = deck.pop()
-            self.up_cards = [up]
+            self.up_cards = (up,)
             trump = up.suit or Suit.HEARTS  # TN-3: a turned-up joker leaves hearts as trump
         self.stock = deck
         self.ranking = _ranking(trump)

@@ -74,7 +74,7 @@ from games.core.potgame import hand_limit_option
 from games.core.resample import Place
 from games.core.state import Rules
 from games.core.trickgame import TrickGame, seat_play
-from games.core.tricks import Ranking, next_seat
+from games.core.tricks import Ranking, next_seat, with_seat
 from games.core.views import InfoLine, make_event
 from games.core.words import limited, plural
 
@@ -136,18 +136,14 @@ class TrumpSuit(TrickGame):
 
     LABELS = LABELS
     _COPY = {
+        "bids": LIST,
+        "up_cards": LIST,
         "draw": LIST,
         "bags": LIST,
         "earned_bags": LIST,
-        "bid_kind": LIST,
-        "bid_n": LIST,
-        "stake": LIST,
-        "swapped": LIST,
-        "bought": LIST,
-        "cashed": LIST,
-        "revealed": LIST,
-        "buyers": LIST,
-    }  # how clone() copies our mutable attributes
+    }  # how clone() copies our mutable attributes; the other per-seat values of a hand (the
+    # bids' kinds, numbers and stakes, swaps, bags bought and cashed, looks) are tuples, set
+    # during the auction and replaced when they change, so that clones share them
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -169,22 +165,22 @@ class TrumpSuit(TrickGame):
             h.sort(key=_by_index)
         top = deck.pop()
         self.draw = deck
-        self.up_cards = [top]  # the trump pile, top last
+        self.up_cards: list[Card] = [top]  # the trump pile, top last
         self._set_trump(top.suit)
         self.tricks_won = [0] * n
         self.trick = ()
         self.tricks_played = 0
         self.flipped = False
         self.led: Suit | None = None
-        self.bid_kind = [""] * n  # "bid", "nil", "blind", "blind_nil"
-        self.bid_n = [0] * n
-        self.stake = [0] * n  # nil stake
-        self.bids = [""] * n
-        self.swapped = [0] * n
-        self.bought = [0] * n
-        self.cashed = [0] * n
+        self.bid_kind = ("",) * n  # "bid", "nil", "blind", "blind_nil"
+        self.bid_n = (0,) * n
+        self.stake = (0,) * n  # nil stake
+        self.bids: list[str] = [""] * n
+        self.swapped = (0,) * n
+        self.bought = (0,) * n
+        self.cashed = (0,) * n
         blind = self.options["blind"] or self.options["blind_nil"]
-        self.revealed = [not blind] * n
+        self.revealed = (not blind,) * n
         self.bid_order = tuple(order)
         self.bid_turn = 0
         self.phase = "bid"
@@ -236,17 +232,17 @@ class TrumpSuit(TrickGame):
     def _apply_bid(self, action: Action) -> None:
         s, kind = self.acting, action.kind
         if kind == "look":
-            self.revealed[s] = True
+            self.revealed = with_seat(self.revealed, s, True)
             self.log("bid", f"{{p{s}}} looks at their cards", s)
             return
         if kind in ("blind", "blind_nil"):
-            self.revealed[s] = True
-        self.bid_kind[s] = kind
-        self.bid_n[s] = action.number if kind in ("bid", "blind") else 0
+            self.revealed = with_seat(self.revealed, s, True)
+        self.bid_kind = with_seat(self.bid_kind, s, kind)
+        self.bid_n = with_seat(self.bid_n, s, action.number if kind in ("bid", "blind") else 0)
         if kind == "nil":
-            self.stake[s] = int(action.arg) if action.arg else NIL_STAKE
+            self.stake = with_seat(self.stake, s, int(action.arg) if action.arg else NIL_STAKE)
         elif kind == "blind_nil":
-            self.stake[s] = BLIND_NIL_STAKE
+            self.stake = with_seat(self.stake, s, BLIND_NIL_STAKE)
         self.bids[s] = self._bid_text(s)
         self.log("bid", f"{{p{s}}} bids {self.bids[s]}", s)
         if self.options["nil_swap"] and kind in SWAP_CAP and self.draw:
@@ -293,7 +289,7 @@ class TrumpSuit(TrickGame):
         self.draw.insert(0, action.the_card)  # burned to the bottom of the draw deck
         hand.append(new)
         hand.sort(key=_by_index)
-        self.swapped[s] += 1
+        self.swapped = with_seat(self.swapped, s, self.swapped[s] + 1)
         self.log("bid", f"{{p{s}}} swaps a card with the draw deck (-{SWAP_COST})", s)
         self.log(
             "info", f"You swapped {action.the_card} for {new}", s, visible_to=s, cards=(action.the_card, new)
@@ -306,7 +302,7 @@ class TrumpSuit(TrickGame):
         """Choose this hand's seller from the bags taken in the last hand (sale after bidding)."""
         self.auction_seller: int | None = None
         self.auction_left = 0
-        self.buyers: list[int] = []
+        self.buyers: tuple[int, ...] = ()  # still to be asked, in order
         if not self.options["auction"]:
             return
         offers = [min(AUCTION_CAP, self.earned_bags[s], self.bags[s]) for s in range(self.num_seats)]
@@ -321,9 +317,10 @@ class TrumpSuit(TrickGame):
         buyers = [s for s in order if s != seller and self.bid_n[s] > 0]
         if not buyers:
             return False
-        self.buyers = sorted(buyers, key=lambda s: (self.scores[s], -self.bid_n[s], order.index(s)))
+        buyers.sort(key=lambda s: (self.scores[s], -self.bid_n[s], order.index(s)))
         self.phase = "auction"
-        self.to_act = self.buyers.pop(0)
+        self.to_act, *rest = buyers
+        self.buyers = tuple(rest)
         self.log("info", f"{{p{seller}}} auctions {plural(self.auction_left, 'bag')}", seller)
         return True
 
@@ -334,12 +331,12 @@ class TrumpSuit(TrickGame):
     def _apply_auction(self, action: Action) -> None:
         s, k, seller = self.acting, action.number, self.auction_seller
         assert seller is not None, "bags are bought only in an auction"
-        self.bought[s] += k
+        self.bought = with_seat(self.bought, s, self.bought[s] + k)
         self.auction_left -= k
         self.bags[seller] -= k
         self.log("bid", f"{{p{s}}} buys {plural(k, 'bag')} from {{p{seller}}}", s)
         if self.auction_left and self.buyers:
-            self.to_act = self.buyers.pop(0)
+            self.to_act, self.buyers = self.buyers[0], self.buyers[1:]
             return
         self._start_play()
 
@@ -350,7 +347,7 @@ class TrumpSuit(TrickGame):
         s = self.acting
         self.phase = "play"
         if action is CASH:
-            self.cashed[s] += 1
+            self.cashed = with_seat(self.cashed, s, self.cashed[s] + 1)
             self.log("info", f"{{p{s}}} cashes a bought bag (+10)", s)
             self.leader = self.to_act = next_seat(s, self.num_seats)
         if not self.hands[self.acting]:

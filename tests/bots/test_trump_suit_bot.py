@@ -138,7 +138,7 @@ def test_cashes_a_bought_bag_only_once_its_bid_is_safe():
         won=[3, 4, 4],
         auction=True,
     )
-    state.bought = [2, 0, 0]
+    state.bought = (2, 0, 0)
     for c in ("AS", "4H", "5D"):
         state.apply(c)
     assert choice(state) == "cash"
@@ -153,7 +153,7 @@ def test_cashes_a_bought_bag_only_once_its_bid_is_safe():
         won=[3, 4, 4],
         auction=True,
     )
-    state.bought = [2, 0, 0]
+    state.bought = (2, 0, 0)
     for c in ("AS", "4H", "5D"):
         state.apply(c)
     assert choice(state) == "pass"

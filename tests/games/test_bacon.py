@@ -112,7 +112,7 @@ def test_a_loner_partner_sits_out_holds_no_cards_and_tricks_have_three_cards():
 def test_ba4_four_passes_turn_a_new_upcard_and_four_upcards_passed_redeal_by_the_same_dealer():
     st = deal(*HANDS, stub="2C 3C 4C 5C 6C")
     play(st, "pass", "pass", "pass", "pass")
-    assert st.up_cards == [parse_card("6C")] and st.passed_up == [parse_card("9H")] and st.to_act == 0
+    assert st.up_cards == [parse_card("6C")] and st.passed_up == (parse_card("9H"),) and st.to_act == 0
     assert st.view(1).info_value("passed") == "9H"
     for _ in range(12):
         st.apply("pass")
@@ -282,7 +282,7 @@ def test_ba2_the_dealers_vetoed_call_is_the_fourth_pass_and_turns_the_next_upcar
     assert st.phase == "veto" and st.to_act == 1
     st.apply("veto")
     assert st.phase == "auction" and st.declarer is None and not st.alone and st.sitting_out == ()
-    assert st.passed_up == [parse_card("9H")] and st.up_cards == [parse_card("6C")] and st.to_act == 0
+    assert st.passed_up == (parse_card("9H"),) and st.up_cards == [parse_card("6C")] and st.to_act == 0
 
 
 def test_seed_bacon_has_no_bowers_the_jack_of_the_trump_colour_stays_in_its_suit():

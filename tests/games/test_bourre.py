@@ -32,7 +32,7 @@ def bourre_hand(
     st.pot = pot
     st.hands = [parse_cards(h) for h in hands]
     up = st.hands[dealer][-1]
-    st.up_cards = [up]
+    st.up_cards = (up,)
     st.ranking = Ranking(trumps=(up.suit,))
     used = {c for h in st.hands for c in h}
     assert len(used) == sum(map(len, st.hands)), "a card is dealt twice"

@@ -245,7 +245,7 @@ def end_state(scores, complete=(), history=None, options=None):
     state.scores = list(scores)
     for s in complete:
         state.marked[s] = (True,) * state.size**2
-    state.score_history = [(0, 0, 0)] + [tuple(h) for h in (history or [])] + [tuple(scores)]
+    state.score_history = ((0, 0, 0), *(tuple(h) for h in (history or [])), tuple(scores))
     return state
 
 
@@ -299,7 +299,7 @@ def test_without_complete_grid_rule_the_best_score_wins():
 def test_the_match_ends_after_the_hand_that_reaches_the_cap():
     state = filled(seed=3)
     state.scores = [995, 0, 0]
-    state.score_history = [(995, 0, 0)]
+    state.score_history = ((995, 0, 0),)
     bots = [ContractGridBot(i) for i in range(3)]
     while not state.is_over:
         s = state.to_act

@@ -21,16 +21,15 @@ def table(
     state.hands = [parse_cards(h) for h in hands]
     state.trick, state.last_trick, state.done, state.table = [], None, [], []
     state.bounds = [NO_BOUNDS] * len(hands)
-    state.eliminated = list(eliminated)
-    for s in eliminated:
-        state.status[s] = "out"
+    state.eliminated = tuple(eliminated)
+    state.status = tuple("out" if s in eliminated else "" for s in range(len(hands)))
     if scores is not None:
         state.scores = list(scores)
     if cucumbers is not None:
-        state.cucumbers = list(cucumbers)
-        state.status = [
+        state.cucumbers = tuple(cucumbers)
+        state.status = tuple(
             "out" if s in eliminated else "cucumber" if c else "" for s, c in enumerate(cucumbers)
-        ]
+        )
     held = {c for h in state.hands for c in h}
     state.out = [c for c in state.pack if c not in held]
     state.leader = state.to_act = leader
@@ -163,7 +162,7 @@ def test_cu3_option_tied_score_makes_the_tied_players_score_it_too():
 def test_cu4_scores_start_at_zero_and_twenty_one_is_still_safe():
     assert RULES.new_game(3, None, seed=2).scores == [0, 0, 0]
     state = table("KH", "2S", "3S", scores=(8, 0, 0), played="KH 2S 3S")
-    assert state.scores == [21, 0, 0] and state.cucumbers == [0, 0, 0]
+    assert state.scores == [21, 0, 0] and state.cucumbers == (0, 0, 0)
 
 
 # ---------------------------------------------------------------- cucumbers and elimination (CU-5, CU-6)
@@ -171,23 +170,23 @@ def test_cu4_scores_start_at_zero_and_twenty_one_is_still_safe():
 
 def test_cu5_over_21_earns_a_cucumber_and_resets_to_the_highest_other_score():
     state = table("KH", "2S", "3S", scores=(9, 7, 12), played="KH 2S 3S")
-    assert state.cucumbers == [1, 0, 0] and state.scores == [12, 7, 12] and state.status[0] == "cucumber"
+    assert state.cucumbers == (1, 0, 0) and state.scores == [12, 7, 12] and state.status[0] == "cucumber"
     assert "{p0} goes over 21 with 22: a cucumber, and the score resets to 12" in last_summary(state).lines
 
 
 def test_cu5_several_over_at_once_reset_to_the_best_score_of_those_who_stayed_under():
     state = table("KH", "KS", "3S", scores=(10, 9, 6), played="KH KS 3S", tied="score")
-    assert state.scores == [6, 6, 6] and state.cucumbers == [1, 1, 0]
+    assert state.scores == [6, 6, 6] and state.cucumbers == (1, 1, 0)
 
 
 def test_cu5_with_nobody_else_under_the_limit_the_score_resets_to_zero():
     state = table("KH", "KS", scores=(10, 9), played="KH KS", tied="score")
-    assert state.scores == [0, 0] and state.cucumbers == [1, 1] and not state.is_over
+    assert state.scores == [0, 0] and state.cucumbers == (1, 1) and not state.is_over
 
 
 def test_cu6_a_second_cucumber_eliminates_and_the_player_sits_out():
     state = table("KH", "2S", "3S", "4S", scores=(9, 7, 12, 1), cucumbers=(1, 0, 0, 0), played="KH 2S 3S 4S")
-    assert state.eliminated == [0] and state.status[0] == "out"
+    assert state.eliminated == (0,) and state.status[0] == "out"
     assert "{p0} goes over 21 with a cucumber already: eliminated" in last_summary(state).lines
     assert state.hands[0] == [] and [len(h) for h in state.hands[1:]] == [7, 7, 7]  # dealt no more cards
     assert len(state.out) == 52 - 21
@@ -235,7 +234,7 @@ def test_a_whole_match_runs_to_one_player_left():
 
 def test_option_limit_moves_the_bust_line():
     state = table("KH", "2S", "3S", scores=(9, 7, 12), played="KH 2S 3S", limit=25)
-    assert state.scores[0] == 22 and state.cucumbers == [0, 0, 0]
+    assert state.scores[0] == 22 and state.cucumbers == (0, 0, 0)
 
 
 def test_options_are_checked():

@@ -38,8 +38,7 @@ def declaring(elder: str, dealer: str, dealer_seat: int = 0, **options):
     st = deal(elder, dealer, dealer_seat=dealer_seat, **options)
     e, d = st.elder, st.dealer
     st.discards[e], st.discards[d] = st.talon[:5], st.talon[5:]
-    st.took = [0, 0]
-    st.took[e], st.took[d] = 5, 3
+    st.took = (5, 3) if e == 0 else (3, 5)
     st.talon = []
     st._start_declarations()
     st._legal_cache = None
@@ -326,7 +325,7 @@ def test_carte_blanche_counts_toward_repique_PQ_5():
     e = st.elder
     st.apply("declare blanche")
     st.discards[e], st.discards[st.dealer] = st.talon[:5], st.talon[5:]
-    st.took[e], st.took[st.dealer] = 5, 3
+    st.took = (5, 3) if e == 0 else (3, 5)
     st.talon = []
     st._start_declarations()
     st._legal_cache = None
@@ -736,7 +735,7 @@ def test_a_series_of_parties_keeps_a_running_total():
         "the first deal alternates"
     )
     totals = [sum(r[3] for r in st.results if r[2] == s) for s in (0, 1)]
-    assert list(st.outcome().scores) == totals == st.series
+    assert list(st.outcome().scores) == totals == list(st.series)
     assert len(st.outcome().lines) == 3 and st.outcome().lines[0].startswith("Partie 1:")
     best = max(totals)
     assert st.outcome().winners == tuple(s for s in (0, 1) if totals[s] == best)

@@ -30,7 +30,7 @@ def rams_hand(
     st.scores[dealer] -= pot
     st.pot = pot
     st.hands = [parse_cards(h) for h in hands]
-    st.up_cards = [parse_card(up)]
+    st.up_cards = (parse_card(up),)
     if widow is None:  # any five cards nobody holds
         held = {c for h in st.hands for c in h} | set(st.up_cards)
         widow = " ".join([c.text for c in st.pack if c not in held][:5])
@@ -145,7 +145,7 @@ def test_dealer_with_one_other_player_may_not_pass_but_may_swap_RA_3():
     assert texts(st) == ["discard 10S", "discard JS", "discard QS", "discard KS", "discard AS"]
     st.apply("discard 10S")
     assert sorted(c.text for c in st.hands[0]) == sorted(["AS", "KS", "QS", "JS", "7H"])
-    assert parse_card("10S") in st.out and st.up_cards == []
+    assert parse_card("10S") in st.out and st.up_cards == ()
     assert st.phase == "play" and st.to_act == 1
     assert "10S" not in str(st.view(1).events)  # the discard is face down
 

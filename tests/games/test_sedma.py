@@ -329,13 +329,13 @@ def test_victory_points_are_one_two_or_three_by_the_kind_of_win():
     ):
         state = table("KH 8C", "9H JD", won={0: pile, 1: "8S" if vp == 2 else ""}, target=10)
         play_all(state, "KH 9H 8C JD")
-        assert state.vp == [vp, 0] and state.scores == [vp, 0] and not state.is_over
+        assert state.vp == (vp, 0) and state.scores == [vp, 0] and not state.is_over
 
 
 def test_se3_a_shared_win_scores_one_victory_point_each():
     state = table("KH", "9H", "JD", won={0: "AH AD 8H", 1: "10H 10D AC 9D", 2: "AS 10S 10C"}, target=10)
     play_all(state, "KH 9H JD")
-    assert state.vp == [1, 1, 1]
+    assert state.vp == (1, 1, 1)
 
 
 def test_se4_by_default_the_deal_passes_to_the_left():
@@ -365,13 +365,13 @@ def test_se4_loser_option_four_players_follows_pagat():
         "KH", "9H", "JD", "QS", dealer=0, leader=1, won={2: "AH AD AC"}, target=10, next_dealer="loser"
     )
     play_all(state, "9H JD QS KH")
-    assert state.vp == [1, 0] and state.dealer == 1 and state.to_act == 2
+    assert state.vp == (1, 0) and state.dealer == 1 and state.to_act == 2
     # the dealing side loses: the deal passes to the dealer's partner
     state = table(
         "KH", "9H", "JD", "QS", dealer=0, leader=1, won={1: "AH AD AC"}, target=10, next_dealer="loser"
     )
     play_all(state, "9H JD QS KH")
-    assert state.vp == [0, 1] and state.dealer == 2 and state.to_act == 3
+    assert state.vp == (0, 1) and state.dealer == 2 and state.to_act == 3
 
 
 def test_se4_loser_option_three_players_a_loser_with_the_winner_on_its_left_deals():
@@ -389,7 +389,7 @@ def test_se4_loser_option_three_players_a_loser_with_the_winner_on_its_left_deal
         next_dealer="loser",
     )
     play_all(state, "KH 9H JD")  # a three-way tie (30 each): nobody lost, the deal passes left
-    assert state.vp == [1, 1, 1] and state.dealer == 0
+    assert state.vp == (1, 1, 1) and state.dealer == 0
 
 
 def test_the_options_are_checked():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import BadOptionError, IllegalActionError, Suit, parse_card, parse_cards
+from games.core.tricks import with_seat
 from games.trump_suit import RULES
 
 
@@ -36,8 +37,9 @@ def table(
         kind, _, num = bid.rpartition(" ") if bid[0] in "b" else ("bid", "", bid)
         if bid.startswith("nil") or bid == "blind nil":
             kind, num = ("blind_nil", "0") if bid.startswith("blind") else ("nil", "0")
-            state.stake[s] = 200 if kind == "blind_nil" else int(bid.split()[1]) if " " in bid else 100
-        state.bid_kind[s], state.bid_n[s] = kind, int(num)
+            stake = 200 if kind == "blind_nil" else int(bid.split()[1]) if " " in bid else 100
+            state.stake = with_seat(state.stake, s, stake)
+        state.bid_kind, state.bid_n = with_seat(state.bid_kind, s, kind), with_seat(state.bid_n, s, int(num))
         state.bids[s] = state._bid_text(s)
     state.scores = list(scores or [0] * n)
     state.bags = list(bags or [0] * n)
@@ -392,7 +394,7 @@ def test_nil_swapping_trades_cards_with_the_draw_deck_at_minus_10_each():
 
 def test_nil_swap_costs_are_charged_when_the_hand_is_scored():
     state = table("AS", "2S", pile="2S", trick_no=13, bids=["4", "nil"], won=[12, 0], nil_swap=True)
-    state.swapped[1] = 2
+    state.swapped = (0, 2)
     play(state, "AS 2S")
     assert state.scores[1] == 80
     assert (
@@ -417,7 +419,7 @@ def test_bag_auction_sells_last_hands_bags_to_buyers_who_bid_enough():
     state.apply("buy 1")
     assert state.to_act == 0 and legal(state) == ["buy 0", "buy 1", "buy 2"]
     state.apply("buy 2")
-    assert state.bags[1] == 1 and state.bought == [2, 0, 1] and state.phase == "play"
+    assert state.bags[1] == 1 and state.bought == (2, 0, 1) and state.phase == "play"
 
 
 def test_a_buyer_may_cash_a_won_trick_as_a_bought_bag_and_the_left_neighbour_leads():
@@ -432,11 +434,11 @@ def test_a_buyer_may_cash_a_won_trick_as_a_bought_bag_and_the_left_neighbour_lea
         won=[3, 4, 4],
         auction=True,
     )
-    state.bought = [2, 0, 0]
+    state.bought = (2, 0, 0)
     play(state, "AS 4H 5D")
     assert state.phase == "cash" and legal(state) == ["cash", "pass"] and state.to_act == 0
     state.apply("cash")
-    assert state.to_act == 1 and state.phase == "play" and state.cashed == [1, 0, 0]
+    assert state.to_act == 1 and state.phase == "play" and state.cashed == (1, 0, 0)
     play(state, "5H 6D 3S")
     assert state.phase == "cash"  # a bought bag is still owed
     state.apply("pass")
@@ -523,7 +525,7 @@ def test_blind_swap_cost_is_charged_and_swapping_needs_a_bid_that_may_swap_TS_10
     state = table(
         "AS", "2S", pile="2S", trick_no=13, bids=["blind 3", "4"], won=[2, 10], blind=True, nil_swap=True
     )
-    state.swapped[0] = 1
+    state.swapped = (1, 0)
     play(state, "AS 2S")
     assert last_hand_lines(state)[0] == (
         "Ann: bid blind 3, took 3: contract +30, blind +100, 1 swap -10; hand +120; total 120 (0 bags)"
