@@ -189,5 +189,6 @@ def is_boss(c: Card, known: Iterable[Card]) -> bool:
 
 
 #: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
-#: expert 800 (1600 took 3.7 s median on a loaded machine, benchmarks/bench_levels.py; issue 34)
-BOT_LEVELS = Levels(PiquetBot, Playouts(expert=800))
+#: expert 800 (1600 took 3.7 s median on a loaded machine, benchmarks/bench_levels.py; issue 34);
+#: hard 240 (the default 400 took 0.82 s median on a quiet machine, over hard's 0.5 s)
+BOT_LEVELS = Levels(PiquetBot, Playouts(hard=240, expert=800))
