@@ -12,7 +12,9 @@ levels choose the same move at nearly every position cannot be shown by any numb
 the higher level must first choose otherwise.
 
 Usage: python benchmarks/bench_agreement.py [--positions 20] [--stride 3] [--levels normal,hard,expert]
-[--quick] [GAME ...]
+[--play-only] [--quick] [GAME ...]
+``--play-only`` asks only in the card play (where Bacon's and Contract Grid's look-ahead plays: it
+leaves their auctions and squares to the heuristic).
 Numbers only; nothing here asserts a speed or a strength.  Run it niced on a shared machine.
 """
 
@@ -35,9 +37,11 @@ from games.bots import bot_task, make_bot
 from games.core import GameState
 
 
-def positions(game: str, count: int, stride: int) -> Iterator[tuple[GameState, int, int]]:
+def positions(
+    game: str, count: int, stride: int, play_only: bool = False
+) -> Iterator[tuple[GameState, int, int]]:
     """``count`` positions (state, match seed, seat) of matches between ``normal`` bots: every
-    ``stride``-th decision with more than one legal action."""
+    ``stride``-th decision with more than one legal action (``play_only``: in the card play only)."""
     rules = get_rules(game)
     n = rules.default_seats
     options = rules.resolve_options(n, dict(LADDER_OPTIONS.get(game, {})))
@@ -47,7 +51,7 @@ def positions(game: str, count: int, stride: int) -> Iterator[tuple[GameState, i
         bots = [make_bot("normal", rules.name, arena.bot_seed(seed, i)) for i in range(n)]
         while state.to_act is not None and found < count:
             seat = state.to_act
-            if len(state.legal_actions()) > 1:
+            if len(state.legal_actions()) > 1 and (not play_only or state.phase == "play"):
                 seen += 1
                 if seen % stride == 0:
                     found += 1
@@ -57,13 +61,15 @@ def positions(game: str, count: int, stride: int) -> Iterator[tuple[GameState, i
         seed += 1
 
 
-def ask(game: str, levels: list[str], count: int, stride: int) -> tuple[int, list[int], list[list[float]]]:
+def ask(
+    game: str, levels: list[str], count: int, stride: int, play_only: bool = False
+) -> tuple[int, list[int], list[list[float]]]:
     """Positions asked, for each neighbouring pair of levels how often they differed, and each
     level's CPU seconds a move."""
     differ = [0] * (len(levels) - 1)
     seconds: list[list[float]] = [[] for _ in levels]
     asked = 0
-    for state, seed, seat in positions(game, count, stride):
+    for state, seed, seat in positions(game, count, stride, play_only):
         asked += 1
         chosen = []
         for i, level in enumerate(levels):
@@ -83,6 +89,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--stride", type=int, default=3)
     parser.add_argument("--levels", default="normal,hard,expert")
+    parser.add_argument("--play-only", action="store_true", help="positions of the card play only")
     parser.add_argument("--quick", action="store_true", help="three positions in Tricks'N'Trumps (a test)")
     args = parser.parse_args(argv)
     if args.quick:
@@ -94,7 +101,7 @@ def main(argv: list[str]) -> int:
     print("| game | positions | " + " | ".join(pairs) + " | " + " | ".join(f"{lv} s" for lv in levels) + " |")
     print("|---|---:|" + "---:|" * (len(pairs) + len(levels)))
     for game in args.games or game_names():
-        asked, differ, seconds = ask(game, levels, args.positions, args.stride)
+        asked, differ, seconds = ask(game, levels, args.positions, args.stride, args.play_only)
         cells = [f"{d} ({100 * d / asked:.0f}%)" for d in differ]
         cells += [f"{statistics.median(s):.2f}" for s in seconds]
         print(f"| {get_rules(game).title} | {asked} | " + " | ".join(cells) + " |", flush=True)
