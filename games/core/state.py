@@ -26,6 +26,7 @@ from .clone import LIST, SHARED, Cloning, MatchRandom
 from .errors import BadNotationError, BadOptionError, IllegalActionError
 from .listing import Listing, players_text
 from .options import Option, _brief, _plain, _show
+from .tricks import with_seat
 from .views import Event, Outcome, SeatView
 
 _new_tuple = tuple.__new__
@@ -244,10 +245,9 @@ class GameState(Cloning):
 
     def note_bid(self, seat: int, made: bool) -> None:
         """Count one bid or declared contract of ``seat`` as made (True) or set (False)."""
-        tally = list(self._bid_tally or ((0, 0),) * self.num_seats)
+        tally = self._bid_tally or ((0, 0),) * self.num_seats
         won, lost = tally[seat]
-        tally[seat] = (won + 1, lost) if made else (won, lost + 1)
-        self._bid_tally = tuple(tally)
+        self._bid_tally = with_seat(tally, seat, (won + 1, lost) if made else (won, lost + 1))
 
     def bid_record(self) -> tuple[tuple[int, int], ...] | None:
         """Per seat, how many of its bids or contracts were made and how many set in this match
