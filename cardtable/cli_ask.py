@@ -17,7 +17,7 @@ import time
 
 import typer
 
-from cardtable.cli_common import _Fail, _guard, _load_and_replay, app
+from cardtable.cli_common import MATCH_HELP, _Fail, _guard, _load_and_replay, app
 
 #: the levels asked when --levels is not given, weakest first
 ALL_LEVELS = "random,easy,normal,hard,expert"
@@ -26,9 +26,7 @@ ALL_LEVELS = "random,easy,normal,hard,expert"
 @app.command("ask")
 @_guard
 def ask(
-    match: str = typer.Argument(
-        ..., help="A match number from `cardtable history`, or a saved game or record file."
-    ),
+    match: str = typer.Argument(..., help=MATCH_HELP),
     at: int | None = typer.Option(
         None, "--at", min=0, help="Ask after the first N actions (default: where the record stops)."
     ),

@@ -76,6 +76,10 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+#: what a ``MATCH`` argument may be: what :func:`_load_and_replay` opens
+MATCH_HELP = "A match number from `cardtable history`, or a saved game or record file."
+
+
 def _load_and_replay(source: str | Path, upto: int | None):
     """The record at ``source`` (a file, or the number of a match in the store when no such file
     exists) and its replayed state.  Records check themselves field by field (BadRecordError);

@@ -12,16 +12,14 @@ import time
 
 import typer
 
-from cardtable.cli_common import _console, _guard, _load_and_replay, app
+from cardtable.cli_common import MATCH_HELP, _console, _guard, _load_and_replay, app
 from games.review import DEALS
 
 
 @app.command("review")
 @_guard
 def review_match(
-    match: str = typer.Argument(
-        ..., help="A match number from `cardtable history`, or a saved game or record file."
-    ),
+    match: str = typer.Argument(..., help=MATCH_HELP),
     seat: str | None = typer.Option(
         None,
         "--seat",
