@@ -17,7 +17,7 @@ from cardtable.doors.ssh import RESET, SshFrontDoor
 from cardtable.net.server import TableServer
 from games.core import CardtableError
 
-from .helpers import make_table
+from .helpers import bounded, make_table
 
 ROOT = Path(__file__).resolve().parents[2]
 STUB = str(Path(__file__).with_name("ssh_child_stub.py"))
@@ -54,12 +54,7 @@ async def pump(proc: asyncssh.SSHClientProcess, term: Term) -> None:
 
 async def until(pred, timeout: float = 30.0, what: str = "screen") -> None:
     """Wait for ``pred``; generous because a loaded 2-core machine starts ssh children slowly."""
-    try:
-        async with asyncio.timeout(timeout):
-            while not pred():
-                await asyncio.sleep(0.01)
-    except TimeoutError:
-        raise AssertionError(f"timed out after {timeout:g} s waiting for {what}") from None
+    await bounded(pred, timeout, what)
 
 
 @pytest.fixture
