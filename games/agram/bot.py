@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot, Levels, Playouts
+from games.bots import Bot, Expert, Levels, Playouts
 from games.core import Action, Card, SeatView, deck_agram
 
 from .viewdata import AgramView
@@ -105,4 +105,4 @@ class _Odds:
 
 
 #: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
-BOT_LEVELS = Levels(AgramBot, Playouts())
+BOT_LEVELS = Levels(AgramBot, Playouts(), expert=Expert())

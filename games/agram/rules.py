@@ -26,6 +26,7 @@ from typing import Any
 from games.core.actions import Action, play
 from games.core.cards import ALL_CARDS, Card, Suit, deck_agram
 from games.core.clone import LIST, SHARED
+from games.core.exact import LAST, Position
 from games.core.options import Option
 from games.core.resample import Place
 from games.core.state import Rules
@@ -94,6 +95,10 @@ class Agram(TrickGame):
             led = self.trick[0].cards[0].suit
             hand = [c for c in hand if c.suit is led] or hand
         return [_PLAY[c] for c in sorted(hand, key=_INDEX)]
+
+    def exact_play(self) -> Position | None:
+        """Follow suit; only the sixth trick's winner counts (issue 34)."""
+        return Position.of(self, ends_on=LAST) if self.phase == "play" else None
 
     def _why_illegal(self, text: str) -> str:
         refused = self._card_refusal(text)

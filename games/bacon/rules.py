@@ -34,6 +34,7 @@ from games.core.actions import Action, choose, play, word
 from games.core.bounds import with_redeals
 from games.core.cards import Card, Suit, cards_text, deck_52
 from games.core.clone import LIST, SHARED
+from games.core.exact import Position
 from games.core.options import Option
 from games.core.partnership import Teams, next_active, trick_complete, trump_ranking, trump_text
 from games.core.state import Rules
@@ -247,6 +248,10 @@ class Bacon(TrickGame):
         if led is None:
             return [PLAYS[c] for c in hand]
         return [PLAYS[c] for c in ([c for c in hand if c.suit is led] or hand)]
+
+    def exact_play(self) -> Position | None:
+        """Follow suit; a loner's partner sits out; the hand scores from the tricks (issue 34)."""
+        return Position.of(self) if self.phase == "play" else None
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card

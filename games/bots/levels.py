@@ -29,7 +29,7 @@ from games import get_rules
 from games.core import BadOptionError, UnknownGameError
 
 from . import expert as expert_module
-from .base import Bot, EasyBot, RandomBot
+from .base import Bot, EasyBot, RandomBot, WorldsBot
 from .expert import ExpertBot
 from .rollout import RolloutBot
 from .search import SearchBot
@@ -100,29 +100,26 @@ class TreeSearch:
 
 @dataclass(frozen=True)
 class Expert:
-    """``expert``: the game's heuristic played out over ``playouts`` deals a move (the deals),
-    each deal's last tricks solved exactly once every hand holds at most ``solve`` cards (0:
-    never), cards next in rank merged in the solver where ``merge`` (only tricks count), and deals
-    weighted by how likely the other seats' plays were, ``infer`` the weight of a play the model
-    did not expect (None: no inference).  See games.bots.expert."""
+    """``expert``: the game's look-ahead with its expert budget (the deals), and in the card play
+    an exact solver of each deal (games.bots.solver) once every hand holds at most ``solve``
+    cards (0: never), on ``deals`` deals a decision or as many as ``nodes`` search nodes allow,
+    deals weighted by how likely the other seats' plays were, ``infer`` the weight of a play
+    the model did not expect (None: no inference).  See games.bots.expert."""
 
-    playouts: int = 1600
-    solve: int = 0
-    solve_deals: int = 120
-    merge: bool = False
+    solve: int = 13
+    deals: int = 200
+    nodes: int = 1_000_000
     infer: float | None = None
-    max_choices: int | None = None
 
-    def make(self, heuristic: type[Bot], seed: int | None) -> ExpertBot:
+    def make(self, look_ahead: WorldsBot, heuristic: Bot, seed: int | None) -> ExpertBot:
         return ExpertBot(
+            look_ahead,
             heuristic,
             seed,
-            playouts=self.playouts,
             solve=self.solve,
-            solve_deals=self.solve_deals,
-            merge=self.merge,
+            deals=self.deals,
+            nodes=self.nodes,
             infer=self.infer,
-            max_choices=self.max_choices,
             parts=expert_parts(),
         )
 
@@ -152,9 +149,10 @@ class Levels:
         if level == "hard":
             return self.look_ahead.make("hard", self.heuristic, seed)
         if level == "expert":
+            look_ahead = self.look_ahead.make("expert", self.heuristic, seed)
             if self.expert is not None and self.heuristic is not None:
-                return self.expert.make(self.heuristic, seed)
-            return self.look_ahead.make("expert", self.heuristic, seed)
+                return self.expert.make(look_ahead, self.heuristic(seed), seed)
+            return look_ahead
         if self.heuristic is None:
             raise BadOptionError(f"there is no heuristic bot for {game} yet: use random")
         bot = self.heuristic(seed)

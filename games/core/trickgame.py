@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 from .cards import Card, Suit, parse_card
 from .clone import LIST, LISTS
 from .errors import BadNotationError
+from .exact import Position
 from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
 from .tricks import Ranking, follow_suit, next_seat, seat_order, trick_winner
@@ -294,6 +295,15 @@ class TrickGame(GameState):
         self.hands[seat].remove(c)
         self.trick += (play,)
         self.events.append(make_event("play", text, seat, None, play.cards, (), self.hand_number))
+
+    # -- exact search (issue 34): the card play as a compact position ------------
+    def exact_play(self) -> Position | None:
+        """The rest of this hand's card play as a :class:`~games.core.exact.Position` for the
+        expert's exact search, made with ``Position.of(self, rule, ends_on)``, or None where the
+        game's play does not fit one now (another phase, cards still to draw, trumps that may
+        change, a score that depends on more than who took which trick).  None by default: a
+        game offers positions only where the test suite holds them against its own rules."""
+        return None
 
     # -- determinisation (issue 13): possible worlds for a search bot ------------
     def resample(self, seat: int, rng: random.Random) -> GameState:

@@ -40,6 +40,7 @@ from games.core.actions import Action, play, word
 from games.core.bounds import with_redeals
 from games.core.cards import SUITS, Card, Suit, deck_24
 from games.core.clone import LIST, SHARED
+from games.core.exact import Position
 from games.core.options import Option
 from games.core.partnership import Teams, trump_ranking, trump_text
 from games.core.potgame import hand_limit_option
@@ -213,6 +214,10 @@ class Pepper(TrickGame):
             return [PLAYS[c] for c in hand]
         suit_of = self.ranking.suit_of
         return [PLAYS[c] for c in ([c for c in hand if suit_of(c) == led] or hand)]
+
+    def exact_play(self) -> Position | None:
+        """Follow suit (a left bower is a trump); a hand's score comes from the tricks (issue 34)."""
+        return Position.of(self) if self.phase == "play" else None
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card

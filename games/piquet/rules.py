@@ -71,6 +71,7 @@ from games.core.actions import Action, choose, named_card, play, word
 from games.core.bounds import TAKE_BACKS
 from games.core.cards import ACE, JACK, KING, QUEEN, SUITS, Card, Suit, by_index, card, cards_text, deck_32
 from games.core.clone import LIST, LISTS, SHARED
+from games.core.exact import WINNERS, Position
 from games.core.options import Option
 from games.core.resample import DealPlan, Place
 from games.core.state import GameState, Rules
@@ -772,6 +773,11 @@ class Piquet(TrickGame):
         led = self.trick[0].cards[0].suit if self.trick else None
         cards, _ = follow_suit(hand, led, NO_TRUMPS, explain=False)
         return [_PLAY[c] for c in sorted(cards, key=by_index)]
+
+    def exact_play(self) -> Position | None:
+        """Follow suit, no trumps.  A lead scores, so the hand's end depends on who took each
+        trick in turn (pique is won by reaching 30 before the other player scores) (issue 34)."""
+        return Position.of(self, ends_on=WINNERS) if self.phase == "play" else None
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card

@@ -52,6 +52,7 @@ from games.core.actions import Action, choose, play, word
 from games.core.bounds import with_redeals
 from games.core.cards import Card, by_index, deck_32
 from games.core.clone import LIST, SHARED
+from games.core.exact import MUST_HEAD, Position
 from games.core.options import Option
 from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
@@ -280,6 +281,13 @@ class Rams(PotGame):
     def _legal_play(self, s: int) -> list[Action]:
         cards, _ = must_head(self.hands[s], self.trick_cards(), self.ranking, explain=False)
         return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
+
+    def exact_play(self) -> Position | None:
+        """The must-head rule among the seats in play; a normal hand pays by the tricks, and a
+        Rams hand stops at the first trick the declarer loses (issue 34)."""
+        if self.phase != "play":
+            return None
+        return Position.of(self, MUST_HEAD, seats=self.playing, sweep=self.rams_by)
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card

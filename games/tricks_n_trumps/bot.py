@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot, Levels, Playouts
+from games.bots import Bot, Expert, Levels, Playouts
 from games.core import Action, Card, Ranking, SeatView, Suit, standard_deck
 
 from .viewdata import TricksView
@@ -130,4 +130,4 @@ class _Odds:
 
 #: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it);
 #: the expert with twelve times hard's, near 2 s a move at most (its median 0.8 s, README)
-BOT_LEVELS = Levels(TricksNTrumpsBot, Playouts(expert=4800))
+BOT_LEVELS = Levels(TricksNTrumpsBot, Playouts(expert=4800), expert=Expert())

@@ -31,6 +31,7 @@ from games.core.bounds import random_walk_hands
 from games.core.cards import ALL_CARDS, Card, Suit, standard_deck
 from games.core.clone import LIST, SHARED
 from games.core.errors import BadOptionError
+from games.core.exact import Position
 from games.core.options import Option
 from games.core.potgame import hand_limit_option
 from games.core.state import Rules
@@ -102,6 +103,10 @@ class TricksNTrumps(TrickGame):
         else:
             cards = hand
         return [_PLAY[c] for c in sorted(cards, key=_INDEX)]  # one deck: no duplicate cards
+
+    def exact_play(self) -> Position | None:
+        """Follow suit; a hand's score is its tricks (issue 34)."""
+        return Position.of(self) if self.phase == "play" else None
 
     def _why_illegal(self, text: str) -> str:
         hand = self.hands[self.acting]

@@ -1,8 +1,9 @@
-"""The expert bot (issue 34): deals, an exact solver of the last tricks, policy-based inference.
+"""The expert bot (issue 34): deals, an exact solver of the card play, policy-based inference.
 
-The solver's value of small endgames is checked against a plain minimax over every move (no
-pruning, no table, no merged cards); inference is checked on a hand-made trick where a seat
-followed high while it held a lower card; a seeded expert reproduces its match."""
+The solver itself is held against a full minimax in test_solver.py; here: the expert solves the
+card play it can reach and plays the look-ahead elsewhere, inference is checked on a hand-made
+trick where a seat followed high while it held a lower card, and a seeded expert reproduces its
+match."""
 
 from __future__ import annotations
 
@@ -10,79 +11,12 @@ import pytest
 
 from games import arena, get_rules
 from games.bots import Expert, Levels, bot_task, levels_of, make_bot
-from games.bots.expert import ExpertBot, Solver, likelihood, merged
-from games.bots.rollout import _reward
-from games.bots.search import sides, standing, stop_at_next_deal
+from games.bots.expert import ExpertBot, likelihood
 from games.core import GameState, parse_cards
 
-SMALL = Expert(playouts=60, solve=3, solve_deals=12, merge=True, infer=0.1)
+from .test_solver import endgame
 
-
-def _endgame(game: str, seed: int, cards: int) -> GameState:
-    """A match of ``game`` played by normal bots until a card decision with every hand at most
-    ``cards`` cards and more than one choice."""
-    state = get_rules(game).new_game(None, None, seed)
-    bots = [make_bot("normal", game, arena.bot_seed(seed, s)) for s in range(state.num_seats)]
-    while state.to_act is not None:
-        legal = state.legal_actions()
-        if state.phase == "play" and max(len(h) for h in state.hands) <= cards and len(legal) > 1:
-            return state
-        state.apply(bot_task(bots[state.to_act], state, state.to_act)())
-    pytest.skip(f"no {game} endgame of {cards} cards with seed {seed}")
-
-
-def _minimax(state: GameState, seat: int, start: list[float], hand: int, mine: set[int]) -> float:
-    """The seat's reward at the hand's end under best play, every move tried (the reference)."""
-    if state.to_act is None or state.hand_number != hand:
-        return _reward(state, start, seat)
-    values = []
-    for a in state.legal_actions():
-        child = state.clone()
-        stop_at_next_deal(child)
-        child.apply(a)
-        values.append(_minimax(child, seat, start, hand, mine))
-    return max(values) if state.to_act in mine else min(values)
-
-
-@pytest.mark.parametrize(
-    ("game", "merge", "cards"),
-    [
-        ("tricks_n_trumps", True, 3),
-        ("tricks_n_trumps", False, 4),
-        ("pepper", True, 3),
-        ("trump_suit", True, 4),
-        ("trump_suit", False, 4),
-    ],
-)
-def test_the_solver_values_an_endgame_as_a_full_minimax_does(game, merge, cards):
-    checked = 0
-    for seed in range(6):
-        state = _endgame(game, seed, cards)
-        seat = state.to_act
-        mine = next(set(s) for s in sides(state) if seat in s)
-        for action in state.legal_actions():
-            world = state.clone()
-            start, hand = standing(world), world.hand_number
-            stop_at_next_deal(world)
-            world.apply(action)
-            exact = _minimax(world.clone(), seat, start, hand, mine)
-            assert Solver(world, seat, start, hand, merge).value() == pytest.approx(exact), (seed, action)
-            checked += 1
-    assert checked >= 12
-
-
-def test_merged_keeps_one_card_of_a_run_no_live_card_separates():
-    state = _endgame("tricks_n_trumps", 2, 5)
-    state.hands[state.to_act][:] = parse_cards("9C 10C QC 4D 6D")
-    others = [s for s in range(state.num_seats) if s != state.to_act]
-    state.hands[others[0]][:] = parse_cards("JC 5D 2S 3S 4S")  # JC splits the clubs; 5D the diamonds
-    state.trick = ()
-    state._legal_cache = None
-    kept = {a.text for a in merged(state, list(state.legal_actions()))}
-    assert kept in ({"9C", "QC", "4D", "6D"}, {"10C", "QC", "4D", "6D"})
-    state.hands[others[0]][:] = parse_cards("2S 3S 4S 5S 6S")  # nothing left between them
-    state._legal_cache = None
-    assert len(merged(state, list(state.legal_actions()))) == 2  # one club, one diamond
+SMALL = Expert(deals=16, nodes=200_000, infer=0.1)
 
 
 def _followed_high() -> tuple[GameState, int, int]:
@@ -116,7 +50,9 @@ def test_inference_weighs_down_a_deal_where_a_follow_breaks_the_model():
 def test_inferred_deals_favour_the_deals_that_fit_the_plays():
     state, follow, third = _followed_high()
     three = parse_cards("3C")[0]
-    bot = ExpertBot(levels_of("tricks_n_trumps").heuristic, 0, infer=0.05)
+    bot = make_bot("expert", "tricks_n_trumps", 0)
+    assert isinstance(bot, ExpertBot)
+    bot.infer = 0.05
     worlds = state.sampler(third)
     weighed = bot._weighed(worlds, third)
     import random
@@ -136,40 +72,45 @@ def test_a_seeded_expert_reproduces_its_match(monkeypatch):
     assert first.result == again.result
 
 
-def test_the_expert_solves_the_last_tricks_and_reports_it():
-    state = _endgame("tricks_n_trumps", 3, 3)
-    bot = SMALL.make(levels_of("tricks_n_trumps").heuristic, 4)
+def _small_expert(monkeypatch) -> None:
+    heuristic = levels_of("tricks_n_trumps").heuristic
+    look_ahead = levels_of("tricks_n_trumps").look_ahead
+    monkeypatch.setattr("games.tricks_n_trumps.bot.BOT_LEVELS", Levels(heuristic, look_ahead, expert=SMALL))
+
+
+def test_the_expert_solves_the_card_play_and_reports_it(monkeypatch):
+    _small_expert(monkeypatch)
+    state = endgame("tricks_n_trumps", 3, 5)
+    bot = make_bot("expert", "tricks_n_trumps", 4)
     action = bot_task(bot, state, state.to_act)()
     assert action in state.legal_actions()
-    assert bot.last_stats["solved"] > 0
-    early = get_rules("tricks_n_trumps").new_game(None, None, 3)
-    assert bot_task(bot, early, early.to_act)() in early.legal_actions()
-    assert bot.last_stats.get("solved", 0) == 0  # five cards a hand: played out, not solved
+    assert bot.solved and bot.last_stats["solved"] == 16
+    chosen = bot.last_estimates[action.text].mean
+    assert all(e.mean <= chosen + 1e-9 for e in bot.last_estimates.values())
+    assert all(len(e.deals) == 16 for e in bot.last_estimates.values())
 
 
 def test_parts_can_be_switched_off():
     heuristic = levels_of("tricks_n_trumps").heuristic
-    deals_only = ExpertBot(heuristic, 0, solve=3, infer=0.1, parts=frozenset({"deals"}))
+    look_ahead = make_bot("hard", "tricks_n_trumps", 0)
+    deals_only = ExpertBot(look_ahead, heuristic(0), 0, solve=5, infer=0.1, parts=frozenset({"deals"}))
     assert deals_only.solve == 0 and deals_only.infer is None
-    full = ExpertBot(heuristic, 0, solve=3, infer=0.1)
-    assert full.solve == 3 and full.infer == 0.1
+    full = ExpertBot(look_ahead, heuristic(0), 0, solve=5, infer=0.1)
+    assert full.solve == 5 and full.infer == 0.1
 
 
 def test_a_declared_expert_is_made_for_the_expert_level_only(monkeypatch):
-    heuristic = levels_of("tricks_n_trumps").heuristic
-    monkeypatch.setattr("games.tricks_n_trumps.bot.BOT_LEVELS", Levels(heuristic, expert=SMALL))
+    _small_expert(monkeypatch)
     expert = make_bot("expert", "tricks_n_trumps", 1)
-    assert isinstance(expert, ExpertBot) and expert.level == "expert" and expert.playouts == 60
+    assert isinstance(expert, ExpertBot) and expert.level == "expert" and expert.deals == 16
     assert not isinstance(make_bot("hard", "tricks_n_trumps", 1), ExpertBot)
+    assert expert.rng is expert.look_ahead.rng is expert.heuristic.rng  # one generator for all
 
 
-def test_an_endgame_too_big_for_the_solver_is_played_out(monkeypatch):
-    monkeypatch.setattr("games.bots.expert.MAX_NODES", 5)
-    state = _endgame("tricks_n_trumps", 3, 3)
-    world = state.clone()
-    start = standing(world)
-    stop_at_next_deal(world)
-    assert Solver(world, state.to_act, start, world.hand_number, True).value() is None
-    bot = SMALL.make(levels_of("tricks_n_trumps").heuristic, 4)
+def test_a_decision_too_big_for_the_solver_is_played_out(monkeypatch):
+    _small_expert(monkeypatch)
+    bot = make_bot("expert", "tricks_n_trumps", 4)
+    bot.nodes = 100  # not one deal of a whole hand
+    state = get_rules("tricks_n_trumps").new_game(None, None, 3)
     assert bot_task(bot, state, state.to_act)() in state.legal_actions()
-    assert bot.last_stats["solved"] == 0 and bot.last_stats["playouts"] > 0
+    assert not bot.solved and bot.last_stats["playouts"] > 0

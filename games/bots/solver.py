@@ -1,0 +1,220 @@
+"""An exact solver of a deal's remaining card play: alpha-beta on bit sets (the expert's solver).
+
+Given one possible deal (every card known) and the compact :class:`~games.core.exact.Position`
+its game makes of it, the solver finds what each of the searching seat's choices is worth if
+everybody then plays perfectly: its side maximising, every other seat minimising (the
+*paranoid* reduction of a game of several sides to two, exact where there are two sides).
+
+- **Bit sets**: a hand is an integer, a card a bit, numbered by suit and rank, so a legal-move
+  list, "the cards above the highest one played" and a trick's winner are a few integer
+  operations (games.core.exact).  A node costs about a microsecond and a half.
+- **Equivalent cards merged**: where only who takes the tricks counts (every game the solver
+  serves), two cards of one hand with no card still in play between them do the same work, and
+  only one of them is searched.
+- **A transposition table** at the start of each trick: the hands, the seat to lead and what has
+  been won so far (the tricks of each seat, or who took each trick), with the bounds found.
+- **The rules stay the one truth**: a line of play that ends the hand is played through the
+  game's own rules on a copy of the deal, and its value is the seat's reward there
+  (games.bots.rollout._reward: the hand's score for its side against the others, and the match
+  when it ends).  Lines that end alike (the same tricks won by the same seats) share one such
+  replay (a ``memo``, which a caller may share between the deals of one decision: the end of a
+  hand is scored from the tricks and what every seat sees, never from a hidden card).
+
+A search larger than ``max_nodes`` stops (:class:`TooBig`): the caller plays that deal out another
+way.  Everything here is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.core import Action, GameState
+from games.core.actions import play
+from games.core.exact import COUNTS, LAST, Position
+
+from .estimates import Deal, Measure, sides
+from .rollout import _reward
+from .search import standing, stop_at_next_deal
+
+INF = float("inf")
+MAX_NODES = 200_000  # a safety stop: about a third of a second
+
+
+class TooBig(Exception):
+    """The search went past its node limit."""
+
+
+class Solver:
+    """Alpha-beta over one deal's :class:`Position` for ``seat`` (see the module docstring)."""
+
+    def __init__(
+        self,
+        world: GameState,
+        position: Position,
+        seat: int,
+        memo: dict[int, Deal] | None = None,
+        max_nodes: int = MAX_NODES,
+    ) -> None:
+        self.world = world
+        self.position = p = position
+        self.seat = seat
+        self.start = standing(world)
+        self.hand = world.hand_number
+        mine = next((set(t) for t in sides(world) if seat in t), {seat})
+        self.maximise = tuple(s in mine for s in range(len(p.hands)))
+        self.side = tuple(sorted(mine))
+        #: the end of each way of winning the tricks, as the game scored it (see the docstring)
+        self.memo: dict[int, Deal] = {} if memo is None else memo
+        self._ends: dict[float, Deal] = {d.reward: d for d in self.memo.values()}
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.replays = 0
+        self.table: dict[tuple[tuple[int, ...], int, int], tuple[float, float]] = {}
+        self.path: list[int] = []  # the cards played since the position, by number
+        # what is won so far, as one integer: per seat a count in its own 5 bits (COUNTS), the
+        # sequence of trick winners in base (seats + 1), each digit a winner + 1 (WINNERS), or
+        # the last trick's winner + 1 (LAST)
+        n = len(p.hands)
+        if p.ends_on == COUNTS:
+            self._won = [1 << (5 * s) for s in range(n)]
+            self._base = 1
+        else:
+            self._won = [s + 1 for s in range(n)]
+            self._base = 0 if p.ends_on == LAST else n + 1
+
+    # -- the root ------------------------------------------------------------
+    def values(self, choices: Sequence[Action]) -> dict[Action, Deal]:
+        """Each of the seat's ``choices`` (card plays of the position's seat to act) with the end
+        of the hand under best play (its ``reward`` the value); TooBig past the node limit."""
+        p = self.position
+        index = {c: i for i, c in enumerate(p.cards)}
+        out: dict[Action, Deal] = {}
+        for a in choices:
+            value = self._after(1 << index[a.the_card], p.to_act, p.trick, p.led, p.played, 0, -INF, INF)
+            out[a] = self._ends[value]
+        return out
+
+    # -- the search ----------------------------------------------------------
+    def _after(
+        self, card: int, seat: int, trick: int, led: int, played: int, won: int, alpha: float, beta: float
+    ) -> float:
+        """The value once ``seat`` has played ``card`` (one bit) to ``trick``."""
+        p = self.position
+        hands = p.hands
+        hands[seat] ^= card
+        self.path.append(card)
+        trick |= card
+        if led < 0:
+            led = p.suit[card.bit_length() - 1]
+        if played + 1 == p.players:
+            winner = p.winner(trick, led)
+            won = won * self._base + self._won[winner]
+            if 0 <= p.sweep != winner:  # the hand stops at the first trick the sweeper loses
+                value = self._end(won)
+            else:
+                value = self._search(winner, 0, -1, 0, won, alpha, beta)
+        else:
+            value = self._search(p.after[seat], trick, led, played + 1, won, alpha, beta)
+        self.path.pop()
+        hands[seat] ^= card
+        return value
+
+    def _search(
+        self, seat: int, trick: int, led: int, played: int, won: int, alpha: float, beta: float
+    ) -> float:
+        p = self.position
+        hands = p.hands
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise TooBig
+        key = None
+        if not played:
+            if not hands[seat]:  # the hand is over
+                return self._end(won)
+            key = (tuple(hands), seat, won)
+            hit = self.table.get(key)
+            if hit is not None:
+                low, high = hit
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
+                alpha, beta = max(alpha, low), min(beta, high)
+        alpha0, beta0 = alpha, beta
+        moves = _merged(p.legal(hands[seat], trick, led), hands, trick, p.suit_masks, p.suit)
+        if self.maximise[seat]:
+            best = -INF
+            while moves:
+                card = 1 << (moves.bit_length() - 1)  # high cards first
+                moves ^= card
+                v = self._after(card, seat, trick, led, played, won, alpha, beta)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        else:
+            best = INF
+            while moves:
+                card = 1 << (moves.bit_length() - 1)
+                moves ^= card
+                v = self._after(card, seat, trick, led, played, won, alpha, beta)
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        if key is not None:
+            low, high = self.table.get(key, (-INF, INF))
+            if best <= alpha0:
+                high = best
+            elif best >= beta0:
+                low = best
+            else:
+                low = high = best
+            self.table[key] = (low, high)
+        return best
+
+    def _end(self, won: int) -> float:
+        """The value of the hand's end: the line played through the game's rules (once for each
+        way of winning the tricks, see the module docstring)."""
+        deal = self.memo.get(won)
+        if deal is None:
+            deal = self.memo[won] = self.replay(self.path)
+            self._ends.setdefault(deal.reward, deal)
+        return deal.reward
+
+    def replay(self, path: Sequence[int]) -> Deal:
+        """The end of the hand once the cards of ``path`` are played in the game itself: the
+        seat's reward there and what its side had (a Deal, as a playout's)."""
+        self.replays += 1
+        world = self.world.clone()
+        measure = Measure(world, self.seat, self.side, self.start)
+        stop_at_next_deal(world)
+        cards = self.position.cards
+        for bit in path:
+            world.apply(play(cards[bit.bit_length() - 1]))
+        if world.to_act is not None and world.hand_number == self.hand:
+            raise ValueError("the position's hand ended before the game's own did")
+        return measure.deal(world, _reward(world, self.start, self.seat), standing(world), None)
+
+
+def _merged(moves: int, hands: list[int], trick: int, masks: Sequence[int], suit: Sequence[int]) -> int:
+    """``moves`` without the cards next below another of them in their suit, with no card still in
+    play between the two (equivalent cards: the highest of each run is kept)."""
+    if moves & (moves - 1) == 0:
+        return moves
+    live = trick
+    for h in hands:
+        live |= h
+    keep = 0
+    m = moves
+    while m:
+        card = m & -m
+        m ^= card
+        higher = live & ~((card << 1) - 1) & masks[suit[card.bit_length() - 1]]
+        if not (higher & -higher & moves):
+            keep |= card
+    return keep

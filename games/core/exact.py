@@ -1,0 +1,211 @@
+"""The card play of one deal as a compact position, for an exact search of its remaining tricks.
+
+A look-ahead bot that knows every card (one possible deal: games.core.resample) can solve the
+rest of a hand exactly instead of playing it out, if each step is cheap.  A :class:`Position`
+holds only what the play of the cards needs: each card still in play numbered by suit and by
+rank within it (so that a hand is an integer, one bit a card, and "a higher card of this suit"
+is a mask), each seat's hand, the trick on the table, who plays next, and the rule that says
+which cards may be played (:data:`FOLLOW` or :data:`MUST_HEAD`, the shared rules of
+games.core.tricks).  The search itself lives with the bots (games.bots.solver); what a position
+is worth at the end of the hand is never worked out here: the search plays the cards of that
+end through the game's own rules, so the rules stay the one truth.
+
+A game offers positions through ``TrickGame.exact_play()`` (None where its play does not fit:
+another phase, a stock still to draw from, trumps that may change); the test suite holds every
+position against the game's own legal moves and trick winners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import Card, Suit
+from .tricks import seat_order
+
+if TYPE_CHECKING:
+    from .trickgame import TrickGame
+
+#: follow the led suit if able, else any card (games.core.tricks.follow_suit)
+FOLLOW = "follow"
+#: the must-head rule of Rams, Bourré and Preference (games.core.tricks.must_head)
+MUST_HEAD = "must head"
+RULES = (FOLLOW, MUST_HEAD)
+
+#: what the value at the end of the hand depends on, beside what every seat sees: the tricks
+#: each seat took (``COUNTS``), which seat took each trick, in order (``WINNERS``: a game that
+#: scores leads), or only who took the last trick (``LAST``)
+COUNTS, WINNERS, LAST = "counts", "winners", "last"
+ENDS = (COUNTS, WINNERS, LAST)
+_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3, None: 4}
+
+
+@dataclass
+class Position:
+    """The rest of a hand's card play (see the module docstring).  Cards are numbered 0..k-1
+    by suit class, then by rank within it, lowest first: bit ``i`` of a hand is ``cards[i]``."""
+
+    cards: tuple[Card, ...]
+    #: each card's suit class (its suit as the ranking counts it: a left bower is a trump)
+    suit: tuple[int, ...]
+    #: per suit class, the cards of that class
+    suit_masks: tuple[int, ...]
+    #: the trumps (one suit class, or none)
+    trumps: int
+    #: each card's holder when the position was made (a card in the trick: who played it)
+    owner: tuple[int, ...]
+    #: each seat's hand (0 for a seat with no cards)
+    hands: list[int]
+    #: the cards of the trick in progress, the suit class led (-1: no card yet) and how many
+    trick: int
+    led: int
+    played: int
+    to_act: int
+    #: the next seat to play after each seat in play (seats out of the hand are passed over)
+    after: tuple[int, ...]
+    #: the cards in a full trick: one for each seat in play
+    players: int
+    rule: str = FOLLOW
+    ends_on: str = COUNTS
+    #: the seat that must take every trick (a Rams declarer): the hand ends at the first trick
+    #: another seat takes (-1: none)
+    sweep: int = -1
+    #: the hand ended early (see ``sweep``)
+    stopped: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        state: TrickGame,
+        rule: str = FOLLOW,
+        ends_on: str = COUNTS,
+        seats: Iterable[int] | None = None,
+        sweep: int | None = None,
+    ) -> Position | None:
+        """The position of ``state``'s card play, or None where a card is held twice (a double
+        pack), a trick is not one card a seat, or a suit has more trumps than one class.
+        ``seats``: the seats taking part in the play (default: every seat holding cards); the
+        hands of the others are left out.  ``sweep``: see the attribute."""
+        if rule not in RULES or ends_on not in ENDS or state.to_act is None:
+            return None
+        ranking = state.ranking
+        played = [(p.seat, p.cards) for p in state.trick]
+        if any(len(cs) != 1 for _, cs in played) or len(ranking.trumps) > 1:
+            return None
+        taking = set(range(state.num_seats) if seats is None else seats)
+        hands_in = [h if s in taking else [] for s, h in enumerate(state.hands)]
+        held = [(s, c) for s, h in enumerate(hands_in) for c in h] + [(s, cs[0]) for s, cs in played]
+        if len({c for _, c in held}) != len(held):
+            return None
+        suit_of, rank = ranking.suit_of, ranking.rank_in_suit
+        held.sort(key=lambda sc: (_SUIT_ORDER[suit_of(sc[1])], rank(sc[1])))
+        cards = tuple(c for _, c in held)
+        index = {c: i for i, c in enumerate(cards)}
+        suit = tuple(_SUIT_ORDER[suit_of(c)] for c in cards)
+        masks = [0] * 5
+        for i, s in enumerate(suit):
+            masks[s] |= 1 << i
+        trumps = masks[_SUIT_ORDER[ranking.trumps[0]]] if ranking.trumps else 0
+        hands = [0] * state.num_seats
+        for s, h in enumerate(hands_in):
+            for c in h:
+                hands[s] |= 1 << index[c]
+        trick = 0
+        for _, cs in played:
+            trick |= 1 << index[cs[0]]
+        in_play = {s for s, h in enumerate(hands_in) if h} | {s for s, _ in played}
+        order = seat_order(state.to_act, state.num_seats, state.clockwise)
+        active = [s for s in order if s in in_play]
+        after = [0] * state.num_seats
+        for i, s in enumerate(active):
+            after[s] = active[(i + 1) % len(active)]
+        return cls(
+            cards=cards,
+            suit=suit,
+            suit_masks=tuple(masks),
+            trumps=trumps,
+            owner=tuple(s for s, _ in held),
+            hands=hands,
+            trick=trick,
+            led=suit[index[played[0][1][0]]] if played else -1,
+            played=len(played),
+            to_act=state.to_act,
+            after=tuple(after),
+            players=len(active),
+            rule=rule,
+            ends_on=ends_on,
+            sweep=-1 if sweep is None else sweep,
+        )
+
+    def legal(self, hand: int, trick: int, led: int) -> int:
+        """The cards of ``hand`` that may be played to ``trick`` (led with suit class ``led``)."""
+        if led < 0:
+            return hand
+        same = hand & self.suit_masks[led]
+        if self.rule == FOLLOW:
+            return same or hand
+        return must_head(hand, same, trick, self.suit_masks[led], self.trumps)
+
+    def winner(self, trick: int, led: int) -> int:
+        """The seat that takes the full ``trick``: the highest trump, else the highest card of
+        the suit led (cards are numbered by rank within a suit)."""
+        top = trick & self.trumps or trick & self.suit_masks[led]
+        return self.owner[top.bit_length() - 1]
+
+    def bits(self, cards: Sequence[Card]) -> int:
+        """The bit set of ``cards`` (cards of this position)."""
+        index = {c: i for i, c in enumerate(self.cards)}
+        found = 0
+        for c in cards:
+            found |= 1 << index[c]
+        return found
+
+    def in_bits(self, bits: int) -> list[Card]:
+        """The cards of a bit set, lowest first."""
+        return [c for i, c in enumerate(self.cards) if bits >> i & 1]
+
+    def step(self, card: Card) -> None:
+        """Play ``card`` for the seat to act (it must be legal): the slow, plain way, for checks
+        against the game; the search makes the same moves on integers of its own."""
+        bit = self.bits([card])
+        if not bit & self.legal(self.hands[self.to_act], self.trick, self.led):
+            raise ValueError(f"{card} is not legal in this position")
+        self.hands[self.to_act] ^= bit
+        self.trick |= bit
+        if self.led < 0:
+            self.led = self.suit[bit.bit_length() - 1]
+        self.played += 1
+        if self.played < self.players:
+            self.to_act = self.after[self.to_act]
+            return
+        self.to_act = self.winner(self.trick, self.led)
+        self.trick, self.led, self.played = 0, -1, 0
+        self.stopped = 0 <= self.sweep != self.to_act
+
+    @property
+    def over(self) -> bool:
+        """True once every card is played, or the hand stopped early (``sweep``)."""
+        return self.stopped or (not any(self.hands) and not self.trick)
+
+
+def must_head(hand: int, same: int, trick: int, led_mask: int, trumps: int) -> int:
+    """The must-head rule on bit sets (games.core.tricks.must_head): ``same`` is the hand's cards
+    of the suit led, ``led_mask`` every card of it."""
+    trumped = trick & trumps if led_mask != trumps else 0
+    if same:
+        if trumped:
+            return same
+        beaters = above(same, trick & led_mask)
+        return beaters or same
+    mine = hand & trumps
+    if not mine:
+        return hand
+    if trumped:
+        return above(mine, trumped) or mine
+    return mine
+
+
+def above(cards: int, others: int) -> int:
+    """The ``cards`` numbered higher than every card of ``others`` (all of them for none)."""
+    return cards >> others.bit_length() << others.bit_length()
