@@ -30,9 +30,9 @@ from games.bots.expert import PARTS
 
 #: the expert measured where a game declares none (the declared one otherwise)
 CANDIDATES: dict[str, Expert] = {
-    "tricks_n_trumps": Expert(playouts=1600, solve=4, merge=True, infer=0.1),
-    "pepper": Expert(playouts=1600, solve=4, solve_deals=80, merge=True, infer=0.1),
-    "agram": Expert(playouts=1600, solve=4, solve_deals=60, merge=True, infer=0.1),
+    "tricks_n_trumps": Expert(infer=0.1),
+    "pepper": Expert(solve=6, infer=0.1),
+    "agram": Expert(infer=0.1),
 }
 VERSIONS = {
     "deals": frozenset({"deals"}),
@@ -58,7 +58,7 @@ def results_file(game: str, version: str) -> Path:
 
 #: --quick: tiny budgets, one cycle, results in a temporary folder (a test that the script runs)
 QUICK = {
-    "expert": Expert(playouts=48, solve=3, solve_deals=12, merge=True, infer=0.1),
+    "expert": Expert(deals=12, nodes=100_000, infer=0.1),
     "hard": Playouts(hard=24),
 }
 
