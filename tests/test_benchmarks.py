@@ -54,6 +54,7 @@ def test_every_benchmark_script_has_a_quick_test():
         "bench_agreement.py",
         "bench_expert_parts.py",
         "bench_bacon_alone.py",
+        "bench_duel.py",
     }, f"a benchmark without a --quick test here: {sorted(scripts)}"
 
 
@@ -153,3 +154,13 @@ def test_bench_expert_parts_quick_prints_each_version_against_hard(tmp_path):
 def test_bench_bacon_alone_quick_prints_both_sides():
     out = run_bench("bench_bacon_alone.py", "--quick")
     assert "alone on" in out and "| 2.0 | 3 |" in out
+
+
+def test_bench_duel_quick_pairs_hands_and_the_devices_run():
+    out = run_bench("bench_duel.py", "tricks_n_trumps", "--quick")
+    row = next(line for line in out.splitlines() if line.startswith("| Tricks'N'Trumps |"))
+    assert row.split("|")[5].strip() == "6"  # two deals, each in all three seats
+    out = run_bench("bench_duel.py", "agram", "--a", "cheat", "--quick")
+    assert "| Agram | cheat | hard | hard | 6 |" in out
+    out = run_bench("bench_duel.py", "agram", "--a", "seer", "--b", "normal", "--quick")
+    assert "| Agram | seer | normal | hard | 6 |" in out

@@ -110,6 +110,8 @@ class Expert:
     deals: int = 200
     nodes: int = 1_000_000
     infer: float | None = None
+    #: the look-ahead for what the solver does not reach (None: the game's own, ``Levels.look_ahead``)
+    look_ahead: Playouts | TreeSearch | None = None
 
     def make(self, look_ahead: WorldsBot, heuristic: Bot, seed: int | None) -> ExpertBot:
         return ExpertBot(
@@ -149,10 +151,10 @@ class Levels:
         if level == "hard":
             return self.look_ahead.make("hard", self.heuristic, seed)
         if level == "expert":
-            look_ahead = self.look_ahead.make("expert", self.heuristic, seed)
             if self.expert is not None and self.heuristic is not None:
-                return self.expert.make(look_ahead, self.heuristic(seed), seed)
-            return look_ahead
+                look = self.expert.look_ahead or self.look_ahead
+                return self.expert.make(look.make("expert", self.heuristic, seed), self.heuristic(seed), seed)
+            return self.look_ahead.make("expert", self.heuristic, seed)
         if self.heuristic is None:
             raise BadOptionError(f"there is no heuristic bot for {game} yet: use random")
         bot = self.heuristic(seed)

@@ -8,9 +8,9 @@ everybody then plays perfectly: its side maximising, every other seat minimising
 - **Bit sets**: a hand is an integer, a card a bit, numbered by suit and rank, so a legal-move
   list, "the cards above the highest one played" and a trick's winner are a few integer
   operations (games.core.exact).  A node costs about a microsecond and a half.
-- **Equivalent cards merged**: where only who takes the tricks counts (every game the solver
-  serves), two cards of one hand with no card still in play between them do the same work, and
-  only one of them is searched.
+- **Equivalent cards merged**: two cards of one hand with no card still in play between them
+  win and lose the same tricks, and only one of them is searched (where the cards won count,
+  ``SUITS``, they are of one suit, which is all a game's contracts read of them).
 - **A transposition table** at the start of each trick: the hands, the seat to lead and what has
   been won so far (the tricks of each seat, or who took each trick), with the bounds found.
 - **The rules stay the one truth**: a line of play that ends the hand is played through the
@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from games.core import Action, GameState
 from games.core.actions import play
-from games.core.exact import COUNTS, LAST, Position
+from games.core.exact import CINCH, COUNTS, LAST, SUITS, Position
 
 from .estimates import Deal, Measure, sides
 from .rollout import _reward
@@ -72,9 +72,13 @@ class Solver:
         self.table: dict[tuple[tuple[int, ...], int, int], tuple[float, float]] = {}
         self.path: list[int] = []  # the cards played since the position, by number
         # what is won so far, as one integer: per seat a count in its own 5 bits (COUNTS), the
-        # sequence of trick winners in base (seats + 1), each digit a winner + 1 (WINNERS), or
-        # the last trick's winner + 1 (LAST)
+        # sequence of trick winners in base (seats + 1), each digit a winner + 1 (WINNERS), the
+        # last trick's winner + 1 (LAST), or per seat and suit class the cards it took, 4 bits
+        # each, 20 a seat (SUITS)
         n = len(p.hands)
+        self._by_suit = p.ends_on == SUITS
+        self._suit_unit = [1 << (4 * c) for c in p.suit]  # a card's count in its seat's 20 bits
+        self._shift = [20 * s for s in range(n)]
         if p.ends_on == COUNTS:
             self._won = [1 << (5 * s) for s in range(n)]
             self._base = 1
@@ -108,7 +112,14 @@ class Solver:
             led = p.suit[card.bit_length() - 1]
         if played + 1 == p.players:
             winner = p.winner(trick, led)
-            won = won * self._base + self._won[winner]
+            if self._by_suit:
+                t = trick
+                while t:
+                    bit = t & -t
+                    t ^= bit
+                    won += self._suit_unit[bit.bit_length() - 1] << self._shift[winner]
+            else:
+                won = won * self._base + self._won[winner]
             if 0 <= p.sweep != winner:  # the hand stops at the first trick the sweeper loses
                 value = self._end(won)
             else:
@@ -141,7 +152,15 @@ class Solver:
                     return high
                 alpha, beta = max(alpha, low), min(beta, high)
         alpha0, beta0 = alpha, beta
-        moves = _merged(p.legal(hands[seat], trick, led), hands, trick, p.suit_masks, p.suit)
+        if p.rule == CINCH:  # the cinch depends on the seat's tricks and the trumps still live
+            live = trick
+            for h in hands:
+                live |= h
+            taken = p.tricks[seat] + (won >> (5 * seat) & 31)
+            moves = p.legal_cinch(hands[seat], trick, led, taken, live)
+        else:
+            moves = p.legal(hands[seat], trick, led)
+        moves = _merged(moves, hands, trick, p.suit_masks, p.suit)
         if self.maximise[seat]:
             best = -INF
             while moves:

@@ -44,6 +44,7 @@ from typing import Any
 from games.core.actions import Action, choose, play, word
 from games.core.cards import ACE, Card, Suit, by_index, deck_52
 from games.core.clone import LIST, SHARED
+from games.core.exact import CINCH, Position
 from games.core.options import Option
 from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
@@ -224,6 +225,17 @@ class Bourre(PotGame):
     def _playable(self, s: int, explain: bool = True) -> tuple[list[Card], str]:
         """The must-head rule, narrowed by the cinch rule (BO-6); ``explain=False``: no must-head text."""
         return _playable(self.hands[s], self.trick_cards(), self.ranking, lambda: self.has_cinch(s), explain)
+
+    def exact_play(self) -> Position | None:
+        """The must-head rule with the cinch (BO-6) among the seats that play; the pot goes by
+        the tricks (issue 34).  Trumps never dealt or laid aside still count as unplayed."""
+        if self.phase != "play":
+            return None
+        active = self._active()
+        live = {c for s in active for c in self.hands[s]} | set(self.trick_cards())
+        won = {c for pile in self.won for c in pile}
+        out = [c for c in self.pack if c not in live and c not in won]
+        return Position.of(self, CINCH, seats=active, out_of_play=out)
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card

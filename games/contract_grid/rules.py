@@ -51,6 +51,8 @@ from games.core.actions import Action, play, word
 from games.core.cards import SUITS, Card, Suit, standard_deck
 from games.core.clone import LIST, SHARED
 from games.core.errors import BadOptionError
+from games.core.exact import SUITS as BY_SUIT
+from games.core.exact import Position
 from games.core.options import Option
 from games.core.potgame import hand_limit_option
 from games.core.state import Rules
@@ -322,6 +324,11 @@ class ContractGrid(TrickGame):
         if nxt == next_seat(self.dealer, self.num_seats):
             self.phase = "play"
         self.to_act = nxt
+
+    def exact_play(self) -> Position | None:
+        """Follow suit (the joker is the top trump, CG-2); the contracts read each player's tricks
+        and how many cards of each suit (the joker a trump, CG-6) it took (issue 34)."""
+        return Position.of(self, ends_on=BY_SUIT) if self.phase == "play" else None
 
     def _apply_play(self, action: Action) -> None:
         seat, c = self.acting, action.the_card

@@ -18,7 +18,7 @@ position against the game's own legal moves and trick winners.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit
@@ -31,13 +31,17 @@ if TYPE_CHECKING:
 FOLLOW = "follow"
 #: the must-head rule of Rams, Bourré and Preference (games.core.tricks.must_head)
 MUST_HEAD = "must head"
-RULES = (FOLLOW, MUST_HEAD)
+#: the must-head rule narrowed by Bourré's cinch (BO-6): a seat whose tricks won and unbeatable
+#: trumps make three must lead its highest trump, and trump with it when void
+CINCH = "cinch"
+RULES = (FOLLOW, MUST_HEAD, CINCH)
 
 #: what the value at the end of the hand depends on, beside what every seat sees: the tricks
 #: each seat took (``COUNTS``), which seat took each trick, in order (``WINNERS``: a game that
-#: scores leads), or only who took the last trick (``LAST``)
-COUNTS, WINNERS, LAST = "counts", "winners", "last"
-ENDS = (COUNTS, WINNERS, LAST)
+#: scores leads), only who took the last trick (``LAST``), or how many cards of each suit class
+#: each seat took (``SUITS``: contracts on the suits and trumps won; a seat's tricks follow)
+COUNTS, WINNERS, LAST, SUITS = "counts", "winners", "last", "suits"
+ENDS = (COUNTS, WINNERS, LAST, SUITS)
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3, None: 4}
 
 
@@ -73,6 +77,18 @@ class Position:
     sweep: int = -1
     #: the hand ended early (see ``sweep``)
     stopped: bool = False
+    #: the seat whose lead the next player must beat with the lowest card that does (Preference's
+    #: declarer when three play, PR-8; -1: none)
+    lowest_after: int = -1
+    #: CINCH: each seat's tricks when the position was made, and the trumps that no trump out of
+    #: play (not dealt, laid aside) can beat
+    tricks: tuple[int, ...] = ()
+    cinch_trumps: int = 0
+    #: the tricks each seat has taken since the position was made (kept by :meth:`step`)
+    taken: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.taken = self.taken or [0] * len(self.hands)
 
     @classmethod
     def of(
@@ -82,11 +98,15 @@ class Position:
         ends_on: str = COUNTS,
         seats: Iterable[int] | None = None,
         sweep: int | None = None,
+        lowest_after: int | None = None,
+        out_of_play: Iterable[Card] = (),
     ) -> Position | None:
         """The position of ``state``'s card play, or None where a card is held twice (a double
         pack), a trick is not one card a seat, or a suit has more trumps than one class.
         ``seats``: the seats taking part in the play (default: every seat holding cards); the
-        hands of the others are left out.  ``sweep``: see the attribute."""
+        hands of the others are left out.  ``sweep``, ``lowest_after``: see the attributes.
+        ``out_of_play``: for CINCH, the trumps nobody can play any more that no seat has won
+        (cards never dealt, laid aside): they still count as unplayed (BO-6)."""
         if rule not in RULES or ends_on not in ENDS or state.to_act is None:
             return None
         ranking = state.ranking
@@ -107,6 +127,8 @@ class Position:
         for i, s in enumerate(suit):
             masks[s] |= 1 << i
         trumps = masks[_SUIT_ORDER[ranking.trumps[0]]] if ranking.trumps else 0
+        outside = max((rank(c) for c in out_of_play if ranking.is_trump(c)), default=0)
+        cinch_trumps = sum(1 << i for i, c in enumerate(cards) if trumps >> i & 1 and rank(c) > outside)
         hands = [0] * state.num_seats
         for s, h in enumerate(hands_in):
             for c in h:
@@ -136,16 +158,40 @@ class Position:
             rule=rule,
             ends_on=ends_on,
             sweep=-1 if sweep is None else sweep,
+            lowest_after=-1 if lowest_after is None else lowest_after,
+            tricks=tuple(state.tricks_won),
+            cinch_trumps=cinch_trumps,
         )
 
     def legal(self, hand: int, trick: int, led: int) -> int:
-        """The cards of ``hand`` that may be played to ``trick`` (led with suit class ``led``)."""
+        """The cards of ``hand`` that may be played to ``trick`` (led with suit class ``led``);
+        CINCH positions ask :meth:`legal_cinch`."""
         if led < 0:
             return hand
         same = hand & self.suit_masks[led]
         if self.rule == FOLLOW:
             return same or hand
-        return must_head(hand, same, trick, self.suit_masks[led], self.trumps)
+        cards = must_head(hand, same, trick, self.suit_masks[led], self.trumps)
+        if (
+            self.lowest_after >= 0
+            and trick & (trick - 1) == 0
+            and self.owner[trick.bit_length() - 1] == self.lowest_after
+        ):
+            return lowest_beater(cards, trick, self.suit_masks[led], self.trumps)
+        return cards
+
+    def legal_cinch(self, hand: int, trick: int, led: int, tricks: int, live: int) -> int:
+        """CINCH: the must-head rule, narrowed to the highest trump for a seat with ``tricks``
+        won that holds a cinch (BO-6) when it leads or cannot follow; ``live``: every card still
+        in a hand or in the trick."""
+        cards = self.legal(hand, trick, led)
+        mine = hand & self.trumps
+        if not mine or (led >= 0 and hand & self.suit_masks[led]):
+            return cards
+        unbeatable = above(mine, live & self.trumps & ~hand) & self.cinch_trumps
+        if tricks + unbeatable.bit_count() < 3:
+            return cards
+        return 1 << (mine.bit_length() - 1)
 
     def winner(self, trick: int, led: int) -> int:
         """The seat that takes the full ``trick``: the highest trump, else the highest card of
@@ -165,11 +211,22 @@ class Position:
         """The cards of a bit set, lowest first."""
         return [c for i, c in enumerate(self.cards) if bits >> i & 1]
 
+    def playable(self) -> int:
+        """The cards the seat to act may play now (the plain way: see :meth:`step`)."""
+        hand = self.hands[self.to_act]
+        if self.rule != CINCH:
+            return self.legal(hand, self.trick, self.led)
+        live = self.trick
+        for h in self.hands:
+            live |= h
+        tricks = self.tricks[self.to_act] + self.taken[self.to_act]
+        return self.legal_cinch(hand, self.trick, self.led, tricks, live)
+
     def step(self, card: Card) -> None:
         """Play ``card`` for the seat to act (it must be legal): the slow, plain way, for checks
         against the game; the search makes the same moves on integers of its own."""
         bit = self.bits([card])
-        if not bit & self.legal(self.hands[self.to_act], self.trick, self.led):
+        if not bit & self.playable():
             raise ValueError(f"{card} is not legal in this position")
         self.hands[self.to_act] ^= bit
         self.trick |= bit
@@ -180,6 +237,7 @@ class Position:
             self.to_act = self.after[self.to_act]
             return
         self.to_act = self.winner(self.trick, self.led)
+        self.taken[self.to_act] += 1
         self.trick, self.led, self.played = 0, -1, 0
         self.stopped = 0 <= self.sweep != self.to_act
 
@@ -204,6 +262,13 @@ def must_head(hand: int, same: int, trick: int, led_mask: int, trumps: int) -> i
     if trumped:
         return above(mine, trumped) or mine
     return mine
+
+
+def lowest_beater(cards: int, lead: int, led_mask: int, trumps: int) -> int:
+    """Of ``cards``, the lowest that beats the ``lead`` (one card), or all of them if none does."""
+    higher = above(cards & led_mask, lead)
+    beaters = higher or (cards & trumps if not lead & trumps else 0)
+    return beaters & -beaters if beaters else cards
 
 
 def above(cards: int, others: int) -> int:

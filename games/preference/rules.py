@@ -76,6 +76,7 @@ from games.core.bounds import TAKE_BACKS
 from games.core.cards import ACE, Card, Suit, by_index, cards_text, deck_32
 from games.core.clone import LIST, SHARED
 from games.core.errors import BadOptionError
+from games.core.exact import MUST_HEAD, Position
 from games.core.options import Option
 from games.core.partnership import next_active
 from games.core.resample import Place
@@ -536,6 +537,14 @@ class Preference(TrickGame):
         self.players = tuple(t for t in seat_order(d, self.num_seats) if t == d or t in self.playing)
         self.phase = "play"
         self.leader = self.to_act = d
+
+    def exact_play(self) -> Position | None:
+        """The must-head rule among the players, with PR-8 after the declarer's lead when three
+        play; the hand is settled by the tricks (issue 34)."""
+        if self.phase != "play":
+            return None
+        lowest = self._declarer() if len(self.players) == 3 else None
+        return Position.of(self, MUST_HEAD, seats=self.players, lowest_after=lowest)
 
     def lowest_beater_applies(self) -> bool:
         """PR-8: the declarer has led and three are playing: the next player must beat the lead

@@ -28,7 +28,7 @@ def _card_plays(state: GameState) -> set[str]:
 
 
 def _legal(position: Position) -> list:
-    return position.in_bits(position.legal(position.hands[position.to_act], position.trick, position.led))
+    return position.in_bits(position.playable())
 
 
 def _walk(state: GameState, position: Position, rng: random.Random) -> int:
@@ -109,6 +109,7 @@ def _position_of(hand, trick, ranking) -> Position:
     state = _State()
     state.ranking = ranking
     state.hands = [list(hand), [], [], []]
+    state.tricks_won = [0, 0, 0, 0]
     state.trick = tuple(_Play(s + 1, c) for s, c in enumerate(trick))
     state.to_act = 0
     position = Position.of(state)  # type: ignore[arg-type]
