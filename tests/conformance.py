@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from games.bots import make_bot
-from games.core import Card, GameState, IllegalActionError, Record, SeatView, parse_card
+from games.core import Card, GameState, IllegalActionError, Record, SeatView, TrickGame, parse_card
 from games.core.resample import DealPlan
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([SHDC])(?![A-Za-z0-9])")
@@ -215,10 +215,11 @@ def check_worlds(state: GameState, seat: int, trail: list, seed: int, play_out: 
     else:  # a game's own resample: a world is itself a state that differs only in hidden cards
         twin = worlds[1]
     for k in range(2):
-        assert (
-            twin.resample(seat, random.Random(k)).snapshot()
-            == state.resample(seat, random.Random(k)).snapshot()
-        ), "a world must not depend on cards hidden from the seat"
+        mine, theirs = state.resample(seat, random.Random(k)), twin.resample(seat, random.Random(k))
+        assert theirs.snapshot() == mine.snapshot(), "a world must not depend on cards hidden from the seat"
+        assert _start(theirs) == _start(mine), "a world's start of play must not depend on hidden cards"
+    for world in worlds[:1]:
+        _check_rewound(world, seat)
     if play_out:
         _play_to_end(worlds[0], random.Random(seed))
 
@@ -266,6 +267,29 @@ def _check_consistent_with_play(world: GameState, seat: int, trail: list) -> Non
         )
 
 
+def _start(world: GameState):
+    """What a world says of the start of the hand's card play (issue 34), as a snapshot."""
+    rewound = world.rewound() if isinstance(world, TrickGame) else None
+    return None if rewound is None else rewound.snapshot()
+
+
+def _check_rewound(world: GameState, seat: int) -> None:
+    """A world rewound to the start of its hand's card play holds the seat's own hand and, with
+    the plays since made again, comes back to the world's hands and trick."""
+    if not isinstance(world, TrickGame):
+        return
+    start = world.rewound()
+    if start is None:
+        return
+    plays = world.plays_since(start)
+    assert plays is not None
+    for s, c in plays:
+        assert start.to_act == s, f"the start of play has seat {start.to_act} to act, not {s}"
+        start.apply(c.text)
+    assert [Counter(h) for h in start.hands] == [Counter(h) for h in world.hands]
+    assert start.trick_cards() == world.trick_cards()
+
+
 def _twin(state: GameState, plan, rng: random.Random) -> GameState:
     """The true state with two hidden cards swapped between two hidden places (a state that
     differs only in cards hidden from the seat)."""
@@ -277,9 +301,16 @@ def _twin(state: GameState, plan, rng: random.Random) -> GameState:
     la, lb = list(a.read(twin)), list(b.read(twin))  # written back whole: a pile may be shared with clones
     ia = rng.choice([i for i, c in enumerate(la) if c not in a.known])
     ib = rng.choice([i for i, c in enumerate(lb) if c not in b.known])
+    swap = {la[ia]: lb[ib], lb[ib]: la[ia]}
     la[ia], lb[ib] = lb[ib], la[ia]
     a.write(twin, la)
     b.write(twin, lb)
+    start = getattr(twin, "play_start", None)
+    if start is not None:  # the same two cards were in the same places when the play began
+        start = start.clone()
+        for p in (a, b):
+            p.write(start, [swap.get(c, c) for c in p.read(start)])
+        twin.play_start = start
     return twin
 
 

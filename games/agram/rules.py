@@ -96,6 +96,8 @@ class Agram(TrickGame):
             hand = [c for c in hand if c.suit is led] or hand
         return [_PLAY[c] for c in sorted(hand, key=_INDEX)]
 
+    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
+
     def exact_play(self) -> Position | None:
         """Follow suit; only the sixth trick's winner counts (issue 34)."""
         return Position.of(self, ends_on=LAST) if self.phase == "play" else None

@@ -249,6 +249,8 @@ class Bacon(TrickGame):
             return [PLAYS[c] for c in hand]
         return [PLAYS[c] for c in ([c for c in hand if c.suit is led] or hand)]
 
+    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
+
     def exact_play(self) -> Position | None:
         """Follow suit; a loner's partner sits out; the hand scores from the tricks (issue 34)."""
         return Position.of(self) if self.phase == "play" else None

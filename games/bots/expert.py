@@ -16,12 +16,16 @@ three things, and this bot has each as a part that can be measured on its own:
   most ``solve`` cards, and a decision solves ``deals`` deals or as many as ``nodes`` nodes
   allow (at least ``MIN_DEALS``; else the look-ahead plays): the budget is counted in nodes, not
   seconds, so a seeded expert reproduces its games on any machine.
-- **Inference** (policy-based): a deal where another seat's card play so far would have been
-  unlikely counts less.  The model of play is a sensible follower's: a seat that played a
-  card that did not take the trick was playing low (it would have played a lower card of the
-  suit it followed, had it one), and the last seat to play took the trick with its cheapest
-  winner.  Every play of the hand that breaks the model multiplies the deal's weight by
-  ``infer`` (an epsilon); deals are drawn four times over and kept in proportion to weight.
+- **Inference** (policy-based): a deal where the other seats' card play so far would have been
+  unlikely counts less.  The model of play is the game's own heuristic (the ``normal`` bot):
+  the deal is rewound to the start of the hand's card play (``TrickGame.rewound``: every hand
+  as it was then, in this deal) and the plays made since are made again, and at each play of
+  another seat that had a choice the heuristic is asked what it would have played from that
+  seat's view there; every play it would not have made multiplies the deal's weight by
+  ``infer`` (an epsilon).  The solved deals are then drawn again in proportion to their
+  weights (as many as were solved), so that every figure the bot keeps is a plain mean over
+  deals; the look-ahead's own deals are drawn the same way, ``OVERSAMPLE`` candidates for each
+  deal it asks for.
 
 A game declares its expert with :class:`games.bots.levels.Expert` in its bot.py.  The search is a
 pure function of the view, the legal actions, the worlds and the bot's rng.
@@ -34,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import Action, GameState, SeatView, TrickGame
+from games.core.actions import play
 
 from .base import Bot, Worlds, WorldsBot
 from .estimates import Deal, Estimate
@@ -42,7 +47,7 @@ from .solver import Solver, TooBig
 
 #: the parts of the expert, for measuring each on its own (benchmarks/bench_expert_parts.py)
 PARTS = frozenset({"deals", "solver", "inference"})
-OVERSAMPLE = 4  # deals drawn for each deal kept when inference weighs them
+OVERSAMPLE = 4  # the look-ahead's candidate deals for each deal kept when inference weighs them
 MIN_DEALS = 12  # a decision that cannot solve this many deals within its nodes is played out
 
 
@@ -69,6 +74,7 @@ class ExpertBot(WorldsBot):
         self.heuristic = heuristic
         for bot in (look_ahead, heuristic, *_helpers(look_ahead)):
             bot.rng = self.rng  # one generator: a table's reseeding steers them all
+        self.model = type(heuristic)(0)  # the other seats' model of play (inference)
         self.solve = solve if "solver" in parts else 0
         self.deals = deals
         self.nodes = nodes
@@ -100,8 +106,6 @@ class ExpertBot(WorldsBot):
     # -- choosing ------------------------------------------------------------
     def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
         self.solved = False
-        if worlds is not None and self.infer is not None:
-            worlds = self._weighed(worlds, view.my_seat)
         if worlds is not None and len(legal) > 1 and self._solvable(view, legal):
             choices = choosable(legal, worlds)
             mine = self.heuristic.choose(view, legal)
@@ -109,6 +113,8 @@ class ExpertBot(WorldsBot):
             if found is not None:
                 self.solved = True
                 return self._pick(choices, found, mine)
+        if worlds is not None and self.infer is not None and _rewinds(worlds):
+            worlds = self._weighed(worlds, view.my_seat)
         return self.look_ahead.choose(view, legal, worlds)
 
     def estimate(
@@ -142,8 +148,9 @@ class ExpertBot(WorldsBot):
         rng = random.Random(seed)
         seat = view.my_seat
         memo: dict[int, Deal] = {}
-        found: dict[Action, list[Deal]] = {a: [] for a in choices}
-        spent = solved = 0
+        solved: list[dict[Action, Deal]] = []
+        weights: list[float] = []
+        spent = 0
         for _ in range(deals):
             world = worlds(random.Random(rng.getrandbits(64)))
             position = world.exact_play() if isinstance(world, TrickGame) else None
@@ -151,17 +158,18 @@ class ExpertBot(WorldsBot):
                 return None
             solver = Solver(world, position, seat, memo, max_nodes=self.nodes - spent)
             try:
-                values = solver.values(choices)
+                solved.append(solver.values(choices))
             except TooBig:
                 break
             spent += solver.nodes
-            solved += 1
-            for a, deal in values.items():
-                found[a].append(deal)
-        if solved < min(MIN_DEALS, deals):
+            weights.append(1.0 if self.infer is None else policy_weight(world, seat, self.model, self.infer))
+        if len(solved) < min(MIN_DEALS, deals):
             return None
-        self._stats = {"choices": len(choices), "solved": solved, "nodes": spent}
-        self._estimates = {a.text: Estimate.of(a.text, d) for a, d in found.items()}
+        kept = solved if self.infer is None else _drawn(solved, weights, rng)
+        self._stats = {"choices": len(choices), "solved": len(solved), "nodes": spent}
+        if self.infer is not None:
+            self._stats["kept"] = len(set(map(id, kept)))  # distinct deals among those drawn
+        self._estimates = {a.text: Estimate.of(a.text, [d[a] for d in kept]) for a in choices}
         return self._estimates
 
     def _pick(self, choices: Sequence[Action], found: Mapping[str, Estimate], mine: Action) -> Action:
@@ -181,7 +189,7 @@ class ExpertBot(WorldsBot):
 
         def draw(rng: random.Random) -> GameState:
             candidates = [worlds(rng) for _ in range(OVERSAMPLE)]
-            weights = [likelihood(w, seat, eps) for w in candidates]
+            weights = [policy_weight(w, seat, self.model, eps) for w in candidates]
             total = sum(weights)
             if total <= 0:
                 return candidates[0]
@@ -201,35 +209,45 @@ def _helpers(bot: Bot) -> list[Bot]:
     return [b for b in found if isinstance(b, Bot)]
 
 
-def likelihood(world: GameState, seat: int, eps: float) -> float:
-    """How likely the other seats' plays of this hand were in ``world`` under a sensible
-    follower's model (see the module docstring): ``eps`` for every play that breaks it."""
-    if not isinstance(world, TrickGame) or not world.PLAIN_TRICKS:
+def _rewinds(worlds: Worlds) -> bool:
+    """Whether the worlds can be rewound to the start of their card play (inference can weigh
+    them): a probe world of its own generator, so the bot's stream stays as it was."""
+    probe = worlds(random.Random(0))
+    return isinstance(probe, TrickGame) and probe.rewound() is not None
+
+
+def policy_weight(world: GameState, seat: int, model: Bot, eps: float) -> float:
+    """How likely the other seats' card plays of this hand were in ``world`` under ``model``
+    (the game's heuristic): ``eps`` for every play it would not have made (see the module
+    docstring); 1 where the world cannot be rewound."""
+    if not isinstance(world, TrickGame):
         return 1.0
-    past = list(world._plays_this_hand())
-    later: dict[int, list[Any]] = {}
+    start = world.rewound()
+    if start is None:
+        return 1.0
+    plays = world.plays_since(start) or []
     weight = 1.0
-    ranking = world.ranking
-    for p in reversed(past):  # a seat's hand then: its hand now and what it played since
-        hand = list(world.hands[p.seat]) + later.get(p.seat, [])
-        later.setdefault(p.seat, []).extend(p.cards)
-        if p.seat == seat or not p.before or len(p.cards) != 1:
-            continue
-        played = p.cards[0]
-        allowed = world._allowed([*hand, played], p)
-        if len(allowed) < 2:
-            continue
-        led = ranking.suit_of(p.before[0])
-        best = max(ranking.power(c, led) for c in p.before)
-        power = ranking.power(played, led)
-        last = len(p.before) == world.num_seats - 1 - len(getattr(world, "sitting_out", ()))
-        if power <= best:  # played low: no lower card of the suit it followed
-            suit = ranking.suit_of(played)
-            lower = [c for c in allowed if ranking.suit_of(c) == suit and ranking.power(c, led) < power]
-            if suit == led and lower:
-                weight *= eps
-        elif last:  # took the trick last: with its cheapest winner
-            cheaper = [c for c in allowed if best < ranking.power(c, led) < power]
-            if cheaper:
-                weight *= eps
+    for s, c in plays:
+        legal = start.legal_actions()
+        if s != seat and len(legal) > 1 and model.choose(start.view(s), legal).card is not c:
+            weight *= eps
+        start.apply(play(c))
     return weight
+
+
+def _drawn(items: Sequence[Any], weights: Sequence[float], rng: random.Random) -> list[Any]:
+    """As many of ``items`` as there are, drawn in proportion to ``weights`` (systematic
+    resampling: one random offset, evenly spaced picks); the items themselves if no weight."""
+    total = sum(weights)
+    if total <= 0:
+        return list(items)
+    step = total / len(items)
+    at = rng.random() * step
+    out, acc, i = [], weights[0], 0
+    for _ in range(len(items)):
+        while at > acc and i < len(items) - 1:
+            i += 1
+            acc += weights[i]
+        out.append(items[i])
+        at += step
+    return out

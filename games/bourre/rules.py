@@ -226,6 +226,8 @@ class Bourre(PotGame):
         """The must-head rule, narrowed by the cinch rule (BO-6); ``explain=False``: no must-head text."""
         return _playable(self.hands[s], self.trick_cards(), self.ranking, lambda: self.has_cinch(s), explain)
 
+    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
+
     def exact_play(self) -> Position | None:
         """The must-head rule with the cinch (BO-6) among the seats that play; the pot goes by
         the tricks (issue 34).  Trumps never dealt or laid aside still count as unplayed."""

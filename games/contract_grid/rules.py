@@ -325,6 +325,8 @@ class ContractGrid(TrickGame):
             self.phase = "play"
         self.to_act = nxt
 
+    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
+
     def exact_play(self) -> Position | None:
         """Follow suit (the joker is the top trump, CG-2); the contracts read each player's tricks
         and how many cards of each suit (the joker a trump, CG-6) it took (issue 34)."""

@@ -220,7 +220,9 @@ class GameState(Cloning):
     """
 
     # attributes never copied or compared as game state
-    _TRANSIENT: ClassVar[frozenset[str]] = frozenset({"_legal_cache", "_legal_index", "rules", "ranking"})
+    _TRANSIENT: ClassVar[frozenset[str]] = frozenset(
+        {"_legal_cache", "_legal_index", "rules", "ranking", "play_start"}
+    )
 
     #: how clone() copies the mutable attributes (see games.core.clone.Cloning._COPY)
     _COPY: ClassVar[dict[str, str]] = {"history": LIST, "actors": LIST, "events": LIST, "options": SHARED}
@@ -240,6 +242,8 @@ class GameState(Cloning):
 
     #: the hand being played, counted from 1 (0 before the first deal)
     hand_number: int = 0
+    #: the hand whose first card has been played (see :meth:`_begin_card_play`)
+    _play_hand: int = -1
     #: each seat's score now (set by every game; in pot games, its counters)
     scores: Sequence[float]
 
@@ -356,6 +360,9 @@ class GameState(Cloning):
             action = self.action_for(action)
         seat = self.to_act
         assert seat is not None  # (once the match is over the legal list is empty: refused above)
+        if action.kind == "play" and self._play_hand != self.hand_number and action.card is not None:
+            self._play_hand = self.hand_number
+            self._begin_card_play()
         self.history.append(action)
         self.actors.append(seat)
         self._legal_cache = None
@@ -402,6 +409,11 @@ class GameState(Cloning):
 
     def _apply(self, action: Action) -> None:
         raise NotImplementedError
+
+    def _begin_card_play(self) -> None:
+        """Called once a hand, just before its first card is played (an action of kind ``play``
+        with a card): a game may note the state then (TrickGame keeps it, for the expert's
+        inference)."""
 
     def _why_illegal(self, text: str) -> str:
         legal = self.legal_actions()

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple, Self
 
 from .cards import Card, Suit, parse_card
-from .clone import LIST, LISTS
+from .clone import LIST, LISTS, SHARED
 from .errors import BadNotationError
 from .exact import Position
 from .resample import DealPlan, Place, frozen_seed, minus
@@ -85,7 +85,15 @@ class TrickGame(GameState):
         "tricks_won": LIST,
         "scores": LIST,
         "won": LIST,
+        "play_start": SHARED,
     }
+    #: the state just before this hand's first card was played (None before it): what a
+    #: world's :meth:`rewound` starts from.  In a possible world, a copy that holds only what the
+    #: world's seat may know (:meth:`sampler`).
+    play_start: TrickGame | None = None
+    #: True for games whose card play is plays of one card and nothing else (no draws, flips or
+    #: calls between them): a world can then be rewound to the start of its play (:meth:`rewound`)
+    REWINDS: ClassVar[bool] = False
     #: Each seat's bid and status words, and the cards turned up: tuples, replaced when they
     #: change, so that clones share them.  A game that changes one in place as it goes (an
     #: auction's bids) keeps a list there, annotates it as a list and declares it ``LIST``.
@@ -296,6 +304,41 @@ class TrickGame(GameState):
         self.trick += (play,)
         self.events.append(make_event("play", text, seat, None, play.cards, (), self.hand_number))
 
+    # -- the start of the card play (issue 34: the expert's inference) ------------
+    def _begin_card_play(self) -> None:
+        start = self.clone()
+        start.play_start = None  # one snapshot, never a chain of them
+        self.play_start = start
+
+    def rewound(self) -> TrickGame | None:
+        """This state as it stood when the hand's first card was about to be played: the state
+        kept then (:attr:`play_start`) with every hand given back the cards its seat has played
+        since (public plays) and the hidden piles as they are now (a card play changes no pile
+        in the games that offer positions).  In a possible world the result agrees with that
+        world's cards and holds nothing its seat may not know; None before the first card, or
+        where the plays cannot be told (a play of several cards)."""
+        start = self.play_start
+        if not self.REWINDS or start is None or start.hand_number != self.hand_number:
+            return None
+        plays = self.plays_since(start)
+        if plays is None:
+            return None
+        rewound = start.clone()
+        rewound.hands = [list(h) + [c for s, c in plays if s == seat] for seat, h in enumerate(self.hands)]
+        for place in self._hidden_piles(0):
+            setattr(rewound, place.attr, list(getattr(self, place.attr)))
+        return rewound
+
+    def plays_since(self, start: TrickGame) -> list[tuple[int, Card]] | None:
+        """The cards played (public ``play`` events) since ``start``, a state of this hand, in
+        order: (seat, card); None where a play held several cards."""
+        hand = self.hand_number
+        before = sum(1 for e in start.events if e.kind == "play" and e.hand == hand)
+        plays = [e for e in self.events if e.kind == "play" and e.hand == hand and e.visible_to is None]
+        if any(len(e.cards) != 1 or e.seat is None for e in plays):
+            return None
+        return [(e.seat, e.cards[0]) for e in plays[before:] if e.seat is not None]
+
     # -- exact search (issue 34): the card play as a compact position ------------
     def exact_play(self) -> Position | None:
         """The rest of this hand's card play as a :class:`~games.core.exact.Position` for the
@@ -325,7 +368,23 @@ class TrickGame(GameState):
         ]
         base = self.clone()
         self._forget(base, seat)
+        base.play_start = self._forgotten_start(seat, places)
         return DealPlan(base, seat, places, pool, self._deal_check(seat, places, base))
+
+    def _forgotten_start(self, seat: int, places: list[Place]) -> TrickGame | None:
+        """The start of this hand's card play (:attr:`play_start`) as ``seat`` may know it: what
+        it forgets of a world's base, every other hand and the hidden piles emptied (a world's
+        :meth:`rewound` fills them from its own cards)."""
+        start = self.play_start
+        if start is None or start.hand_number != self.hand_number:
+            return None
+        copy = start.clone()
+        start._forget(copy, seat)
+        copy.hands = [list(h) if s == seat else [] for s, h in enumerate(start.hands)]
+        for place in places:
+            if place.attr != "hands":
+                setattr(copy, place.attr, [])
+        return copy
 
     def _forget(self, base: Self, seat: int) -> None:
         """Clear from a world's base what ``seat`` may not know besides the hidden cards: the

@@ -215,6 +215,8 @@ class Pepper(TrickGame):
         suit_of = self.ranking.suit_of
         return [PLAYS[c] for c in ([c for c in hand if suit_of(c) == led] or hand)]
 
+    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
+
     def exact_play(self) -> Position | None:
         """Follow suit (a left bower is a trump); a hand's score comes from the tricks (issue 34)."""
         return Position.of(self) if self.phase == "play" else None

@@ -774,6 +774,8 @@ class Piquet(TrickGame):
         cards, _ = follow_suit(hand, led, NO_TRUMPS, explain=False)
         return [_PLAY[c] for c in sorted(cards, key=by_index)]
 
+    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
+
     def exact_play(self) -> Position | None:
         """Follow suit, no trumps.  A lead scores, so the hand's end depends on who took each
         trick in turn (pique is won by reaching 30 before the other player scores) (issue 34)."""

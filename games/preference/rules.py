@@ -538,6 +538,8 @@ class Preference(TrickGame):
         self.phase = "play"
         self.leader = self.to_act = d
 
+    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
+
     def exact_play(self) -> Position | None:
         """The must-head rule among the players, with PR-8 after the declarer's lead when three
         play; the hand is settled by the tricks (issue 34)."""

@@ -282,6 +282,8 @@ class Rams(PotGame):
         cards, _ = must_head(self.hands[s], self.trick_cards(), self.ranking, explain=False)
         return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
 
+    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
+
     def exact_play(self) -> Position | None:
         """The must-head rule among the seats in play; a normal hand pays by the tricks, and a
         Rams hand stops at the first trick the declarer loses (issue 34)."""

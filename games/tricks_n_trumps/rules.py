@@ -104,6 +104,8 @@ class TricksNTrumps(TrickGame):
             cards = hand
         return [_PLAY[c] for c in sorted(cards, key=_INDEX)]  # one deck: no duplicate cards
 
+    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
+
     def exact_play(self) -> Position | None:
         """Follow suit; a hand's score is its tricks (issue 34)."""
         return Position.of(self) if self.phase == "play" else None

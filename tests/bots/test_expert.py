@@ -11,7 +11,7 @@ import pytest
 
 from games import arena, get_rules
 from games.bots import Expert, Levels, bot_task, levels_of, make_bot
-from games.bots.expert import ExpertBot, likelihood
+from games.bots.expert import ExpertBot, _drawn, policy_weight
 from games.core import GameState, parse_cards
 
 from .test_solver import endgame
@@ -42,9 +42,19 @@ def test_inference_weighs_down_a_deal_where_a_follow_breaks_the_model():
     no_lower = state.clone()  # the follower had no other club: KC was forced
     no_lower.hands[follow][no_lower.hands[follow].index(parse_cards("3C")[0])] = parse_cards("7D")[0]
     no_lower.hands[lead][no_lower.hands[lead].index(parse_cards("7D")[0])] = parse_cards("3C")[0]
-    assert likelihood(holding_lower, third, 0.1) == pytest.approx(0.1)
-    assert likelihood(no_lower, third, 0.1) == 1.0
-    assert likelihood(holding_lower, third, 1.0) == 1.0  # an epsilon of 1: no inference
+    model = levels_of("tricks_n_trumps").heuristic(0)  # it follows low when it cannot win: 3C
+    assert policy_weight(holding_lower, third, model, 0.1) == pytest.approx(0.1)
+    assert policy_weight(no_lower, third, model, 0.1) == 1.0
+    assert policy_weight(holding_lower, third, model, 1.0) == 1.0  # an epsilon of 1: no inference
+    assert policy_weight(holding_lower, follow, model, 0.1) == 1.0  # its own plays tell a seat nothing
+
+
+def test_solved_deals_are_drawn_again_in_proportion_to_their_weights():
+    import random
+
+    drawn = _drawn(["a", "b", "c", "d"], [1.0, 0.0, 3.0, 0.0], random.Random(1))
+    assert len(drawn) == 4 and drawn.count("a") == 1 and drawn.count("c") == 3
+    assert _drawn(["a", "b"], [0.0, 0.0], random.Random(1)) == ["a", "b"]
 
 
 def test_inferred_deals_favour_the_deals_that_fit_the_plays():
@@ -58,8 +68,12 @@ def test_inferred_deals_favour_the_deals_that_fit_the_plays():
     import random
 
     rng_plain, rng_weighed = random.Random(7), random.Random(7)
-    plain = sum(three in worlds(rng_plain).hands[follow] for _ in range(200))
-    inferred = sum(three in weighed(rng_weighed).hands[follow] for _ in range(200))
+
+    def lower_club(world) -> bool:  # a club below the king it followed with: the play was unlikely
+        return any(c.suit is three.suit and c.rank < 13 for c in world.hands[follow])
+
+    plain = sum(lower_club(worlds(rng_plain)) for _ in range(200))
+    inferred = sum(lower_club(weighed(rng_weighed)) for _ in range(200))
     assert inferred < plain / 2
 
 
