@@ -11,7 +11,7 @@ Where A and B choose alike the two hands are the same hand and the difference is
 Two measuring devices that are not levels (they see every card; no table ever seats them):
 
 - ``cheat``: in the card play, the exact solver (games.bots.solver) on the true deal; ``hard``
-  elsewhere.  How much a bot could gain in the card play if it knew where every card is.
+  elsewhere (and where the deal is too big to solve at once).  How much a bot could gain in the card play if it knew where every card is.
 - ``seer``: the rollout bot (hard's look-ahead, 400 playouts, every choice played out) on the
   true deal for every decision: the bids too.
 
@@ -44,6 +44,7 @@ from games.bots.solver import Solver
 from games.core import Action, GameState, TrickGame
 
 DEVICES = ("cheat", "seer")
+CHEAT_NODES = 3_000_000  # a solve of the true deal bigger than this leaves the move to hard
 
 
 class Cheat:
@@ -58,7 +59,10 @@ class Cheat:
         position = state.exact_play() if isinstance(state, TrickGame) and len(legal) > 1 else None
         if position is None:
             return bot_task(self.hard, state, seat)()
-        found = Solver(state, position, seat).values(legal)
+        try:
+            found = Solver(state, position, seat, max_nodes=CHEAT_NODES).values(legal)
+        except TooBig:  # too big to solve at once (Piquet's first tricks): hard's move
+            return bot_task(self.hard, state, seat)()
         return max(legal, key=lambda a: found[a].reward)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot, Levels, TreeSearch
+from games.bots import Bot, Expert, Levels, TreeSearch
 from games.bots.partnership import PartnerPlay, partner_seats, suit_counts, unseen_cards
 from games.core import Action, Card, SeatView, Suit, trump_ranking
 
@@ -135,4 +135,5 @@ class BaconBot(Bot):
 #: matches of 32).  One hard against normals, win share: 6% before, 29% after (48 cycles, fair 25%).
 #: Greedy playouts and trusting the heuristic's card changed nothing measurable (24 cycles each).
 #: About 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle 2-core machine).
-BOT_LEVELS = Levels(BaconBot, TreeSearch(hard=2500, expert=10000, cards_only=True))
+#: expert: the auction as hard plays it (the heuristic's), the card play solved from the first card
+BOT_LEVELS = Levels(BaconBot, TreeSearch(hard=2500, expert=10000, cards_only=True), expert=Expert(infer=0.2))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot, Levels, Playouts
+from games.bots import Bot, Expert, Levels, Playouts
 from games.bots.cardplay import choose_card, hand_strength, ranking_of
 from games.core import Action, Card, Ranking, SeatView
 
@@ -53,4 +53,5 @@ class BourreBot(Bot):
 
 
 #: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
-BOT_LEVELS = Levels(BourreBot, Playouts())
+#: expert: passing, playing and drawing by the playouts (expert budget), the card play solved
+BOT_LEVELS = Levels(BourreBot, Playouts(), expert=Expert(infer=0.2))

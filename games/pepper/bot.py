@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot, Levels, Playouts
+from games.bots import Bot, Expert, Levels, Playouts
 from games.bots.partnership import PartnerPlay, partner_seats, unseen_cards
 from games.core import Action, SeatView, Suit, trump_ranking
 
@@ -97,4 +97,5 @@ class PepperBot(Bot):
 
 
 #: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
-BOT_LEVELS = Levels(PepperBot, Playouts())
+#: expert: the bids as hard makes them (its own), the trump by the playouts, the card play solved
+BOT_LEVELS = Levels(PepperBot, Playouts(), expert=Expert(infer=0.2))

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from games.bots import Bot, Levels, Playouts
+from games.bots import Bot, Expert, Levels, Playouts
 from games.core import ACE, KING, Action, Card, SeatView, card
 
 from .rules import CATEGORY, point_of, runs
@@ -191,4 +191,6 @@ def is_boss(c: Card, known: Iterable[Card]) -> bool:
 #: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
 #: expert 800 (1600 took 3.7 s median on a loaded machine, benchmarks/bench_levels.py; issue 34);
 #: hard 240 (the default 400 took 0.82 s median on a quiet machine, over hard's 0.5 s)
-BOT_LEVELS = Levels(PiquetBot, Playouts(hard=240, expert=800))
+#: expert: the playouts (expert budget) until every hand holds nine cards (a solve of twelve took
+#: 0.4 s a deal), then the card play solved
+BOT_LEVELS = Levels(PiquetBot, Playouts(hard=240, expert=800), expert=Expert(solve=9, infer=0.2))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot, Levels, TreeSearch
+from games.bots import Bot, Expert, Levels, TreeSearch
 from games.bots.cardplay import SIDE_VALUE, choose_card, hand_strength, ranking_of
 from games.core import Action, Ranking, SeatView
 
@@ -57,4 +57,5 @@ class RamsBot(Bot):
 #: hard and expert: the tree search, about 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle
 #: 2-core machine); expert 8000 (was 10000: 2.6 s median, 3.2 s at most on a loaded machine,
 #: benchmarks/bench_levels.py; issue 34)
-BOT_LEVELS = Levels(RamsBot, TreeSearch(hard=2500, expert=8000))
+#: expert: the decisions before play by the tree search (expert budget), the card play solved
+BOT_LEVELS = Levels(RamsBot, TreeSearch(hard=2500, expert=8000), expert=Expert(infer=0.2))

@@ -9,6 +9,7 @@ import pytest
 
 from games import all_rules, get_rules
 from games.bots import LEVELS, Bot, EasyBot, bot_task, level_name, make_bot
+from games.bots.expert import ExpertBot
 from games.bots.search import SearchBot
 from games.core import BadOptionError, GameState, SeatView
 
@@ -108,9 +109,12 @@ def test_levels_and_their_old_names():
         make_bot("genius", "tricks_n_trumps")
     assert isinstance(make_bot("easy", "rams", 1), EasyBot)
     assert type(make_bot("heuristic", "rams", 1)) is type(make_bot("normal", "rams", 1))
-    hard, expert = make_bot("hard", "rams", 1), make_bot("expert", "rams", 1)
+    hard, expert = make_bot("hard", "cucumber", 1), make_bot("expert", "cucumber", 1)
     assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
     assert expert.iterations > hard.iterations and hard.wants_worlds
+    rams = make_bot("expert", "rams", 1)  # a declared expert: the tree search where it does not solve
+    assert isinstance(rams, ExpertBot) and isinstance(rams.look_ahead, SearchBot)
+    assert rams.look_ahead.iterations > make_bot("hard", "rams", 1).iterations
 
 
 def test_hard_bacon_leaves_picking_up_to_the_heuristic():
