@@ -40,7 +40,7 @@ from games import arena, get_rules
 from games.bots import bot_task, heuristic_of, make_bot
 from games.bots.rollout import RolloutBot, _reward
 from games.bots.search import standing, stop_at_next_deal
-from games.bots.solver import Solver
+from games.bots.solver import Solver, TooBig
 from games.core import Action, GameState, TrickGame
 
 DEVICES = ("cheat", "seer")

@@ -1,9 +1,10 @@
 """The expert's parts each measured on its own against ``hard`` (issue 34).
 
 For each game, three versions of the expert play seat-rotated tournaments against ``hard`` on the
-same seeds (cycle ``c`` uses match seed ``--seed + c``): **deals** (the heuristic played out over
-the expert's budget of deals, no solver, no inference), **+ solver** (the last tricks solved
-exactly) and **+ inference** (deals weighed by how likely the other seats' plays were).  One
+same seeds (cycle ``c`` uses match seed ``--seed + c``): **deals** (the game's look-ahead with the
+expert's budget, as ``hard`` with more deals: no solver, no inference), **+ solver** (the card
+play solved in each deal where the game's expert solves it) and **+ inference** (the deals
+weighed by how likely the other seats' plays were): the declared expert.  One
 expert against a field of ``hard`` bots; in a partnership game both partners play the expert.
 The matches go to ``benchmarks/ladder/parts-GAME-VERSION.jsonl`` (a stopped run resumes); the
 script prints one row per game and version: cycles, the expert's win share with its 95% interval
@@ -11,8 +12,8 @@ over cycles, and the fair share (▲: the interval wholly above it).  Cycles are
 across the versions, so a run stopped at any time has them (almost) equal.
 
 Usage: nice -n 10 python benchmarks/bench_expert_parts.py [--cycles 20] [--seed 3400] [--out DIR] [--quick] [GAME ...]
-The expert of a game is its declared one (``BOT_LEVELS.expert``) or, where none is declared,
-:data:`CANDIDATES`'s.  Runs in this process only (the parts are switched in this process).
+The games are those that declare an expert (``BOT_LEVELS.expert``; all of them by default).
+Runs in this process only (the parts are switched in this process).
 """
 
 from __future__ import annotations
@@ -24,16 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games import arena, get_rules
+from games import arena, game_names, get_rules
 from games.bots import Expert, Playouts, expert, levels
 from games.bots.expert import PARTS
 
-#: the expert measured where a game declares none (the declared one otherwise)
-CANDIDATES: dict[str, Expert] = {
-    "tricks_n_trumps": Expert(infer=0.1),
-    "pepper": Expert(solve=6, infer=0.1),
-    "agram": Expert(infer=0.1),
-}
 VERSIONS = {
     "deals": frozenset({"deals"}),
     "+ solver": frozenset({"deals", "solver"}),
@@ -66,8 +61,9 @@ QUICK = {
 def play(game: str, version: str, cycles: int, seed: int, quick: bool = False) -> list[arena.MatchResult]:
     """The version's tournament up to ``cycles`` cycles (resumed from its results file)."""
     declared = levels.levels_of(game)
-    config = declared.expert or CANDIDATES[game]
-    patched = dataclasses.replace(declared, expert=config)
+    if declared.expert is None:
+        raise SystemExit(f"{game} declares no expert of its own: its expert is its look-ahead")
+    patched = declared
     if quick:
         patched = dataclasses.replace(declared, expert=QUICK["expert"], look_ahead=QUICK["hard"])
     rules = get_rules(game)
@@ -118,7 +114,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", type=Path, help="the folder of the results files (benchmarks/ladder)")
     parser.add_argument("--quick", action="store_true", help="tiny budgets, one cycle (a test); needs --out")
     args = parser.parse_args(argv)
-    games = args.games or list(CANDIDATES)
+    games = args.games or [g for g in game_names() if levels.levels_of(g).expert is not None]
     if args.quick:
         if args.out is None:
             parser.error("--quick writes its results elsewhere: give --out")
