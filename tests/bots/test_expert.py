@@ -125,6 +125,7 @@ def test_a_decision_too_big_for_the_solver_is_played_out(monkeypatch):
     _small_expert(monkeypatch)
     bot = make_bot("expert", "tricks_n_trumps", 4)
     bot.nodes = 100  # not one deal of a whole hand
+    bot.look_ahead.set_budget(60)
     state = get_rules("tricks_n_trumps").new_game(None, None, 3)
     assert bot_task(bot, state, state.to_act)() in state.legal_actions()
     assert not bot.solved and bot.last_stats["playouts"] > 0

@@ -49,13 +49,14 @@ def _walk(state: GameState, position: Position, rng: random.Random) -> int:
     return steps
 
 
-def _positions(game: str, seed: int, levels: str, options: dict | None = None):
-    """Each position a match of ``game`` offers, with its state (played by ``levels`` bots)."""
+def _positions(game: str, seed: int, levels: str, hands: int = 3):
+    """Each position the first ``hands`` hands of a match of ``game`` offer, with its state
+    (played by ``levels`` bots)."""
     rules = get_rules(game)
-    state = rules.new_game(None, options, seed)
+    state = rules.new_game(None, None, seed)
     bots = [make_bot(levels, game, seed * 10 + s) for s in range(state.num_seats)]
     for _ in range(rules.max_game_length(state.num_seats, state.options)):
-        if state.to_act is None:
+        if state.to_act is None or state.hand_number > hands:
             return
         position = state.exact_play()
         if position is not None:
@@ -121,3 +122,30 @@ def test_above_keeps_the_cards_higher_than_all_others():
     assert above(0b1011_0000, 0b0010_0000) == 0b1000_0000
     assert above(0b0000_0110, 0) == 0b0000_0110
     assert above(0b0000_0001, 0b0000_0100) == 0
+
+
+def _special(game: str, state: GameState, position: Position) -> bool:
+    """Whether a position meets its game's special rule: Bourré's cinch narrowing the cards,
+    Preference's PR-8 after the declarer's lead, a Rams declarer who must take every trick."""
+    if game == "bourre":
+        return position.playable() != position.legal(
+            position.hands[position.to_act], position.trick, position.led
+        )
+    if game == "preference":
+        lead = position.trick.bit_length() - 1
+        return position.played == 1 and position.owner[lead] == position.lowest_after >= 0
+    return position.sweep >= 0
+
+
+@pytest.mark.parametrize("game", ["bourre", "preference", "rams"])
+def test_the_special_rules_are_met_and_played_as_the_game_plays_them(game):
+    rng = random.Random(game)
+    met = 0
+    for seed in range(12):
+        for levels in ("normal", "random"):
+            for state, position in _positions(game, seed, levels):
+                if _special(game, state, position):
+                    assert {c.text for c in _legal(position)} == _card_plays(state)
+                    _walk(state, position, rng)
+                    met += 1
+    assert met >= 3, f"only {met} positions of {game} met its special rule"
