@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from games.core import Action, GameState
 from games.core.actions import play
-from games.core.exact import CINCH, COUNTS, LAST, SUITS, Position
+from games.core.exact import CINCH, COUNTS, HIGHER, LAST, LAST_TRICK, SUITS, Position
 
 from .estimates import Deal, Measure, sides
 from .rollout import _reward
@@ -76,6 +76,7 @@ class Solver:
         # last trick's winner + 1 (LAST), or per seat and suit class the cards it took, 4 bits
         # each, 20 a seat (SUITS)
         n = len(p.hands)
+        self._last_trick = p.ends_on == LAST_TRICK  # the last trick's cards, as one bit set
         self._by_suit = p.ends_on == SUITS
         self._suit_unit = [1 << (4 * c) for c in p.suit]  # a card's count in its seat's 20 bits
         self._shift = [20 * s for s in range(n)]
@@ -111,8 +112,10 @@ class Solver:
         if led < 0:
             led = p.suit[card.bit_length() - 1]
         if played + 1 == p.players:
-            winner = p.winner(trick, led)
-            if self._by_suit:
+            winner = p.winner(trick, led, seat)
+            if self._last_trick:
+                won = trick
+            elif self._by_suit:
                 t = trick
                 while t:
                     bit = t & -t
@@ -160,7 +163,10 @@ class Solver:
             moves = p.legal_cinch(hands[seat], trick, led, taken, live)
         else:
             moves = p.legal(hands[seat], trick, led)
-        moves = _merged(moves, hands, trick, p.suit_masks, p.suit)
+        if p.rule == HIGHER:  # the rank counts at the last trick: only cards of one rank merge
+            moves = _one_per_rank(moves, p.ranks)
+        else:
+            moves = _merged(moves, hands, trick, p.suit_masks, p.suit)
         if self.maximise[seat]:
             best = -INF
             while moves:
@@ -218,6 +224,16 @@ class Solver:
         if world.to_act is not None and world.hand_number == self.hand:
             raise ValueError("the position's hand ended before the game's own did")
         return measure.deal(world, _reward(world, self.start, self.seat), standing(world), None)
+
+
+def _one_per_rank(moves: int, ranks: Sequence[int]) -> int:
+    """``moves`` with one card of each rank (suits play no part: cards of a rank are alike)."""
+    keep = 0
+    while moves:
+        card = moves & -moves
+        keep |= card
+        moves &= ~ranks[card.bit_length() - 1]
+    return keep
 
 
 def _merged(moves: int, hands: list[int], trick: int, masks: Sequence[int], suit: Sequence[int]) -> int:

@@ -34,14 +34,18 @@ MUST_HEAD = "must head"
 #: the must-head rule narrowed by Bourré's cinch (BO-6): a seat whose tricks won and unbeatable
 #: trumps make three must lead its highest trump, and trump with it when void
 CINCH = "cinch"
-RULES = (FOLLOW, MUST_HEAD, CINCH)
+#: Cucumber's rule (CU-2): suits play no part; play a card higher than the highest so far, or
+#: else your lowest card; the highest rank takes the trick, the latest of equal ranks
+HIGHER = "higher"
+RULES = (FOLLOW, MUST_HEAD, CINCH, HIGHER)
 
 #: what the value at the end of the hand depends on, beside what every seat sees: the tricks
 #: each seat took (``COUNTS``), which seat took each trick, in order (``WINNERS``: a game that
-#: scores leads), only who took the last trick (``LAST``), or how many cards of each suit class
-#: each seat took (``SUITS``: contracts on the suits and trumps won; a seat's tricks follow)
-COUNTS, WINNERS, LAST, SUITS = "counts", "winners", "last", "suits"
-ENDS = (COUNTS, WINNERS, LAST, SUITS)
+#: scores leads), only who took the last trick (``LAST``), how many cards of each suit class
+#: each seat took (``SUITS``: contracts on the suits and trumps won; a seat's tricks follow), or
+#: the cards of the last trick (``LAST_TRICK``: who took it with what, and who tied it)
+COUNTS, WINNERS, LAST, SUITS, LAST_TRICK = "counts", "winners", "last", "suits", "last trick"
+ENDS = (COUNTS, WINNERS, LAST, SUITS, LAST_TRICK)
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3, None: 4}
 
 
@@ -86,9 +90,19 @@ class Position:
     cinch_trumps: int = 0
     #: the tricks each seat has taken since the position was made (kept by :meth:`step`)
     taken: list[int] = field(default_factory=list)
+    #: HIGHER: each card's rank group (the cards of its rank), and whether an equal card counts
+    #: as higher (Cucumber's ``allow_equal``)
+    ranks: tuple[int, ...] = ()
+    equal_beats: bool = False
 
     def __post_init__(self) -> None:
         self.taken = self.taken or [0] * len(self.hands)
+        #: the seat that plays before each seat in play (the reverse of ``after``)
+        self.before = [0] * len(self.hands)
+        seat = self.to_act
+        for _ in range(self.players):
+            self.before[self.after[seat]] = seat
+            seat = self.after[seat]
 
     @classmethod
     def of(
@@ -100,13 +114,15 @@ class Position:
         sweep: int | None = None,
         lowest_after: int | None = None,
         out_of_play: Iterable[Card] = (),
+        equal_beats: bool = False,
     ) -> Position | None:
         """The position of ``state``'s card play, or None where a card is held twice (a double
         pack), a trick is not one card a seat, or a suit has more trumps than one class.
         ``seats``: the seats taking part in the play (default: every seat holding cards); the
         hands of the others are left out.  ``sweep``, ``lowest_after``: see the attributes.
         ``out_of_play``: for CINCH, the trumps nobody can play any more that no seat has won
-        (cards never dealt, laid aside): they still count as unplayed (BO-6)."""
+        (cards never dealt, laid aside): they still count as unplayed (BO-6).  HIGHER positions
+        number the cards by rank alone (one suit class)."""
         if rule not in RULES or ends_on not in ENDS or state.to_act is None:
             return None
         ranking = state.ranking
@@ -119,10 +135,14 @@ class Position:
         if len({c for _, c in held}) != len(held):
             return None
         suit_of, rank = ranking.suit_of, ranking.rank_in_suit
-        held.sort(key=lambda sc: (_SUIT_ORDER[suit_of(sc[1])], rank(sc[1])))
+        if rule == HIGHER:  # suits play no part: one class, by rank
+            held.sort(key=lambda sc: (sc[1].rank, sc[1].index))
+        else:
+            held.sort(key=lambda sc: (_SUIT_ORDER[suit_of(sc[1])], rank(sc[1])))
         cards = tuple(c for _, c in held)
         index = {c: i for i, c in enumerate(cards)}
-        suit = tuple(_SUIT_ORDER[suit_of(c)] for c in cards)
+        suit = tuple(0 if rule == HIGHER else _SUIT_ORDER[suit_of(c)] for c in cards)
+        ranks = tuple(sum(1 << j for j, d in enumerate(cards) if d.rank == c.rank) for c in cards)
         masks = [0] * 5
         for i, s in enumerate(suit):
             masks[s] |= 1 << i
@@ -161,6 +181,8 @@ class Position:
             lowest_after=-1 if lowest_after is None else lowest_after,
             tricks=tuple(state.tricks_won),
             cinch_trumps=cinch_trumps,
+            ranks=ranks if rule == HIGHER else (),
+            equal_beats=equal_beats,
         )
 
     def legal(self, hand: int, trick: int, led: int) -> int:
@@ -168,6 +190,10 @@ class Position:
         CINCH positions ask :meth:`legal_cinch`."""
         if led < 0:
             return hand
+        if self.rule == HIGHER:  # a card higher than the highest so far, or the lowest ones
+            top = self.ranks[trick.bit_length() - 1]
+            higher = above(hand, (top & -top) >> 1 if self.equal_beats else top)
+            return higher or hand & self.ranks[(hand & -hand).bit_length() - 1]
         same = hand & self.suit_masks[led]
         if self.rule == FOLLOW:
             return same or hand
@@ -193,9 +219,19 @@ class Position:
             return cards
         return 1 << (mine.bit_length() - 1)
 
-    def winner(self, trick: int, led: int) -> int:
-        """The seat that takes the full ``trick``: the highest trump, else the highest card of
-        the suit led (cards are numbered by rank within a suit)."""
+    def winner(self, trick: int, led: int, last: int) -> int:
+        """The seat that takes the full ``trick`` (``last``: the seat that played to it last):
+        the highest trump, else the highest card of the suit led (cards are numbered by rank
+        within a suit); HIGHER: the highest rank, the latest played of equal ranks."""
+        if self.rule == HIGHER:
+            tied = trick & self.ranks[trick.bit_length() - 1]
+            if tied & (tied - 1) == 0:
+                return self.owner[tied.bit_length() - 1]
+            seats = {self.owner[i] for i in range(tied.bit_length()) if tied >> i & 1}
+            seat = last
+            while seat not in seats:  # back from the last to play: the latest of them
+                seat = self.before[seat]
+            return seat
         top = trick & self.trumps or trick & self.suit_masks[led]
         return self.owner[top.bit_length() - 1]
 
@@ -236,7 +272,7 @@ class Position:
         if self.played < self.players:
             self.to_act = self.after[self.to_act]
             return
-        self.to_act = self.winner(self.trick, self.led)
+        self.to_act = self.winner(self.trick, self.led, self.to_act)
         self.taken[self.to_act] += 1
         self.trick, self.led, self.played = 0, -1, 0
         self.stopped = 0 <= self.sweep != self.to_act

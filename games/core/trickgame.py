@@ -306,6 +306,8 @@ class TrickGame(GameState):
 
     # -- the start of the card play (issue 34: the expert's inference) ------------
     def _begin_card_play(self) -> None:
+        if not self.REWINDS:  # kept only where a world can use it (its sampler then forgets it)
+            return
         start = self.clone()
         start.play_start = None  # one snapshot, never a chain of them
         self.play_start = start

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.bots import Bot, Levels, TreeSearch
+from games.bots import Bot, Expert, Levels, TreeSearch
 from games.core import Action, Card, SeatView
 
 
@@ -38,4 +38,6 @@ class CucumberBot(Bot):
 
 #: hard and expert: the tree search, about 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle
 #: 2-core machine)
-BOT_LEVELS = Levels(CucumberBot, TreeSearch(hard=1500, expert=6000))
+#: expert: the tree search (expert budget) until every hand holds six cards (a solve of seven took
+#: 0.1 s a deal), then the card play solved
+BOT_LEVELS = Levels(CucumberBot, TreeSearch(hard=1500, expert=6000), expert=Expert(solve=6))

@@ -39,6 +39,7 @@ from typing import Any
 from games.core.actions import Action, play
 from games.core.cards import ALL_CARDS, Card, cards_text, deck_52
 from games.core.clone import LIST, SHARED
+from games.core.exact import HIGHER, LAST_TRICK, Position
 from games.core.options import Option
 from games.core.partnership import active_seats, next_active, trick_complete
 from games.core.resample import anywhere, deal_unseen
@@ -150,6 +151,11 @@ class Cucumber(TrickGame):
         if self._beats(ok[0], top):
             return f"you must play a card higher than {word}{top.text} (you hold {cards_text(_by_rank(ok))})"
         return f"you cannot beat {top.text}, so you must play your lowest card ({cards_text(_by_rank(ok))})"
+
+    def exact_play(self) -> Position | None:
+        """Higher or your lowest (CU-2, or equal with ``allow_equal``); the hand scores by its last
+        trick: who took it with which card, and who tied it (issue 34)."""
+        return Position.of(self, HIGHER, LAST_TRICK, equal_beats=self.options["allow_equal"])
 
     # -- the protocol ----------------------------------------------------------
     def _apply(self, action: Action) -> None:

@@ -49,11 +49,11 @@ def _walk(state: GameState, position: Position, rng: random.Random) -> int:
     return steps
 
 
-def _positions(game: str, seed: int, levels: str, hands: int = 3):
+def _positions(game: str, seed: int, levels: str, hands: int = 3, options: dict | None = None, seats=None):
     """Each position the first ``hands`` hands of a match of ``game`` offer, with its state
     (played by ``levels`` bots)."""
     rules = get_rules(game)
-    state = rules.new_game(None, None, seed)
+    state = rules.new_game(seats, options, seed)
     bots = [make_bot(levels, game, seed * 10 + s) for s in range(state.num_seats)]
     for _ in range(rules.max_game_length(state.num_seats, state.options)):
         if state.to_act is None or state.hand_number > hands:
@@ -78,6 +78,30 @@ def test_positions_play_as_the_game_does(game, levels):
                 _walk(state, position, rng)
             found += 1
     assert found > 0, f"{game} offered no position"
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options"),
+    [
+        ("cucumber", 5, {"allow_equal": True}),
+        ("cucumber", 3, {"tied": "score"}),
+        ("tricks_n_trumps", 4, {"turn_up_trump": True, "hand_size": 7}),
+        ("pepper", 3, None),
+        ("bacon", 4, {"go_alone": True}),
+        ("agram", 5, None),
+        ("preference", 4, None),
+    ],
+)
+def test_positions_of_variants_play_as_the_game_does(game, seats, options):
+    rng = random.Random(game)
+    found = 0
+    for seed in range(3):
+        for state, position in _positions(game, seed, "normal", options=options, seats=seats):
+            assert {c.text for c in _legal(position)} == _card_plays(state)
+            if found % 3 == 0:
+                _walk(state, position, rng)
+            found += 1
+    assert found > 0
 
 
 def test_must_head_on_bits_agrees_with_the_shared_rule():
