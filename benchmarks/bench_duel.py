@@ -26,6 +26,8 @@ Usage: python benchmarks/bench_duel.py GAME [--a expert] [--b hard] [--field har
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
 import json
 import math
 import sys
@@ -37,7 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import arena, get_rules
-from games.bots import bot_task, heuristic_of, make_bot
+from games.bots import Expert, bot_task, heuristic_of, make_bot
 from games.bots.rollout import RolloutBot, _reward
 from games.bots.search import standing, stop_at_next_deal
 from games.bots.solver import Solver, TooBig
@@ -106,8 +108,20 @@ def play_hand(game: str, seed: int, levels: Sequence[str], options: dict) -> lis
     return [_reward(state, start, s) for s in range(state.num_seats)]
 
 
-def pair(task: tuple[str, int, int, str, str, str, dict]) -> dict[str, Any]:
-    game, seed, seat, a, b, field, options = task
+def declare(game: str, expert: dict[str, Any]) -> None:
+    """Make the game's expert the declared one with ``expert``'s fields changed (in this process)."""
+    if not expert:
+        return
+    module = importlib.import_module(type(get_rules(game)).__module__.rpartition(".")[0] + ".bot")
+    declared = module.BOT_LEVELS
+    module.BOT_LEVELS = dataclasses.replace(
+        declared, expert=dataclasses.replace(declared.expert or Expert(), **expert)
+    )
+
+
+def pair(task: tuple[str, int, int, str, str, str, dict, dict]) -> dict[str, Any]:
+    game, seed, seat, a, b, field, options, expert = task
+    declare(game, expert)
     seats = get_rules(game).default_seats
     line_a = [field] * seats
     line_b = [field] * seats
@@ -118,6 +132,21 @@ def pair(task: tuple[str, int, int, str, str, str, dict]) -> dict[str, Any]:
         "a": play_hand(game, seed, line_a, options)[seat],
         "b": play_hand(game, seed, line_b, options)[seat],
     }
+
+
+def _value(text: str) -> Any:
+    """An option's or a field's value as typed: a number, true/false, none, or the text."""
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def summary(rows: Sequence[dict[str, Any]]) -> tuple[int, int, float, float]:
@@ -142,20 +171,30 @@ def main(argv: list[str]) -> int:
     parser.add_argument("-o", "--option", action="append", default=[], help="a game option, k=v")
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--results", type=Path, help="keep every pair here (JSON lines; resumed)")
+    parser.add_argument(
+        "--expert",
+        action="append",
+        default=[],
+        help="change a field of the game's expert for this run, k=v (solve=6, maxn=true, infer=none)",
+    )
     parser.add_argument("--quick", action="store_true", help="two deals (a test that the script runs)")
     args = parser.parse_args(argv)
     rules = get_rules(args.game)
     options: dict[str, Any] = {}
     for item in args.option:
         key, _, value = item.partition("=")
-        options[key] = int(value) if value.lstrip("-").isdigit() else value
+        options[key] = _value(value)
+    expert: dict[str, Any] = {}
+    for item in args.expert:
+        key, _, value = item.partition("=")
+        expert[key] = _value(value)
     hands = 2 if args.quick else args.hands
     done: list[dict[str, Any]] = []
     if args.results and args.results.exists():
         done = [json.loads(line) for line in args.results.read_text().splitlines() if line.strip()]
     have = {(r["seed"], r["seat"]) for r in done}
     todo = [
-        (rules.name, args.seed + d, seat, args.a, args.b, args.field, dict(options))
+        (rules.name, args.seed + d, seat, args.a, args.b, args.field, dict(options), expert)
         for d in range(hands)
         for seat in range(rules.default_seats)
         if (args.seed + d, seat) not in have

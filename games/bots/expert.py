@@ -43,7 +43,7 @@ from games.core.actions import play
 from .base import Bot, Worlds, WorldsBot
 from .estimates import Deal, Estimate
 from .search import choosable
-from .solver import Solver, TooBig
+from .solver import End, MaxN, Solver, TooBig
 
 #: the parts of the expert, for measuring each on its own (benchmarks/bench_expert_parts.py)
 PARTS = frozenset({"deals", "solver", "inference"})
@@ -68,6 +68,7 @@ class ExpertBot(WorldsBot):
         nodes: int = 1_000_000,
         infer: float | None = None,
         parts: frozenset[str] = PARTS,
+        maxn: bool = False,
     ) -> None:
         super().__init__(seed)
         self.look_ahead = look_ahead
@@ -79,6 +80,7 @@ class ExpertBot(WorldsBot):
         self.deals = deals
         self.nodes = nodes
         self.infer = infer if "inference" in parts else None
+        self.maxn = maxn  # every seat for its own side (games.bots.solver.MaxN), not all against this one
         self.solved = False  # the last decision was solved (else the look-ahead's)
         self._stats: dict[str, Any] = {}
         self._estimates: dict[str, Estimate] = {}
@@ -147,7 +149,7 @@ class ExpertBot(WorldsBot):
         None where the game offers no position or the nodes do not reach ``MIN_DEALS`` deals."""
         rng = random.Random(seed)
         seat = view.my_seat
-        memo: dict[int, Deal] = {}
+        memo: dict[int, End] = {}
         solved: list[dict[Action, Deal]] = []
         weights: list[float] = []
         spent = 0
@@ -156,7 +158,7 @@ class ExpertBot(WorldsBot):
             position = world.exact_play() if isinstance(world, TrickGame) else None
             if position is None:
                 return None
-            solver = Solver(world, position, seat, memo, max_nodes=self.nodes - spent)
+            solver = (MaxN if self.maxn else Solver)(world, position, seat, memo, max_nodes=self.nodes - spent)
             try:
                 solved.append(solver.values(choices))
             except TooBig:

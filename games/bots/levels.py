@@ -112,6 +112,8 @@ class Expert:
     infer: float | None = None
     #: the look-ahead for what the solver does not reach (None: the game's own, ``Levels.look_ahead``)
     look_ahead: Playouts | TreeSearch | None = None
+    #: the solver's other seats each play for their own side (max-n), not all against this one
+    maxn: bool = False
 
     def make(self, look_ahead: WorldsBot, heuristic: Bot, seed: int | None) -> ExpertBot:
         return ExpertBot(
@@ -123,6 +125,7 @@ class Expert:
             nodes=self.nodes,
             infer=self.infer,
             parts=expert_parts(),
+            maxn=self.maxn,
         )
 
 

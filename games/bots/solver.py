@@ -37,6 +37,8 @@ from .rollout import _reward
 from .search import standing, stop_at_next_deal
 
 INF = float("inf")
+#: a line's end: the searching seat's Deal and every seat's reward
+End = tuple[Deal, tuple[float, ...]]
 MAX_NODES = 200_000  # a safety stop: about a third of a second
 
 
@@ -52,7 +54,7 @@ class Solver:
         world: GameState,
         position: Position,
         seat: int,
-        memo: dict[int, Deal] | None = None,
+        memo: dict[int, End] | None = None,
         max_nodes: int = MAX_NODES,
     ) -> None:
         self.world = world
@@ -64,8 +66,8 @@ class Solver:
         self.maximise = tuple(s in mine for s in range(len(p.hands)))
         self.side = tuple(sorted(mine))
         #: the end of each way of winning the tricks, as the game scored it (see the docstring)
-        self.memo: dict[int, Deal] = {} if memo is None else memo
-        self._ends: dict[float, Deal] = {d.reward: d for d in self.memo.values()}
+        self.memo: dict[int, End] = {} if memo is None else memo
+        self._ends: dict[float, Deal] = {d.reward: d for d, _ in self.memo.values()}
         self.max_nodes = max_nodes
         self.nodes = 0
         self.replays = 0
@@ -113,16 +115,7 @@ class Solver:
             led = p.suit[card.bit_length() - 1]
         if played + 1 == p.players:
             winner = p.winner(trick, led, seat)
-            if self._last_trick:
-                won = trick
-            elif self._by_suit:
-                t = trick
-                while t:
-                    bit = t & -t
-                    t ^= bit
-                    won += self._suit_unit[bit.bit_length() - 1] << self._shift[winner]
-            else:
-                won = won * self._base + self._won[winner]
+            won = self._taken(trick, winner, won)
             if 0 <= p.sweep != winner:  # the hand stops at the first trick the sweeper loses
                 value = self._end(won)
             else:
@@ -155,18 +148,7 @@ class Solver:
                     return high
                 alpha, beta = max(alpha, low), min(beta, high)
         alpha0, beta0 = alpha, beta
-        if p.rule == CINCH:  # the cinch depends on the seat's tricks and the trumps still live
-            live = trick
-            for h in hands:
-                live |= h
-            taken = p.tricks[seat] + (won >> (5 * seat) & 31)
-            moves = p.legal_cinch(hands[seat], trick, led, taken, live)
-        else:
-            moves = p.legal(hands[seat], trick, led)
-        if p.rule == HIGHER:  # the rank counts at the last trick: only cards of one rank merge
-            moves = _one_per_rank(moves, p.ranks)
-        else:
-            moves = _merged(moves, hands, trick, p.suit_masks, p.suit)
+        moves = self._moves(seat, trick, led, won)
         if self.maximise[seat]:
             best = -INF
             while moves:
@@ -202,18 +184,51 @@ class Solver:
             self.table[key] = (low, high)
         return best
 
+    def _moves(self, seat: int, trick: int, led: int, won: int) -> int:
+        """The cards ``seat`` may play, one of each set of equivalent cards."""
+        p = self.position
+        hands = p.hands
+        if p.rule == CINCH:  # the cinch depends on the seat's tricks and the trumps still live
+            live = trick
+            for h in hands:
+                live |= h
+            taken = p.tricks[seat] + (won >> (5 * seat) & 31)
+            moves = p.legal_cinch(hands[seat], trick, led, taken, live)
+        else:
+            moves = p.legal(hands[seat], trick, led)
+        if p.rule == HIGHER:  # the rank counts at the last trick: only cards of one rank merge
+            return _one_per_rank(moves, p.ranks)
+        return _merged(moves, hands, trick, p.suit_masks, p.suit)
+
+    def _taken(self, trick: int, winner: int, won: int) -> int:
+        """What is won so far once ``winner`` takes the full ``trick`` (see ``__init__``)."""
+        if self._last_trick:
+            return trick
+        if self._by_suit:
+            t = trick
+            while t:
+                bit = t & -t
+                t ^= bit
+                won += self._suit_unit[bit.bit_length() - 1] << self._shift[winner]
+            return won
+        return won * self._base + self._won[winner]
+
     def _end(self, won: int) -> float:
         """The value of the hand's end: the line played through the game's rules (once for each
         way of winning the tricks, see the module docstring)."""
-        deal = self.memo.get(won)
-        if deal is None:
-            deal = self.memo[won] = self.replay(self.path)
-            self._ends.setdefault(deal.reward, deal)
-        return deal.reward
+        return self._scored(won)[0].reward
 
-    def replay(self, path: Sequence[int]) -> Deal:
+    def _scored(self, won: int) -> End:
+        end = self.memo.get(won)
+        if end is None:
+            end = self.memo[won] = self.replay(self.path)
+            self._ends.setdefault(end[0].reward, end[0])
+        return end
+
+    def replay(self, path: Sequence[int]) -> End:
         """The end of the hand once the cards of ``path`` are played in the game itself: the
-        seat's reward there and what its side had (a Deal, as a playout's)."""
+        seat's reward there and what its side had (a Deal, as a playout's), and every seat's
+        reward (for :class:`MaxN`)."""
         self.replays += 1
         world = self.world.clone()
         measure = Measure(world, self.seat, self.side, self.start)
@@ -223,7 +238,76 @@ class Solver:
             world.apply(play(cards[bit.bit_length() - 1]))
         if world.to_act is not None and world.hand_number == self.hand:
             raise ValueError("the position's hand ended before the game's own did")
-        return measure.deal(world, _reward(world, self.start, self.seat), standing(world), None)
+        rewards = tuple(_reward(world, self.start, s) for s in range(world.num_seats))
+        return measure.deal(world, rewards[self.seat], standing(world), None), rewards
+
+
+class MaxN(Solver):
+    """The same search where every seat plays for its own side (max-n, after Luckhardt and
+    Irani): each seat, in turn, picks the card best for its own side's reward, and of cards
+    as good for it, the one worst for the searching seat.  No pruning (alpha-beta needs two
+    sides), but a transposition table of exact values at the start of each trick.  For games of
+    three or more sides, where the paranoid search's premise (every other seat against this
+    one) is further from how people play."""
+
+    def values(self, choices: Sequence[Action]) -> dict[Action, Deal]:
+        p = self.position
+        index = {c: i for i, c in enumerate(p.cards)}
+        self._table: dict[tuple[tuple[int, ...], int, int], End] = {}
+        out: dict[Action, Deal] = {}
+        for a in choices:
+            out[a] = self._after_n(1 << index[a.the_card], p.to_act, p.trick, p.led, p.played, 0)[0]
+        return out
+
+    def _after_n(self, card: int, seat: int, trick: int, led: int, played: int, won: int) -> End:
+        p = self.position
+        hands = p.hands
+        hands[seat] ^= card
+        self.path.append(card)
+        trick |= card
+        if led < 0:
+            led = p.suit[card.bit_length() - 1]
+        if played + 1 == p.players:
+            winner = p.winner(trick, led, seat)
+            won = self._taken(trick, winner, won)
+            if 0 <= p.sweep != winner:
+                end = self._scored(won)
+            else:
+                end = self._search_n(winner, 0, -1, 0, won)
+        else:
+            end = self._search_n(p.after[seat], trick, led, played + 1, won)
+        self.path.pop()
+        hands[seat] ^= card
+        return end
+
+    def _search_n(self, seat: int, trick: int, led: int, played: int, won: int) -> End:
+        hands = self.position.hands
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise TooBig
+        key = None
+        if not played:
+            if not hands[seat]:
+                return self._scored(won)
+            key = (tuple(hands), seat, won)
+            hit = self._table.get(key)
+            if hit is not None:
+                return hit
+        moves = self._moves(seat, trick, led, won)
+        me = self.seat
+        best: End | None = None
+        while moves:
+            card = 1 << (moves.bit_length() - 1)
+            moves ^= card
+            end = self._after_n(card, seat, trick, led, played, won)
+            if best is None or end[1][seat] > best[1][seat] + 1e-9 or (
+                end[1][seat] > best[1][seat] - 1e-9 and end[1][me] < best[1][me]
+            ):
+                best = end
+        assert best is not None, "a seat to play always has a card"
+        if key is not None:
+            self._table[key] = best
+        return best
 
 
 def _one_per_rank(moves: int, ranks: Sequence[int]) -> int:

@@ -13,7 +13,7 @@ from games import all_rules, arena, get_rules
 from games.bots import bot_task, make_bot
 from games.bots.rollout import _reward
 from games.bots.search import sides, standing, stop_at_next_deal
-from games.bots.solver import Solver, TooBig, _merged
+from games.bots.solver import MaxN, Solver, TooBig, _merged
 from games.core import GameState, TrickGame, parse_cards
 
 OFFERING = sorted(r.name for r in all_rules() if r.state_class.exact_play is not TrickGame.exact_play)
@@ -98,3 +98,40 @@ def test_a_search_past_its_node_limit_stops():
     state = get_rules("tricks_n_trumps").new_game(None, None, 3)
     with pytest.raises(TooBig):
         Solver(state, state.exact_play(), state.to_act, max_nodes=50).values(state.legal_actions())
+
+
+def maxn(state: GameState, me: int, start: list[float], hand: int) -> tuple[float, ...]:
+    """Every seat's reward at the hand's end when each seat picks what is best for its own side,
+    and of equal cards the one worst for ``me`` (the reference, every move tried)."""
+    if state.to_act is None or state.hand_number != hand:
+        return tuple(_reward(state, start, s) for s in range(state.num_seats))
+    seat, best = state.to_act, None
+    for a in state.legal_actions():
+        child = state.clone()
+        stop_at_next_deal(child)
+        child.apply(a)
+        v = maxn(child, me, start, hand)
+        if best is None or v[seat] > best[seat] + 1e-9 or (v[seat] > best[seat] - 1e-9 and v[me] < best[me]):
+            best = v
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("game", ["tricks_n_trumps", "agram", "rams", "cucumber", "bourre"])
+def test_max_n_values_an_endgame_as_a_full_max_n_does(game):
+    checked = 0
+    for seed in range(4):
+        state = endgame(game, seed, 3)
+        seat = state.to_act
+        solved = MaxN(state, state.exact_play(), seat).values(state.legal_actions())
+        for action in state.legal_actions():
+            world = state.clone()
+            start, hand = standing(world), world.hand_number
+            stop_at_next_deal(world)
+            world.apply(action)
+            assert solved[action].reward == pytest.approx(maxn(world, seat, start, hand)[seat]), (
+                seed,
+                action,
+            )
+            checked += 1
+    assert checked >= 4
