@@ -17,12 +17,12 @@ position against the game's own legal moves and trick winners.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit
-from .tricks import seat_order
+from .tricks import Ranking, seat_order
 
 if TYPE_CHECKING:
     from .trickgame import TrickGame
@@ -134,54 +134,37 @@ class Position:
         held = [(s, c) for s, h in enumerate(hands_in) for c in h] + [(s, cs[0]) for s, cs in played]
         if len({c for _, c in held}) != len(held):
             return None
-        suit_of, rank = ranking.suit_of, ranking.rank_in_suit
-        if rule == HIGHER:  # suits play no part: one class, by rank
-            held.sort(key=lambda sc: (sc[1].rank, sc[1].index))
-        else:
-            held.sort(key=lambda sc: (_SUIT_ORDER[suit_of(sc[1])], rank(sc[1])))
+        held.sort(key=_numbering(rule, ranking))
         cards = tuple(c for _, c in held)
-        index = {c: i for i, c in enumerate(cards)}
-        suit = tuple(0 if rule == HIGHER else _SUIT_ORDER[suit_of(c)] for c in cards)
-        ranks = tuple(sum(1 << j for j, d in enumerate(cards) if d.rank == c.rank) for c in cards)
-        masks = [0] * 5
-        for i, s in enumerate(suit):
-            masks[s] |= 1 << i
+        bit = {c: 1 << i for i, c in enumerate(cards)}
+        suit = tuple(0 if rule == HIGHER else _SUIT_ORDER[ranking.suit_of(c)] for c in cards)
+        masks = [sum(1 << i for i, k in enumerate(suit) if k == kind) for kind in range(5)]
         trumps = masks[_SUIT_ORDER[ranking.trumps[0]]] if ranking.trumps else 0
-        outside = max((rank(c) for c in out_of_play if ranking.is_trump(c)), default=0)
-        cinch_trumps = sum(1 << i for i, c in enumerate(cards) if trumps >> i & 1 and rank(c) > outside)
-        hands = [0] * state.num_seats
-        for s, h in enumerate(hands_in):
-            for c in h:
-                hands[s] |= 1 << index[c]
-        trick = 0
-        for _, cs in played:
-            trick |= 1 << index[cs[0]]
-        in_play = {s for s, h in enumerate(hands_in) if h} | {s for s, _ in played}
+        in_trick = {s for s, _ in played}
         order = seat_order(state.to_act, state.num_seats, state.clockwise)
-        active = [s for s in order if s in in_play]
-        after = [0] * state.num_seats
-        for i, s in enumerate(active):
-            after[s] = active[(i + 1) % len(active)]
+        active = [s for s in order if hands_in[s] or s in in_trick]  # the seats in play
         return cls(
             cards=cards,
             suit=suit,
             suit_masks=tuple(masks),
             trumps=trumps,
             owner=tuple(s for s, _ in held),
-            hands=hands,
-            trick=trick,
-            led=suit[index[played[0][1][0]]] if played else -1,
+            hands=[sum(bit[c] for c in h) for h in hands_in],
+            trick=sum(bit[cs[0]] for _, cs in played),
+            led=suit[bit[played[0][1][0]].bit_length() - 1] if played else -1,
             played=len(played),
             to_act=state.to_act,
-            after=tuple(after),
+            after=_cycle(active, state.num_seats),
             players=len(active),
             rule=rule,
             ends_on=ends_on,
             sweep=-1 if sweep is None else sweep,
             lowest_after=-1 if lowest_after is None else lowest_after,
             tricks=tuple(state.tricks_won),
-            cinch_trumps=cinch_trumps,
-            ranks=ranks if rule == HIGHER else (),
+            cinch_trumps=_unbeatable_from_outside(cards, trumps, out_of_play, ranking),
+            ranks=tuple(sum(bit[d] for d in cards if d.rank == c.rank) for c in cards)
+            if rule == HIGHER
+            else (),
             equal_beats=equal_beats,
         )
 
@@ -298,6 +281,31 @@ def must_head(hand: int, same: int, trick: int, led_mask: int, trumps: int) -> i
     if trumped:
         return above(mine, trumped) or mine
     return mine
+
+
+def _numbering(rule: str, ranking: Ranking) -> Callable[[tuple[int, Card]], tuple[int, int]]:
+    """The order cards are numbered in: by suit class, then rank in it; by rank alone (HIGHER)."""
+    if rule == HIGHER:
+        return lambda sc: (sc[1].rank, sc[1].index)
+    suit_of, rank = ranking.suit_of, ranking.rank_in_suit
+    return lambda sc: (_SUIT_ORDER[suit_of(sc[1])], rank(sc[1]))
+
+
+def _cycle(active: list[int], num_seats: int) -> tuple[int, ...]:
+    """Each seat of ``active`` (in the order of play) mapped to the next one, round the table."""
+    after = [0] * num_seats
+    for i, s in enumerate(active):
+        after[s] = active[(i + 1) % len(active)]
+    return tuple(after)
+
+
+def _unbeatable_from_outside(
+    cards: tuple[Card, ...], trumps: int, out_of_play: Iterable[Card], ranking: Ranking
+) -> int:
+    """The trumps among ``cards`` above every trump of ``out_of_play`` (CINCH)."""
+    rank = ranking.rank_in_suit
+    outside = max((rank(c) for c in out_of_play if ranking.is_trump(c)), default=0)
+    return sum(1 << i for i, c in enumerate(cards) if trumps >> i & 1 and rank(c) > outside)
 
 
 def lowest_beater(cards: int, lead: int, led_mask: int, trumps: int) -> int:
