@@ -158,7 +158,9 @@ class ExpertBot(WorldsBot):
             position = world.exact_play() if isinstance(world, TrickGame) else None
             if position is None:
                 return None
-            solver = (MaxN if self.maxn else Solver)(world, position, seat, memo, max_nodes=self.nodes - spent)
+            solver = (MaxN if self.maxn else Solver)(
+                world, position, seat, memo, max_nodes=self.nodes - spent
+            )
             try:
                 solved.append(solver.values(choices))
             except TooBig:

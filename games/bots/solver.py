@@ -300,8 +300,10 @@ class MaxN(Solver):
             card = 1 << (moves.bit_length() - 1)
             moves ^= card
             end = self._after_n(card, seat, trick, led, played, won)
-            if best is None or end[1][seat] > best[1][seat] + 1e-9 or (
-                end[1][seat] > best[1][seat] - 1e-9 and end[1][me] < best[1][me]
+            if (
+                best is None
+                or end[1][seat] > best[1][seat] + 1e-9
+                or (end[1][seat] > best[1][seat] - 1e-9 and end[1][me] < best[1][me])
             ):
                 best = end
         assert best is not None, "a seat to play always has a card"
