@@ -22,7 +22,7 @@ from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
 from .tricks import Ranking, follow_suit, next_seat, seat_order, trick_winner
 from .viewdata import NO_EXTRA
-from .views import InfoLine, Outcome, Play, SeatView, TrickResult, make_event
+from .views import Event, InfoLine, Outcome, Play, SeatView, TrickResult, make_event
 
 _SEAT_PLAYS: dict[tuple[int, Card], tuple[Play, str]] = {}
 
@@ -269,7 +269,7 @@ class TrickGame(GameState):
         self.tricks_won[winner] += 1
         self.won[winner] += cards
         self.last_trick = trick_result(trick, winner)
-        self.events.append(
+        self._events_tail.append(
             make_event("trick", _WINS_TRICK[winner], winner, None, cards, (), self.hand_number)
         )
         self.trick = ()
@@ -294,7 +294,7 @@ class TrickGame(GameState):
         play, text = _played(seat, c)
         self.hands[seat].remove(c)
         self.trick += (play,)
-        self.events.append(make_event("play", text, seat, None, play.cards, (), self.hand_number))
+        self._events_tail.append(make_event("play", text, seat, None, play.cards, (), self.hand_number))
 
     # -- exact search (issue 34): the card play as a compact position ------------
     def exact_play(self) -> Position | None:
@@ -376,14 +376,11 @@ class TrickGame(GameState):
     def _plays_this_hand(self) -> Iterator[PastPlay]:
         """Each play of this hand with what the table showed then, read from the public
         ``play`` and ``trick`` events."""
-        events, hand = self.events, self.hand_number
-        start = len(events)
-        while start > 0 and events[start - 1].hand == hand:
-            start -= 1
+        hand = self.hand_number
         trick: list[Card] = []
         won: list[list[Card]] = [[] for _ in range(self.num_seats)]
         tricks = [0] * self.num_seats
-        for e in events[start:]:
+        for e in self._events_of_hand(hand):
             if e.kind == "play" and e.visible_to is None and e.seat is not None:
                 yield PastPlay(e.seat, e.cards, tuple(trick), tuple(tricks), tuple(map(tuple, won)))
                 trick.extend(e.cards)
@@ -393,6 +390,16 @@ class TrickGame(GameState):
                 trick = []
             elif e.kind in ("trick", "deal"):
                 trick = []
+
+    def _events_of_hand(self, hand: int) -> list[Event]:
+        """The events of hand ``hand`` when it is the last one logged, oldest first."""
+        found = []
+        for e in reversed(self.events):
+            if e.hand != hand:
+                break
+            found.append(e)
+        found.reverse()
+        return found
 
     def _refused(self, past: PastPlay, unseen: set[Card]) -> list[Card]:
         """Unseen cards whose presence in the hand would have made this play illegal: ``c`` is

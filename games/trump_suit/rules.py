@@ -75,7 +75,7 @@ from games.core.resample import Place
 from games.core.state import Rules
 from games.core.trickgame import TrickGame, seat_play
 from games.core.tricks import Ranking, next_seat, with_seat
-from games.core.views import InfoLine, make_event
+from games.core.views import InfoLine
 from games.core.words import limited, plural
 
 from .viewdata import SheetRow, TrumpSuitView
@@ -401,9 +401,7 @@ class TrumpSuit(TrickGame):
                 self.log("info", f"{c.suit.noun.capitalize()} are trump", s)
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
         self.trick += (seat_play(s, c),)
-        self.events.append(
-            make_event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number)
-        )
+        self.log("play", f"{{p{s}}} plays {c.text}", s, None, (c,))
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
         else:
