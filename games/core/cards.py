@@ -233,8 +233,14 @@ def deck_33() -> list[Card]:
 
 def deck_agram() -> list[Card]:
     """Agram's 35 cards: 3 to 10 in every suit plus the aces of clubs, diamonds and hearts."""
+    return list(_agram_deck())
+
+
+@functools.cache
+def _agram_deck() -> tuple[Card, ...]:
+    """The cards of :func:`deck_agram`, built once (a match asks for them at its start)."""
     deck = [card(r, s) for s in SUITS for r in range(3, 11)]
-    return deck + [card(ACE, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)]
+    return (*deck, *(card(ACE, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)))
 
 
 def deck_double() -> list[Card]:

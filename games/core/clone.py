@@ -238,23 +238,31 @@ class MatchRandom(random.Random):
     calls were about a twentieth of a random playout in Rams, callgrind)."""
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        getrandbits = self.getrandbits
+        getrandbits, bits = self.getrandbits, _BITS
+        if len(x) > len(bits):
+            return super().shuffle(x)
         for i in reversed(range(1, len(x))):
-            n = i + 1  # j = Random._randbelow(n), inlined: k random bits, drawn again while j >= n
-            k = n.bit_length()
+            k = bits[i]  # j = Random._randbelow(i + 1), inlined: k random bits, drawn again while j > i
             j = getrandbits(k)
-            while j >= n:
+            while j > i:
                 j = getrandbits(k)
             x[i], x[j] = x[j], x[i]
 
 
+#: the bit length of i + 1, for each place i of a list shuffled
+_BITS = tuple((i + 1).bit_length() for i in range(1024))
+
+
 def _shuffles_as_random_does() -> bool:
     """True when MatchRandom.shuffle is Random.shuffle of the Python running (order and state)."""
-    ours, theirs = MatchRandom(7), random.Random(7)
-    a, b = list(range(70)), list(range(70))
-    ours.shuffle(a)
-    theirs.shuffle(b)
-    return a == b and ours.getstate() == theirs.getstate()
+    for seed, size in ((7, 70), (8, 53), (9, 2)):
+        ours, theirs = MatchRandom(seed), random.Random(seed)
+        a, b = list(range(size)), list(range(size))
+        ours.shuffle(a)
+        theirs.shuffle(b)
+        if a != b or ours.getstate() != theirs.getstate():
+            return False
+    return True
 
 
 if not _shuffles_as_random_does():  # a Python whose Random shuffles otherwise: use its own

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from itertools import chain
 from typing import Any, ClassVar, NamedTuple, Self
 
 from .cards import Card, Suit, parse_card
@@ -20,7 +21,7 @@ from .errors import BadNotationError
 from .exact import Position
 from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
-from .tricks import Ranking, follow_suit, next_seat, seat_order, trick_winner
+from .tricks import follow_suit, next_seat, seat_order, shared_ranking, trick_winner
 from .viewdata import NO_EXTRA
 from .views import Event, InfoLine, Outcome, Play, SeatView, TrickResult, make_event
 
@@ -110,7 +111,7 @@ class TrickGame(GameState):
         self.up_cards = ()
         # the cards each seat has won this hand: a tuple a seat, replaced as it grows (clone copies one list)
         self.won: list[tuple[Card, ...]] = [()] * n
-        self.ranking = Ranking()
+        self.ranking = shared_ranking()
 
     # -- the generic view ------------------------------------------------
     def view(self, seat: int | None) -> SeatView:
@@ -228,18 +229,26 @@ class TrickGame(GameState):
         deck = list(self.pack if pack is None else pack)
         self.rng.shuffle(deck)
         self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        self.hands = hands
         self.won = [()] * n
         order = (
             seat_order(next_seat(self.dealer, n, self.clockwise), n, self.clockwise)
             if seats is None
             else list(seats)
         )
-        hands, take = self.hands, deck.pop
-        for _ in range(size // batch):
-            for s in order:
-                for _ in range(batch):
-                    hands[s].append(take())
+        # Taken one batch at a time from the deck's end, round after round: the k-th card taken
+        # is drawn[k], and the p-th seat of the order takes batch b of each round r.
+        rounds, m = size // batch, len(order)
+        dealt = rounds * m * batch
+        drawn = deck[len(deck) - dealt :][::-1]
+        for p, s in enumerate(order):
+            if batch == 1:
+                hands[s] = drawn[p::m]
+            else:  # its batch of each round: batch cards from every (m * batch)-th, from p * batch
+                batches = [drawn[b : b + batch] for b in range(p * batch, dealt, m * batch)]
+                hands[s] = batches[0] if rounds == 1 else list(chain.from_iterable(batches))
+        del deck[len(deck) - dealt :]
         return deck, order
 
     # -- card conservation -------------------------------------------------

@@ -34,9 +34,17 @@ def same_colour(suit: Suit) -> Suit:
 
 def seat_order(start: int, num_seats: int, clockwise: bool = True, skip: Iterable[int] = ()) -> list[int]:
     """Every seat once, starting at ``start``, clockwise (+1) or counter-clockwise (-1), minus ``skip``."""
-    step = 1 if clockwise else -1
+    order = _seat_order(start, num_seats, clockwise)
+    if skip == ():
+        return list(order)
     skipped = set(skip)
-    return [s for s in ((start + step * i) % num_seats for i in range(num_seats)) if s not in skipped]
+    return [s for s in order if s not in skipped]
+
+
+@functools.cache
+def _seat_order(start: int, num_seats: int, clockwise: bool) -> tuple[int, ...]:
+    step = 1 if clockwise else -1
+    return tuple((start + step * i) % num_seats for i in range(num_seats))
 
 
 def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:

@@ -40,6 +40,7 @@ continues the trick or ``end``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
@@ -93,8 +94,13 @@ def card_points(cards) -> int:
 
 def sedma_pack(num_seats: int) -> list[Card]:
     """32 cards, 7 to ace; two eights fewer with three players."""
+    return list(_pack(num_seats))
+
+
+@functools.cache
+def _pack(num_seats: int) -> tuple[Card, ...]:
     out = {parse_card(t) for t in THREE_PLAYER_OUT} if num_seats == 3 else set()
-    return [c for c in deck_32() if c not in out]
+    return tuple(c for c in deck_32() if c not in out)
 
 
 class Sedma(TrickGame):
