@@ -23,9 +23,10 @@ from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
 from .tricks import follow_suit, next_seat, seat_order, shared_ranking, trick_winner
 from .viewdata import NO_EXTRA
-from .views import Event, InfoLine, Outcome, Play, SeatView, TrickResult, make_event
+from .views import Event, InfoLine, Outcome, Play, SeatView, TrickResult
 
 _SEAT_PLAYS: dict[tuple[int, Card], tuple[Play, str]] = {}
+_new_tuple = tuple.__new__
 
 
 def seat_play(seat: int, c: Card) -> Play:
@@ -278,8 +279,9 @@ class TrickGame(GameState):
         self.tricks_won[winner] += 1
         self.won[winner] += cards
         self.last_trick = trick_result(trick, winner)
+        # make_event's one line, without its call (as log() does): one event a trick
         self._events_tail.append(
-            make_event("trick", _WINS_TRICK[winner], winner, None, cards, (), self.hand_number)
+            _new_tuple(Event, ("trick", _WINS_TRICK[winner], winner, None, cards, (), self.hand_number))
         )
         self.trick = ()
         self.leader = self.to_act = winner
@@ -300,10 +302,13 @@ class TrickGame(GameState):
 
     def play_to_trick(self, seat: int, c: Card) -> None:
         """``seat`` plays ``c`` from its hand to the trick, for everyone to see."""
-        play, text = _played(seat, c)
+        play, text = _SEAT_PLAYS.get((seat, c)) or _played(seat, c)  # (the look-up alone: hot path)
         self.hands[seat].remove(c)
         self.trick += (play,)
-        self._events_tail.append(make_event("play", text, seat, None, play.cards, (), self.hand_number))
+        # make_event's one line, without its call (as log() does): one event a card played
+        self._events_tail.append(
+            _new_tuple(Event, ("play", text, seat, None, play.cards, (), self.hand_number))
+        )
 
     # -- exact search (issue 34): the card play as a compact position ------------
     def exact_play(self) -> Position | None:
