@@ -55,7 +55,7 @@ from games.core.exact import SUITS as BY_SUIT
 from games.core.exact import Position
 from games.core.options import Option
 from games.core.potgame import hand_limit_option
-from games.core.state import Rules
+from games.core.state import MethodNames, Rules
 from games.core.trickgame import TrickGame
 from games.core.tricks import follow_suit, next_seat, shared_ranking
 from games.core.views import InfoLine, Outcome
@@ -158,6 +158,10 @@ def judge(
     return [c for c in contracts if made[c]]
 
 
+#: each phase's rules, by name (games.core.state.MethodNames)
+_LEGAL, _APPLY = MethodNames("_legal_"), MethodNames("_apply_")
+
+
 class ContractGrid(TrickGame):
     """State of a Contract Grid match.  Phases: ``fill``, ``drop``, ``bid``, ``play``, ``over``."""
 
@@ -207,7 +211,7 @@ class ContractGrid(TrickGame):
 
     # -- legal actions ---------------------------------------------------
     def _legal(self) -> list[Action]:
-        return getattr(self, f"_legal_{self.phase}")()
+        return getattr(self, _LEGAL[self.phase])()
 
     def _legal_fill(self) -> list[Action]:
         grid = self.grids[self.acting]
@@ -269,7 +273,7 @@ class ContractGrid(TrickGame):
 
     # -- applying --------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        getattr(self, f"_apply_{self.phase}")(action)
+        getattr(self, _APPLY[self.phase])(action)
 
     def _apply_fill(self, action: Action) -> None:
         seat, grid = self.acting, list(self.grids[self.acting])

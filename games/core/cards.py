@@ -146,6 +146,11 @@ _BY_TEXT, ALL_CARDS = _build_cards()
 JOKER, BIG_JOKER, LITTLE_JOKER = _BY_TEXT["JK"], _BY_TEXT["BJ"], _BY_TEXT["LJ"]
 _SYMBOL_TO_LETTER = {v: k.letter for k, v in _SYMBOLS.items()}
 _BY_RANK_SUIT = {(c.rank, c.suit): c for c in ALL_CARDS if c.suit is not None}
+#: The cards of each suit (the jokers under None), as sets: ``filter(SUIT_CARDS[s].__contains__,
+#: hand)`` picks a hand's cards of suit ``s`` in order, without a Python step a card.
+SUIT_CARDS: dict[Suit | None, frozenset[Card]] = {
+    s: frozenset(c for c in ALL_CARDS if c.suit is s) for s in (*SUITS, None)
+}
 
 
 #: A sort key: a card's place in the full pack (spades, hearts, diamonds, clubs; 2 to ace), the

@@ -35,6 +35,20 @@ _new_tuple = tuple.__new__
 if TYPE_CHECKING:
     from .record import Record
 
+
+class MethodNames(dict[str, str]):
+    """``prefix + phase`` for each phase, made once: a state that dispatches by name
+    (``getattr(self, APPLY[self.phase])``) builds no string on every action."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def __missing__(self, phase: str) -> str:
+        name = self[phase] = sys.intern(self.prefix + phase)
+        return name
+
+
 #: the Rules attributes a Listing holds
 LISTED = ("name", "title", "description", "min_seats", "max_seats", "default_seats", "position")
 
