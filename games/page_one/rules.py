@@ -228,8 +228,12 @@ class PageOne(TrickGame):
         led = self._led()
         if led is None:  # leading, or the first card after a joker lead: anything (PO-2)
             return list(hand), False
-        follow = [c for c in hand if c.suit is led]
-        jokers = [c for c in hand if c.suit is None]
+        follow, jokers = [], []  # the hand's cards of the led suit, and its jokers (one pass)
+        for c in hand:
+            if c.suit is led:
+                follow.append(c)
+            elif c.suit is None:
+                jokers.append(c)
         if follow:  # PO-2: the joker joins them only with joker_any
             return follow + (jokers if self.options["joker_any"] else []), False
         return jokers, True
