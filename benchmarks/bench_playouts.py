@@ -81,7 +81,31 @@ def mid_states(rules, count: int = 200) -> list:
     return states
 
 
+def late_states(rules, count: int = 50) -> list:
+    """States late in a match: each random match (``Rules.random_play_options``, as the playouts
+    play them) replayed from its seed to a random point in the second half of its length.  A
+    state's logs (history, events) grow with its match, and search bots clone states there."""
+    rng = random.Random(3)
+    states = []
+    seed = 3000
+    options = dict(rules.random_play_options)
+    while len(states) < count:
+        state = rules.new_game(rules.default_seats, dict(options), seed=seed)
+        while state.to_act is not None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        played = list(state.history)
+        stop = rng.randrange(len(played) // 2, len(played))
+        state = rules.new_game(rules.default_seats, dict(options), seed=seed)
+        for action in played[:stop]:
+            state.apply(action)
+        states.append(state)
+        seed += 1
+    return states
+
+
 def micro(rules, samples: int = 20000) -> dict:
+    late = medians(late_states(rules, max(5, samples // 400)), 30)
     states = mid_states(rules, min(200, max(20, samples // 100)))
     reps = max(1, samples // len(states))
     t0 = time.process_time()
@@ -95,7 +119,15 @@ def micro(rules, samples: int = 20000) -> dict:
     for s, a in zip(copies, actions):
         s.apply(a)
     apply_us = (time.process_time() - t0) / len(copies) * 1e6
-    return {"clone_us": clone_us, "apply_us": apply_us, **medians(states, reps)}
+    return {
+        "clone_us": clone_us,
+        "apply_us": apply_us,
+        **medians(states, reps),
+        "first_late_us": late["first_clone_med_us"],
+        "clone_late_us": late["clone_med_us"],
+        "apply_late_us": late["apply_med_us"],
+        "late_length": late["length"],
+    }
 
 
 def medians(states: list, reps: int) -> dict:
@@ -103,7 +135,11 @@ def medians(states: list, reps: int) -> dict:
     a median: one call is timed at a time, so a deal or a scored hand in a few of them, or the
     machine's other load, moves it little).  Wall-clock nanoseconds per call."""
     clock = time.perf_counter_ns
-    clones, applies = [], []
+    firsts, clones, applies = [], [], []
+    for s in states:  # a state's first clone folds its logs (games.core.log): timed on its own
+        t0 = clock()
+        s.clone()
+        firsts.append(clock() - t0)
     for _ in range(max(1, reps // 10)):
         for s in states:
             t0 = clock()
@@ -113,7 +149,12 @@ def medians(states: list, reps: int) -> dict:
             t0 = clock()
             copy.apply(action)
             applies.append(clock() - t0)
-    return {"clone_med_us": statistics.median(clones) / 1e3, "apply_med_us": statistics.median(applies) / 1e3}
+    return {
+        "first_clone_med_us": statistics.median(firsts) / 1e3,
+        "clone_med_us": statistics.median(clones) / 1e3,
+        "apply_med_us": statistics.median(applies) / 1e3,
+        "length": statistics.median(len(s.history) for s in states),
+    }
 
 
 def heuristic_ms(rules, moves: int = 3000) -> float | None:
@@ -225,6 +266,7 @@ def main() -> None:
     head = (
         f"{'game':<22}{'seats':>5}{'decisions/s':>13}{'matches/s':>11}{'dec/match':>10}{'clone us':>10}"
         f"{'apply us':>10}{'clone med':>10}{'apply med':>10}{'bot ms/move':>13}"
+        f"{'late at':>9}{'first late':>11}{'clone late':>11}{'apply late':>11}"
     )
     print(head)
     print("-" * len(head))
@@ -234,6 +276,8 @@ def main() -> None:
             f"{name:<22}{r['seats']:>5}{r['decisions_per_s']:>13,.0f}{r['matches_per_s']:>11,.1f}"
             f"{r['decisions_per_match']:>10.1f}{r['clone_us']:>10.2f}{r['apply_us']:>10.2f}"
             f"{r['clone_med_us']:>10.2f}{r['apply_med_us']:>10.2f}{bot:>13}"
+            f"{r['late_length']:>9.0f}{r['first_late_us']:>11.2f}{r['clone_late_us']:>11.2f}"
+            f"{r['apply_late_us']:>11.2f}"
         )
     if spiel is None:
         print(f"OpenSpiel not available: {reason}; only our own figures are shown")
@@ -242,6 +286,9 @@ def main() -> None:
     print()
     print("clone us, apply us: CPU time over a batch of mid-match states (a mean: deals and scored hands")
     print("included); clone med, apply med: the median of single calls (the design budget's figure).")
+    print("late at, clone late, apply late: the same medians on states in the second half of a random")
+    print("match (late at: their median number of actions played); first late: the median of each")
+    print("late state's first clone (it folds the state's logs, once: games.core.log).")
     print("bot ms/move: the heuristic bot's choose() per decision (CPU time): the normal level, which")
     print("looks only at the view.  The hard and expert bots (tree search or the heuristic's playouts")
     print("over possible deals) are measured by benchmarks/bench_search.py.")

@@ -37,7 +37,7 @@ from games.core.clone import LIST, SHARED
 from games.core.exact import Position
 from games.core.options import Option
 from games.core.partnership import Teams, next_active, trick_complete, trump_ranking, trump_text
-from games.core.state import Rules
+from games.core.state import MethodNames, Rules
 from games.core.trickgame import TrickGame
 from games.core.tricks import follow_suit, next_seat
 from games.core.views import InfoLine
@@ -61,6 +61,10 @@ LABELS = {
     "veto": "Veto the pick-up",
     "veto_alone": "Veto going alone (play together)",
 }
+
+
+#: each phase's rules, by name (games.core.state.MethodNames)
+_APPLY = MethodNames("_apply_")
 
 
 class Bacon(TrickGame):
@@ -142,7 +146,7 @@ class Bacon(TrickGame):
         return self._legal_play()
 
     def _apply(self, action: Action) -> None:
-        getattr(self, "_apply_" + self.phase)(action)
+        getattr(self, _APPLY[self.phase])(action)
 
     # -- the auction (BA-2, BA-4) ---------------------------------------------
     def _apply_auction(self, action: Action) -> None:

@@ -39,10 +39,11 @@ dealer's left.  The biggest stack wins.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
-from games.core.cards import ACE, Card, Suit, by_index, deck_52
+from games.core.cards import ACE, SUIT_CARDS, Card, Suit, by_index, deck_52
 from games.core.clone import LIST, SHARED
 from games.core.exact import CINCH, Position
 from games.core.options import Option
@@ -61,6 +62,7 @@ PLAY = word("play")
 PASS = word("pass")
 DONE = word("done")
 # The actions that pick a card, one table each (legal lists look them up instead of wording them)
+_RANK = attrgetter("rank")
 _PLAY_CARD = {c: play(c) for c in deck_52()}
 _DISCARD = {c: choose("discard", c) for c in deck_52()}
 LABELS = {"play": "Play (then discard and draw)", "pass": "Pass (fold)", "done": "Done discarding"}
@@ -398,7 +400,8 @@ def _has_cinch(
     cannot win that trick, so it is not unbeatable (BO-6, added).  One trump suit, no jokers or
     bowers: a trump is a card of that suit (speed)."""
     seen = set(hand).union(*won)
-    top_outside = max((c.rank for c in pack if c.suit is trump and c not in seen), default=0)
+    outside = SUIT_CARDS[trump].intersection(pack).difference(seen)  # the trumps not seen yet
+    top_outside = max(map(_RANK, outside), default=0)
     unbeatable = sum(1 for c in hand if c.suit is trump and c.rank > top_outside)
     return tricks + unbeatable >= 3
 

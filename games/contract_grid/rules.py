@@ -48,14 +48,14 @@ from types import MappingProxyType
 from typing import Any
 
 from games.core.actions import Action, play, word
-from games.core.cards import SUITS, Card, Suit, standard_deck
+from games.core.cards import ALL_CARDS, SUITS, Card, Suit, standard_deck
 from games.core.clone import LIST, SHARED
 from games.core.errors import BadOptionError
 from games.core.exact import SUITS as BY_SUIT
 from games.core.exact import Position
 from games.core.options import Option
 from games.core.potgame import hand_limit_option
-from games.core.state import Rules
+from games.core.state import MethodNames, Rules
 from games.core.trickgame import TrickGame
 from games.core.tricks import follow_suit, next_seat, shared_ranking
 from games.core.views import InfoLine, Outcome
@@ -85,6 +85,7 @@ SUIT_CONTRACT = {"Spades": Suit.SPADES, "Hearts": Suit.HEARTS, "Diamonds": Suit.
 BID_POINTS = 5
 LINE_POINTS = 5
 _INDEX = attrgetter("index")
+_PLAY = {c: play(c) for c in ALL_CARDS}  # card -> its interned play action
 _NO_BREAKDOWN: Mapping[str, Any] = MappingProxyType({})  # a seat not scored yet
 STANDARD = {"4x4": {"size": 4, "bids": 4, "cap": 1000}, "3x3": {"size": 3, "bids": 3, "cap": 100}}
 
@@ -107,11 +108,15 @@ def grid_lines(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(lines)
 
 
-@functools.cache
-@functools.cache
 def square_action(kind: str, i: int, size: int) -> Action:
-    """``square b3`` / ``bid b3``.  Cached: legal lists use it."""
-    return word(kind, square_name(i, size))
+    """``square b3`` / ``bid b3``."""
+    return square_actions(kind, size)[i]
+
+
+@functools.cache
+def square_actions(kind: str, size: int) -> tuple[Action, ...]:
+    """:func:`square_action` for every square of the grid, in order (legal lists use them)."""
+    return tuple(word(kind, square_name(i, size)) for i in range(size * size))
 
 
 def square_name(i: int, size: int) -> str:
@@ -151,6 +156,10 @@ def judge(
     for name, suit in SUIT_CONTRACT.items():
         made[name] = counts[suit] == top
     return [c for c in contracts if made[c]]
+
+
+#: each phase's rules, by name (games.core.state.MethodNames)
+_LEGAL, _APPLY = MethodNames("_legal_"), MethodNames("_apply_")
 
 
 class ContractGrid(TrickGame):
@@ -202,11 +211,12 @@ class ContractGrid(TrickGame):
 
     # -- legal actions ---------------------------------------------------
     def _legal(self) -> list[Action]:
-        return getattr(self, f"_legal_{self.phase}")()
+        return getattr(self, _LEGAL[self.phase])()
 
     def _legal_fill(self) -> list[Action]:
         grid = self.grids[self.acting]
-        acts = [self._square_action("square", i) for i, c in enumerate(grid) if c is None]
+        squares = square_actions("square", self.size)
+        acts = [squares[i] for i, c in enumerate(grid) if c is None]
         acts.append(word("fill", "random"))
         if all(c is None for c in grid) and self._last_grid(self.acting):
             acts.append(word("fill", "same"))
@@ -217,10 +227,7 @@ class ContractGrid(TrickGame):
 
     def _legal_bid(self) -> list[Action]:
         mine = self.bid_squares[self.acting]
-        return [self._square_action("bid", i) for i in range(self.size * self.size) if i not in mine]
-
-    def _square_action(self, kind: str, i: int) -> Action:
-        return square_action(kind, i, self.size)
+        return [a for i, a in enumerate(square_actions("bid", self.size)) if i not in mine]
 
     def label(self, action: Action) -> str:
         """Contract Grid's words: a square by its name (and, when bidding, the contract in it)."""
@@ -241,7 +248,7 @@ class ContractGrid(TrickGame):
         if led is not None:  # follow suit if able (follow_suit's test, without building its message)
             suit_of = self.ranking.suit_of
             hand = [c for c in hand if suit_of(c) == led] or hand
-        return [play(c) for c in sorted(hand, key=_INDEX)]
+        return [_PLAY[c] for c in sorted(hand, key=_INDEX)]
 
     def _led(self) -> Suit | None:
         return self.ranking.suit_of(self.trick[0].cards[0]) if self.trick else None
@@ -266,7 +273,7 @@ class ContractGrid(TrickGame):
 
     # -- applying --------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        getattr(self, f"_apply_{self.phase}")(action)
+        getattr(self, _APPLY[self.phase])(action)
 
     def _apply_fill(self, action: Action) -> None:
         seat, grid = self.acting, list(self.grids[self.acting])
@@ -307,19 +314,13 @@ class ContractGrid(TrickGame):
     def _apply_bid(self, action: Action) -> None:
         seat, i = self.acting, self._square(action.the_arg)
         self.bid_squares[seat] += (i,)
-        self.bids[seat] = ", ".join(
-            f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]
+        grid = self.grids[seat]
+        said = self.bids[seat] = ", ".join(
+            f"{square_name(j, self.size).upper()} {grid[j]}" for j in self.bid_squares[seat]
         )
         if len(self.bid_squares[seat]) < self.num_bids:
             return  # the bids so far are public in extra.bids; the log gets them all at once
-        self.log(
-            "bid",
-            f"{{p{seat}}} bids "
-            + ", ".join(
-                f"{square_name(j, self.size).upper()} {self.grids[seat][j]}" for j in self.bid_squares[seat]
-            ),
-            seat,
-        )
+        self.log("bid", f"{{p{seat}}} bids {said}", seat)
         nxt = next_seat(seat, self.num_seats)
         if nxt == next_seat(self.dealer, self.num_seats):
             self.phase = "play"
@@ -399,7 +400,7 @@ class ContractGrid(TrickGame):
             if grid[i] in made:
                 marked[i] = True
         self.marked[s] = tuple(marked)
-        full = sum(all(marked[i] for i in line) for line in grid_lines(self.size))
+        full = sum(all(map(marked.__getitem__, line)) for line in grid_lines(self.size))
         up = self.options["unmarked_points"]
         gained = len(unmarked) * up + len(hits) * BID_POINTS + full * LINE_POINTS
         self.scores[s] += gained

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ below imp
         parse_cards,
         standard_deck,
     )
-    from .clone import DEEP, LIST, LISTS, SHARED
+    from .clone import DEEP, LIST, LISTS, LOG, SHARED
     from .errors import (
         BadNotationError,
         BadOptionError,
@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ below imp
         ProtocolError,
         UnknownGameError,
     )
+    from .log import Log, Logged
     from .options import Option
     from .partnership import (
         Teams,
@@ -114,7 +115,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "ProtocolError",
         "UnknownGameError",
     ),
-    "clone": ("DEEP", "LIST", "LISTS", "SHARED"),
+    "clone": ("DEEP", "LIST", "LISTS", "LOG", "SHARED"),
+    "log": ("Log", "Logged"),
     "options": ("Option",),
     "state": ("GameState", "Rules"),
     "views": (

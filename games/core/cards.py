@@ -146,6 +146,11 @@ _BY_TEXT, ALL_CARDS = _build_cards()
 JOKER, BIG_JOKER, LITTLE_JOKER = _BY_TEXT["JK"], _BY_TEXT["BJ"], _BY_TEXT["LJ"]
 _SYMBOL_TO_LETTER = {v: k.letter for k, v in _SYMBOLS.items()}
 _BY_RANK_SUIT = {(c.rank, c.suit): c for c in ALL_CARDS if c.suit is not None}
+#: The cards of each suit (the jokers under None), as sets: ``filter(SUIT_CARDS[s].__contains__,
+#: hand)`` picks a hand's cards of suit ``s`` in order, without a Python step a card.
+SUIT_CARDS: dict[Suit | None, frozenset[Card]] = {
+    s: frozenset(c for c in ALL_CARDS if c.suit is s) for s in (*SUITS, None)
+}
 
 
 #: A sort key: a card's place in the full pack (spades, hearts, diamonds, clubs; 2 to ace), the
@@ -233,8 +238,14 @@ def deck_33() -> list[Card]:
 
 def deck_agram() -> list[Card]:
     """Agram's 35 cards: 3 to 10 in every suit plus the aces of clubs, diamonds and hearts."""
+    return list(_agram_deck())
+
+
+@functools.cache
+def _agram_deck() -> tuple[Card, ...]:
+    """The cards of :func:`deck_agram`, built once (a match asks for them at its start)."""
     deck = [card(r, s) for s in SUITS for r in range(3, 11)]
-    return deck + [card(ACE, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)]
+    return (*deck, *(card(ACE, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)))
 
 
 def deck_double() -> list[Card]:

@@ -19,8 +19,10 @@ import random
 from collections.abc import Callable, MutableSequence
 from typing import Any, ClassVar, Self
 
+from .log import FOLD, head_name, tail_name
+
 # copy kinds for Cloning._COPY (see there)
-LIST, LISTS, DEEP, SHARED = "list", "lists", "deep", "shared"
+LIST, LISTS, DEEP, SHARED, LOG = "list", "lists", "deep", "shared", "log"
 
 
 class Cloning:
@@ -35,12 +37,16 @@ class Cloning:
 
     #: How :meth:`clone` copies the mutable attributes this class adds (merged over the class
     #: hierarchy): ``LIST`` a list of immutable values, ``LISTS`` a list of such lists, ``DEEP``
-    #: anything else mutable (copied generically), ``SHARED`` a container never changed in place.
+    #: anything else mutable (copied generically), ``SHARED`` a container never changed in place,
+    #: ``LOG`` an append-only log declared with :class:`~games.core.log.Logged` (its tail copied,
+    #: folded first into the head that clones share when it has grown long).
     #: Undeclared attributes must hold immutable values (ints, strings, tuples, cards, frozen
     #: dataclasses...); :meth:`snapshot` checks that.  A class that declares no ``_COPY`` of its
     #: own is cloned by the slower generic copy, which needs no declaration.
     _COPY: ClassVar[dict[str, str]] = {}
-    _copy_plan: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None] = None
+    _copy_plan: ClassVar[tuple[tuple[str, ...], ...] | None] = None
+    #: ``_COPY`` with each log's two attributes in its name's place (head SHARED, tail LIST)
+    _kinds: ClassVar[dict[str, str]] = {}
 
     _rng: random.Random | _FrozenRng  # a _FrozenRng is shared with clones until first use
     _legal_cache: Any  # the state's cached legal actions, dropped by a clone
@@ -48,19 +54,22 @@ class Cloning:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        merged: dict[str, str] = {}
+        for base in reversed(cls.__mro__):
+            merged.update(base.__dict__.get("_COPY", {}))
+        cls._kinds = {}
+        for n, k in merged.items():
+            cls._kinds.update({head_name(n): SHARED, tail_name(n): LIST} if k == LOG else {n: k})
         if "_COPY" not in cls.__dict__:
             cls._copy_plan = None  # generic copy
             cls.clone = Cloning.clone  # type: ignore[method-assign]
             return
-        merged: dict[str, str] = {}
-        for base in reversed(cls.__mro__):
-            merged.update(base.__dict__.get("_COPY", {}))
         cls._COPY = merged
-        flat, nested, deep = (
-            tuple(n for n, k in merged.items() if k == kind) for kind in (LIST, LISTS, DEEP)
+        flat, nested, deep, logs = (
+            tuple(n for n, k in merged.items() if k == kind) for kind in (LIST, LISTS, DEEP, LOG)
         )
-        cls._copy_plan = (flat, nested, deep)
-        cls.clone = _planned_clone(flat, nested, deep)  # type: ignore[method-assign]
+        cls._copy_plan = (flat, nested, deep, logs)
+        cls.clone = _planned_clone(flat, nested, deep, logs)  # type: ignore[method-assign]
 
     @property
     def rng(self) -> random.Random:
@@ -95,13 +104,16 @@ class Cloning:
         snap = {
             k: _copy_value(v) for k, v in self.__dict__.items() if k not in self._TRANSIENT and k != "_rng"
         }
+        for name, kind in self._COPY.items():  # a log as one list, however much of it is folded
+            if kind == LOG:
+                snap[name] = [*snap.pop(head_name(name)), *snap.pop(tail_name(name))]
         snap["rng"] = self.rng.getstate()
         return snap
 
     def _check_copy_plan(self) -> None:
         """Assert that every mutable attribute is declared in ``_COPY`` with a fitting kind."""
         for k, v in self.__dict__.items():
-            kind = self._COPY.get(k)
+            kind = self._kinds.get(k)
             where = f"{type(self).__name__}.{k}"
             if kind in (DEEP, SHARED) or k in ("_rng", "_legal_cache", "_legal_index"):
                 continue
@@ -119,7 +131,7 @@ class Cloning:
 
 
 def _planned_clone(
-    flat: tuple[str, ...], nested: tuple[str, ...], deep: tuple[str, ...]
+    flat: tuple[str, ...], nested: tuple[str, ...], deep: tuple[str, ...], logs: tuple[str, ...]
 ) -> Callable[..., Any]:
     """The clone() of a class with a copy plan: a dict copy, then one statement for each
     declared mutable attribute, written out from the plan when the class is made::
@@ -127,9 +139,15 @@ def _planned_clone(
         def clone(self):
             if type(self._rng) is not _FrozenRng:  # neither state draws from this Random again
                 self._rng = _FrozenRng(self._rng)
+            t = self._history_tail                 # LOG: a long tail folded into the head, once
+            if len(t) > 16:
+                self._history_head += tuple(t)
+                self._history_tail = []
+            ...
             new = _new(type(self))
             new.__dict__ = d = self.__dict__.copy()
-            d['history'] = d['history'].copy()             # LIST
+            d['_history_tail'] = d['_history_tail'].copy()  # LOG's tail, LIST
+            d['won'] = d['won'].copy()                     # LIST
             ...
             d['hands'] = list(map(list.copy, d['hands']))  # LISTS (map: no frame of its own)
             ...
@@ -139,8 +157,20 @@ def _planned_clone(
 
     A loop over the plan's names does the same; written out, a clone costs about a tenth less
     (callgrind: Piquet's 56k -> 49k instructions), and playouts and searches clone millions of
-    times.  The names enter the source only as string literals (repr)."""
-    body = [f"    d[{n!r}] = d[{n!r}].copy()" for n in flat]
+    times.  The names enter the source only as string literals (repr), but for the logs' tails,
+    read as attributes (identifiers: checked)."""
+    assert all(n.isidentifier() for n in logs), logs
+    folds = [
+        line
+        for head, tail in zip(map(head_name, logs), map(tail_name, logs))
+        for line in (
+            f"    t = self.{tail}",
+            f"    if len(t) > {FOLD}:",
+            f"        self.{head} += tuple(t)",
+            f"        self.{tail} = []",
+        )
+    ]
+    body = [f"    d[{n!r}] = d[{n!r}].copy()" for n in (*map(tail_name, logs), *flat)]
     body += [f"    d[{n!r}] = list(map(list.copy, d[{n!r}]))" for n in nested]
     body += [f"    d[{n!r}] = _copy_value(d[{n!r}])" for n in deep]
     source = "\n".join(
@@ -148,6 +178,7 @@ def _planned_clone(
             "def clone(self):",
             "    if type(self._rng) is not _FrozenRng:",
             "        self._rng = _FrozenRng(self._rng)",
+            *folds,
             "    new = _new(type(self))",
             "    new.__dict__ = d = self.__dict__.copy()",
             *body,
@@ -155,7 +186,11 @@ def _planned_clone(
             "    return new",
         ]
     )
-    namespace: dict[str, Any] = {"_FrozenRng": _FrozenRng, "_new": object.__new__, "_copy_value": _copy_value}
+    namespace: dict[str, Any] = {
+        "_FrozenRng": _FrozenRng,
+        "_new": object.__new__,
+        "_copy_value": _copy_value,
+    }
     exec(source, namespace)
     clone: Callable[..., Any] = namespace["clone"]
     clone.__doc__ = "An independent copy (the declared lists, dicts and sets copied; interned values shared)."
@@ -203,23 +238,31 @@ class MatchRandom(random.Random):
     calls were about a twentieth of a random playout in Rams, callgrind)."""
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        getrandbits = self.getrandbits
+        getrandbits, bits = self.getrandbits, _BITS
+        if len(x) > len(bits):
+            return super().shuffle(x)
         for i in reversed(range(1, len(x))):
-            n = i + 1  # j = Random._randbelow(n), inlined: k random bits, drawn again while j >= n
-            k = n.bit_length()
+            k = bits[i]  # j = Random._randbelow(i + 1), inlined: k random bits, drawn again while j > i
             j = getrandbits(k)
-            while j >= n:
+            while j > i:
                 j = getrandbits(k)
             x[i], x[j] = x[j], x[i]
 
 
+#: the bit length of i + 1, for each place i of a list shuffled
+_BITS = tuple((i + 1).bit_length() for i in range(1024))
+
+
 def _shuffles_as_random_does() -> bool:
     """True when MatchRandom.shuffle is Random.shuffle of the Python running (order and state)."""
-    ours, theirs = MatchRandom(7), random.Random(7)
-    a, b = list(range(70)), list(range(70))
-    ours.shuffle(a)
-    theirs.shuffle(b)
-    return a == b and ours.getstate() == theirs.getstate()
+    for seed, size in ((7, 70), (8, 53), (9, 2)):
+        ours, theirs = MatchRandom(seed), random.Random(seed)
+        a, b = list(range(size)), list(range(size))
+        ours.shuffle(a)
+        theirs.shuffle(b)
+        if a != b or ours.getstate() != theirs.getstate():
+            return False
+    return True
 
 
 if not _shuffles_as_random_does():  # a Python whose Random shuffles otherwise: use its own

@@ -138,8 +138,10 @@ class Teams:
 
 def next_active(seat: int, num_seats: int, sitting_out: Iterable[int] = (), clockwise: bool = True) -> int:
     """The next seat after ``seat`` in the direction of play that is not sitting out."""
-    out = set(sitting_out)
     step = 1 if clockwise else -1
+    if not sitting_out:
+        return (seat + step) % num_seats
+    out = set(sitting_out)
     for k in range(1, num_seats + 1):
         s = (seat + step * k) % num_seats
         if s not in out:

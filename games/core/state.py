@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, normalize
 from .cards import Card
-from .clone import LIST, SHARED, Cloning, MatchRandom
+from .clone import LOG, SHARED, Cloning, MatchRandom
 from .errors import BadNotationError, BadOptionError, IllegalActionError
 from .listing import Listing, players_text
+from .log import Logged
 from .options import Option, _brief, _plain, _show
 from .tricks import with_seat
 from .views import Event, Outcome, SeatView
@@ -33,6 +34,20 @@ _new_tuple = tuple.__new__
 
 if TYPE_CHECKING:
     from .record import Record
+
+
+class MethodNames(dict[str, str]):
+    """``prefix + phase`` for each phase, made once: a state that dispatches by name
+    (``getattr(self, APPLY[self.phase])``) builds no string on every action."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def __missing__(self, phase: str) -> str:
+        name = self[phase] = sys.intern(self.prefix + phase)
+        return name
+
 
 #: the Rules attributes a Listing holds
 LISTED = ("name", "title", "description", "min_seats", "max_seats", "default_seats", "position")
@@ -224,8 +239,14 @@ class GameState(Cloning):
         {"_legal_cache", "_legal_index", "rules", "ranking", "play_start"}
     )
 
+    #: the actions taken so far, the seat that took each, and what happened (games.core.log:
+    #: each reads as a list; clones share its past)
+    history = Logged[Action]()
+    actors = Logged[int]()
+    events = Logged[Event]()
+
     #: how clone() copies the mutable attributes (see games.core.clone.Cloning._COPY)
-    _COPY: ClassVar[dict[str, str]] = {"history": LIST, "actors": LIST, "events": LIST, "options": SHARED}
+    _COPY: ClassVar[dict[str, str]] = {"history": LOG, "actors": LOG, "events": LOG, "options": SHARED}
 
     #: This game's words for its word actions, by notation (``{"pass": "Pass (fold)"}``).  Actions
     #: are shared by every game, so their words live here; a game whose words depend on the state
@@ -270,9 +291,12 @@ class GameState(Cloning):
         self.options = options
         self.seed = seed
         self.rng = MatchRandom(seed)
-        self.history: list[Action] = []
-        self.actors: list[int] = []  # the seat that took each action in history
-        self.events: list[Event] = []
+        self._history_head: tuple[Action, ...] = ()
+        self._history_tail: list[Action] = []
+        self._actors_head: tuple[int, ...] = ()
+        self._actors_tail: list[int] = []
+        self._events_head: tuple[Event, ...] = ()
+        self._events_tail: list[Event] = []
         self.to_act: int | None = None
         self.result: Outcome | None = None
         self._legal_cache: list[Action] | None = None
@@ -363,8 +387,8 @@ class GameState(Cloning):
         if action.kind == "play" and self._play_hand != self.hand_number and action.card is not None:
             self._play_hand = self.hand_number
             self._begin_card_play()
-        self.history.append(action)
-        self.actors.append(seat)
+        self._history_tail.append(action)
+        self._actors_tail.append(seat)
         self._legal_cache = None
         self._legal_index = None
         self._apply(action)
@@ -430,7 +454,9 @@ class GameState(Cloning):
         lines: tuple[str, ...] = (),
     ) -> None:
         # make_event's one line, without its call: nearly every action logs an event
-        self.events.append(_new_tuple(Event, (kind, text, seat, visible_to, cards, lines, self.hand_number)))
+        self._events_tail.append(
+            _new_tuple(Event, (kind, text, seat, visible_to, cards, lines, self.hand_number))
+        )
 
     def visible_events(self, seat: int | None, hand: int | None = None) -> tuple[Event, ...]:
         return tuple(
@@ -443,11 +469,14 @@ class GameState(Cloning):
         """What a view carries: the events of this hand and the previous one (whose ``hand``
         event summarises its scoring), as visible to ``seat``."""
         since = self.hand_number - 1
-        events = self.events
-        start = len(events)
-        while start > 0 and events[start - 1].hand >= since:
-            start -= 1
-        return tuple(e for e in events[start:] if e.visible_to is None or e.visible_to == seat)
+        recent = []
+        for e in reversed(self.events):  # from the newest back to the start of the last hand
+            if e.hand < since:
+                break
+            if e.visible_to is None or e.visible_to == seat:
+                recent.append(e)
+        recent.reverse()
+        return tuple(recent)
 
     # -- records --------------------------------------------------------
     def record(self, names: Sequence[str] | None = None) -> Record:

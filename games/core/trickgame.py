@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from itertools import chain
 from typing import Any, ClassVar, NamedTuple, Self
 
 from .cards import Card, Suit, parse_card
@@ -20,11 +21,12 @@ from .errors import BadNotationError
 from .exact import Position
 from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
-from .tricks import Ranking, follow_suit, next_seat, seat_order, trick_winner
+from .tricks import follow_suit, next_seat, seat_order, shared_ranking, trick_winner
 from .viewdata import NO_EXTRA
-from .views import InfoLine, Outcome, Play, SeatView, TrickResult, make_event
+from .views import Event, InfoLine, Outcome, Play, SeatView, TrickResult
 
 _SEAT_PLAYS: dict[tuple[int, Card], tuple[Play, str]] = {}
+_new_tuple = tuple.__new__
 
 
 def seat_play(seat: int, c: Card) -> Play:
@@ -118,7 +120,7 @@ class TrickGame(GameState):
         self.up_cards = ()
         # the cards each seat has won this hand: a tuple a seat, replaced as it grows (clone copies one list)
         self.won: list[tuple[Card, ...]] = [()] * n
-        self.ranking = Ranking()
+        self.ranking = shared_ranking()
 
     # -- the generic view ------------------------------------------------
     def view(self, seat: int | None) -> SeatView:
@@ -236,18 +238,26 @@ class TrickGame(GameState):
         deck = list(self.pack if pack is None else pack)
         self.rng.shuffle(deck)
         self.hand_number += 1
-        self.hands = [[] for _ in range(n)]
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        self.hands = hands
         self.won = [()] * n
         order = (
             seat_order(next_seat(self.dealer, n, self.clockwise), n, self.clockwise)
             if seats is None
             else list(seats)
         )
-        hands, take = self.hands, deck.pop
-        for _ in range(size // batch):
-            for s in order:
-                for _ in range(batch):
-                    hands[s].append(take())
+        # Taken one batch at a time from the deck's end, round after round: the k-th card taken
+        # is drawn[k], and the p-th seat of the order takes batch b of each round r.
+        rounds, m = size // batch, len(order)
+        dealt = rounds * m * batch
+        drawn = deck[len(deck) - dealt :][::-1]
+        for p, s in enumerate(order):
+            if batch == 1:
+                hands[s] = drawn[p::m]
+            else:  # its batch of each round: batch cards from every (m * batch)-th, from p * batch
+                batches = [drawn[b : b + batch] for b in range(p * batch, dealt, m * batch)]
+                hands[s] = batches[0] if rounds == 1 else list(chain.from_iterable(batches))
+        del deck[len(deck) - dealt :]
         return deck, order
 
     # -- card conservation -------------------------------------------------
@@ -277,8 +287,9 @@ class TrickGame(GameState):
         self.tricks_won[winner] += 1
         self.won[winner] += cards
         self.last_trick = trick_result(trick, winner)
-        self.events.append(
-            make_event("trick", _WINS_TRICK[winner], winner, None, cards, (), self.hand_number)
+        # make_event's one line, without its call (as log() does): one event a trick
+        self._events_tail.append(
+            _new_tuple(Event, ("trick", _WINS_TRICK[winner], winner, None, cards, (), self.hand_number))
         )
         self.trick = ()
         self.leader = self.to_act = winner
@@ -299,10 +310,13 @@ class TrickGame(GameState):
 
     def play_to_trick(self, seat: int, c: Card) -> None:
         """``seat`` plays ``c`` from its hand to the trick, for everyone to see."""
-        play, text = _played(seat, c)
+        play, text = _SEAT_PLAYS.get((seat, c)) or _played(seat, c)  # (the look-up alone: hot path)
         self.hands[seat].remove(c)
         self.trick += (play,)
-        self.events.append(make_event("play", text, seat, None, play.cards, (), self.hand_number))
+        # make_event's one line, without its call (as log() does): one event a card played
+        self._events_tail.append(
+            _new_tuple(Event, ("play", text, seat, None, play.cards, (), self.hand_number))
+        )
 
     # -- the start of the card play (issue 34: the expert's inference) ------------
     def _begin_card_play(self) -> None:
@@ -437,14 +451,11 @@ class TrickGame(GameState):
     def _plays_this_hand(self) -> Iterator[PastPlay]:
         """Each play of this hand with what the table showed then, read from the public
         ``play`` and ``trick`` events."""
-        events, hand = self.events, self.hand_number
-        start = len(events)
-        while start > 0 and events[start - 1].hand == hand:
-            start -= 1
+        hand = self.hand_number
         trick: list[Card] = []
         won: list[list[Card]] = [[] for _ in range(self.num_seats)]
         tricks = [0] * self.num_seats
-        for e in events[start:]:
+        for e in self._events_of_hand(hand):
             if e.kind == "play" and e.visible_to is None and e.seat is not None:
                 yield PastPlay(e.seat, e.cards, tuple(trick), tuple(tricks), tuple(map(tuple, won)))
                 trick.extend(e.cards)
@@ -454,6 +465,16 @@ class TrickGame(GameState):
                 trick = []
             elif e.kind in ("trick", "deal"):
                 trick = []
+
+    def _events_of_hand(self, hand: int) -> list[Event]:
+        """The events of hand ``hand`` when it is the last one logged, oldest first."""
+        found = []
+        for e in reversed(self.events):
+            if e.hand != hand:
+                break
+            found.append(e)
+        found.reverse()
+        return found
 
     def _refused(self, past: PastPlay, unseen: set[Card]) -> list[Card]:
         """Unseen cards whose presence in the hand would have made this play illegal: ``c`` is

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from .cards import JACK, Card, Suit, cards_text
+from .cards import ALL_CARDS, JACK, Card, Suit, cards_text
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 _SAME_COLOUR = {
     Suit.SPADES: Suit.CLUBS,
@@ -34,9 +36,17 @@ def same_colour(suit: Suit) -> Suit:
 
 def seat_order(start: int, num_seats: int, clockwise: bool = True, skip: Iterable[int] = ()) -> list[int]:
     """Every seat once, starting at ``start``, clockwise (+1) or counter-clockwise (-1), minus ``skip``."""
-    step = 1 if clockwise else -1
+    order = _seat_order(start, num_seats, clockwise)
+    if skip == ():
+        return list(order)
     skipped = set(skip)
-    return [s for s in ((start + step * i) % num_seats for i in range(num_seats)) if s not in skipped]
+    return [s for s in order if s not in skipped]
+
+
+@functools.cache
+def _seat_order(start: int, num_seats: int, clockwise: bool) -> tuple[int, ...]:
+    step = 1 if clockwise else -1
+    return tuple((start + step * i) % num_seats for i in range(num_seats))
 
 
 def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
@@ -61,7 +71,18 @@ class Ranking:
     - ``low_ace``: ace ranks below the 2 (not used by our seeds yet, kept for completeness).
     """
 
-    __slots__ = ("_powers", "bowers", "is_trump", "joker_suit", "rank_in_suit", "suit_of", "trumps")
+    __slots__ = (
+        "_powers",
+        "_trump_cards",
+        "bowers",
+        "higher_than",
+        "is_trump",
+        "joker_suit",
+        "of_suit",
+        "rank_in_suit",
+        "suit_of",
+        "trumps",
+    )
 
     #: The suit a card counts as for following (jokers and the left bower may move).
     suit_of: Callable[[Card], Suit | None]
@@ -69,6 +90,11 @@ class Ranking:
     is_trump: Callable[[Card], bool]
     #: Rank within its (effective) suit: 2..14, bowers 16/17, jokers 18+.
     rank_in_suit: Callable[[Card], int]
+    #: Every card that counts as this suit (None: the jokers that follow nothing), as a set:
+    #: ``filter(of_suit(led).__contains__, hand)`` picks a hand's cards of the led suit in C.
+    of_suit: Callable[[Suit | None], frozenset[Card]]
+    #: Every card whose rank_in_suit is above this number, as a set.
+    higher_than: Callable[[int], frozenset[Card]]
 
     def __init__(
         self, trumps: Sequence[Suit] = (), joker_suit: Suit | None = None, bowers: bool = False
@@ -81,6 +107,9 @@ class Ranking:
         self.suit_of = _Table(self._classify).__getitem__
         self.is_trump = _Table(self._is_trump).__getitem__
         self.rank_in_suit = _Table(self._rank_in_suit).__getitem__
+        self.of_suit = _Table(self._of_suit).__getitem__
+        self.higher_than = _Table(self._higher_than).__getitem__
+        self._trump_cards: frozenset[Card] | None = None
         self._powers: dict[Suit | None, _Powers] = {}
 
     def __reduce__(self) -> tuple[type[Ranking], tuple[tuple[Suit, ...], Suit | None, bool]]:
@@ -96,6 +125,19 @@ class Ranking:
 
     def _is_trump(self, c: Card) -> bool:
         return self.suit_of(c) in self.trumps if self.trumps else False
+
+    def _of_suit(self, suit: Suit | None) -> frozenset[Card]:
+        return frozenset(c for c in ALL_CARDS if self.suit_of(c) == suit)
+
+    def _higher_than(self, rank: int) -> frozenset[Card]:
+        return frozenset(c for c in ALL_CARDS if self.rank_in_suit(c) > rank)
+
+    def trump_cards(self) -> frozenset[Card]:
+        """Every trump, as a set (see :attr:`of_suit`)."""
+        found = self._trump_cards
+        if found is None:
+            found = self._trump_cards = frozenset(c for c in ALL_CARDS if self.is_trump(c))
+        return found
 
     def _rank_in_suit(self, c: Card) -> int:
         if c.suit is None:
@@ -129,17 +171,17 @@ class Ranking:
         return " and ".join(s.noun for s in self.trumps) + " trump"
 
 
-class _Table(dict[Card, Any]):
-    """One answer per card, worked out by ``work`` the first time the card is looked up."""
+class _Table(dict[K, V]):
+    """One answer per key (a card, a suit...), worked out by ``work`` the first time it is looked up."""
 
     __slots__ = ("work",)
 
-    def __init__(self, work: Callable[[Card], Any]) -> None:
+    def __init__(self, work: Callable[[K], V]) -> None:
         super().__init__()
         self.work = work
 
-    def __missing__(self, c: Card) -> Any:
-        answer = self[c] = self.work(c)
+    def __missing__(self, key: K) -> V:
+        answer = self[key] = self.work(key)
         return answer
 
 
@@ -218,31 +260,31 @@ def _must_head(
     hand: Sequence[Card], trick: Sequence[Card], ranking: Ranking
 ) -> tuple[list[Card], str | None, Card | None]:
     """must_head's cards, the reason they are all that may be played (a key of
-    ``_MUST_HEAD_WORDS``, None when any card may be) and the card to beat, if any."""
+    ``_MUST_HEAD_WORDS``, None when any card may be) and the card to beat, if any.  (Cards are
+    picked with filter() and the ranking's sets: the same cards in the same order as the
+    comprehensions they stand for, without a Python step a card.)"""
     if not trick:
         return list(hand), None, None
-    suit_of, rank, trumps = ranking.suit_of, ranking.rank_in_suit, ranking.trumps
-    led = suit_of(trick[0])
-    same = [c for c in hand if suit_of(c) == led]
-    led_is_trump = led in trumps
-    trumped = not led_is_trump and any([suit_of(c) in trumps for c in trick])
+    rank = ranking.rank_in_suit
+    led = ranking.suit_of(trick[0])
+    is_led, is_trump = ranking.of_suit(led).__contains__, ranking.trump_cards().__contains__
+    same = list(filter(is_led, hand))  # the hand's cards of the led suit
+    trumped = led not in ranking.trumps and any(map(is_trump, trick))
     if same:
         if trumped:
             return same, "follow", None
-        top = max([c for c in trick if suit_of(c) == led], key=rank)
-        to_beat = rank(top)
-        beaters = [c for c in same if rank(c) > to_beat]
+        top = max(filter(is_led, trick), key=rank)
+        beaters = list(filter(ranking.higher_than(rank(top)).__contains__, same))
         if beaters:
             return beaters, "beat", top
         return same, "follow", None
-    trumps_held = [c for c in hand if suit_of(c) in trumps]
+    trumps_held = list(filter(is_trump, hand))
     if not trumps_held:
         return list(hand), None, None
-    in_trick = [c for c in trick if suit_of(c) in trumps]
+    in_trick = list(filter(is_trump, trick))
     if in_trick:
         top = max(in_trick, key=rank)
-        to_beat = rank(top)
-        over = [c for c in trumps_held if rank(c) > to_beat]
+        over = list(filter(ranking.higher_than(rank(top)).__contains__, trumps_held))
         if over:
             return over, "over", top
         return trumps_held, "under", top

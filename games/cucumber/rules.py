@@ -44,7 +44,7 @@ from games.core.options import Option
 from games.core.partnership import active_seats, next_active, trick_complete
 from games.core.resample import anywhere, deal_unseen
 from games.core.state import Rules
-from games.core.trickgame import TrickGame, seat_play
+from games.core.trickgame import TrickGame
 from games.core.tricks import with_seat
 from games.core.views import InfoLine, Outcome, TrickResult
 
@@ -53,6 +53,7 @@ from .viewdata import CucumberView
 HAND_SIZE = 7
 
 _INDEX = attrgetter("index")
+_RANK = attrgetter("rank")
 _PLAY = {c: play(c) for c in ALL_CARDS}
 NO_BOUNDS = (2, 14)
 
@@ -119,18 +120,22 @@ class Cucumber(TrickGame):
     # -- what may be played -----------------------------------------------------
     def _top(self) -> Card | None:
         """The highest card of the trick so far (the latest of equal ranks)."""
-        cards = self.trick_cards()
-        return cards[_winner_index(cards)] if cards else None
+        return max(reversed(self.trick_cards()), key=_RANK) if self.trick else None
 
     def _beats(self, c: Card, top: Card) -> bool:
         return c.rank > top.rank or (self.options["allow_equal"] and c.rank == top.rank)
+
+    def _least_beater(self, top: Card) -> int:
+        """The lowest rank that beats ``top`` (its own when equal ranks beat: allow_equal)."""
+        return top.rank if self.options["allow_equal"] else top.rank + 1
 
     def _playable(self, hand: list[Card]) -> list[Card]:
         """CU-2: a card higher than the highest so far, or else the lowest card(s)."""
         top = self._top()
         if top is None:
             return list(hand)
-        higher = [c for c in hand if self._beats(c, top)]
+        least = self._least_beater(top)
+        higher = [c for c in hand if c.rank >= least]
         if higher:
             return higher
         low = min(c.rank for c in hand)
@@ -160,11 +165,9 @@ class Cucumber(TrickGame):
     # -- the protocol ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
         s, c, top = self.acting, action.the_card, self._top()
-        self.hands[s].remove(c)
         if top is not None and not self._beats(c, top):
             self._note_low(s, c, top)
-        self.trick += (seat_play(s, c),)
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         if trick_complete(self.trick, self.num_seats, self.eliminated):
             self._finish_trick()
         else:

@@ -65,7 +65,7 @@ from games.core.resample import anywhere, deal_unseen
 from games.core.state import Rules
 from games.core.trickgame import TrickGame, seat_play
 from games.core.tricks import next_seat, shared_ranking, trick_winner
-from games.core.views import InfoLine, Outcome, Play, TrickResult, make_event
+from games.core.views import InfoLine, Outcome, Play, TrickResult
 from games.core.words import plural
 
 from .viewdata import PageOneView
@@ -228,8 +228,12 @@ class PageOne(TrickGame):
         led = self._led()
         if led is None:  # leading, or the first card after a joker lead: anything (PO-2)
             return list(hand), False
-        follow = [c for c in hand if c.suit is led]
-        jokers = [c for c in hand if c.suit is None]
+        follow, jokers = [], []  # the hand's cards of the led suit, and its jokers (one pass)
+        for c in hand:
+            if c.suit is led:
+                follow.append(c)
+            elif c.suit is None:
+                jokers.append(c)
         if follow:  # PO-2: the joker joins them only with joker_any
             return follow + (jokers if self.options["joker_any"] else []), False
         return jokers, True
@@ -318,9 +322,8 @@ class PageOne(TrickGame):
         c = self._draw_card(s)
         assert c is not None, "a draw is offered only while a card is left to draw"
         self.drawn += 1
-        hand, events = self.hand_number, self.events  # (the events as log() makes them: hot path)
-        events.append(make_event("draw", _draw_text(s, self.drawn), s, None, (), (), hand))
-        events.append(make_event("draw", _SEEN_TEXT[c], s, s, (c,), (), hand))
+        self.log("draw", _draw_text(s, self.drawn), s)
+        self.log("draw", _SEEN_TEXT[c], s, s, (c,))
 
     def _draw_card(self, s: int) -> Card | None:
         """Move the top card of the stock to the hand of ``s`` (reshuffling the discards first
@@ -357,9 +360,7 @@ class PageOne(TrickGame):
         played = seat_play(s, c)
         self.trick += (played,)
         self.drawn = 0
-        self.events.append(
-            make_event("play", _play_text(s, c, called), s, None, played.cards, (), self.hand_number)
-        )
+        self.log("play", _play_text(s, c, called), s, None, played.cards)
         if not hand:
             self.status[s] = ""
             self._end_game(s)  # PO-5: out at once, even mid-trick

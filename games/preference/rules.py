@@ -80,7 +80,7 @@ from games.core.exact import MUST_HEAD, Position
 from games.core.options import Option
 from games.core.partnership import next_active
 from games.core.resample import Place
-from games.core.state import Rules
+from games.core.state import MethodNames, Rules
 from games.core.trickgame import PastPlay, TrickGame
 from games.core.tricks import Ranking, must_head, seat_order, shared_ranking
 from games.core.views import InfoLine, Outcome
@@ -134,6 +134,10 @@ def contract_text(contract: str, trump: Suit | None = None) -> str:
 def suits_from(k: int) -> list[Suit]:
     """The trump suits allowed after a number bid of ``k`` (rank at least ``k``), highest first."""
     return [s for s in BY_RANK if SUIT_RANK[s] >= k]
+
+
+#: each phase's rules, by name (games.core.state.MethodNames)
+_LEGAL, _APPLY = MethodNames("_legal_"), MethodNames("_apply_")
 
 
 class Preference(TrickGame):
@@ -254,10 +258,10 @@ class Preference(TrickGame):
         return action.kind == "discard" and action.card in self.picked  # a pick taken back
 
     def _legal(self) -> list[Action]:
-        return getattr(self, f"_legal_{self.phase}")(self.to_act)
+        return getattr(self, _LEGAL[self.phase])(self.to_act)
 
     def _apply(self, action: Action) -> None:
-        getattr(self, f"_apply_{self.phase}")(self.to_act, action)
+        getattr(self, _APPLY[self.phase])(self.to_act, action)
 
     def _why_illegal(self, text: str) -> str:
         why = getattr(self, f"_why_not_{self.phase}", None)

@@ -40,6 +40,7 @@ continues the trick or ``end``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
@@ -69,6 +70,7 @@ THREE_PLAYER_OUT = ("8S", "8C")
 
 END = word("end")
 _INDEX = attrgetter("index")
+_RANK = attrgetter("rank")
 _PLAY = {c: play(c) for c in ALL_CARDS}
 _RANK_WORDS = {7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
@@ -93,8 +95,13 @@ def card_points(cards) -> int:
 
 def sedma_pack(num_seats: int) -> list[Card]:
     """32 cards, 7 to ace; two eights fewer with three players."""
+    return list(_pack(num_seats))
+
+
+@functools.cache
+def _pack(num_seats: int) -> tuple[Card, ...]:
     out = {parse_card(t) for t in THREE_PLAYER_OUT} if num_seats == 3 else set()
-    return [c for c in deck_32() if c not in out]
+    return tuple(c for c in deck_32() if c not in out)
 
 
 class Sedma(TrickGame):
@@ -165,7 +172,8 @@ class Sedma(TrickGame):
     def _legal(self) -> list[Action]:
         hand = sorted(self.hands[self.acting], key=_INDEX)
         if self.phase == "decide":
-            return [_PLAY[c] for c in hand if self._matches(c)] + [END]
+            takers = self._takers()
+            return [_PLAY[c] for c in hand if c.rank in takers] + [END]
         return [_PLAY[c] for c in hand]
 
     def _why_illegal(self, text: str) -> str:
@@ -213,6 +221,14 @@ class Sedma(TrickGame):
         """A seven, or a card of the starter's rank: it takes the trick over."""
         return c.rank == SEVEN or c.rank == self.trick[0].cards[0].rank
 
+    def _takers(self) -> tuple[int, int]:
+        """The ranks that take the trick over: a seven and the starter's rank."""
+        return SEVEN, self.trick[0].cards[0].rank
+
+    def _takers_held(self, seat: int) -> bool:
+        """True when ``seat`` holds a seven or a card of the starter's rank."""
+        return not set(self._takers()).isdisjoint(map(_RANK, self.hands[seat]))
+
     def _play_card(self, seat: int, c: Card) -> None:
         if not self.trick:
             self.round = 1
@@ -223,7 +239,7 @@ class Sedma(TrickGame):
         nxt = next_seat(seat, self.num_seats)
         if nxt != self.leader:
             self.to_act = nxt
-        elif self.round < MAX_ROUNDS and any(self._matches(x) for x in self.hands[self.leader]):
+        elif self.round < MAX_ROUNDS and self._takers_held(self.leader):
             self.phase, self.to_act = "decide", self.leader
         else:
             self._finish_trick()  # SE-1: a leader with no seven or starter rank cannot continue

@@ -41,7 +41,7 @@ from typing import Any
 
 from games.core.actions import Action, play, word
 from games.core.bounds import TAKE_BACKS
-from games.core.cards import Card, Suit, card, cards_text, deck_52, deck_double
+from games.core.cards import SUIT_CARDS, Card, Suit, card, cards_text, deck_52, deck_double
 from games.core.clone import SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
@@ -57,6 +57,7 @@ TAKEBACK = word("takeback")
 # the interned actions, looked up instead of built (speed): play(c), and play(c, slot) by slot - 1
 _PLAY = {c: play(c) for c in deck_52()}
 _PLAY_AT = ({c: play(c, 1) for c in deck_52()}, {c: play(c, 2) for c in deck_52()})
+_SLOT = {a: k for k, plays in enumerate(_PLAY_AT) for a in plays.values()}  # play against led card k
 _INDEX = attrgetter("index")
 _CARD_TEXT = re.compile(r"(10|[2-9JQKA])[SHDC]")
 
@@ -100,17 +101,16 @@ def allowed_cards(hand: list[Card], led: tuple[Card, Card], slot: int, staged: C
     """The cards of :func:`pair_allowed` without its sentence (legal lists need no text: speed).
     May return ``hand`` itself: do not change the result."""
     s, other = led[slot].suit, led[1 - slot].suit
+    own = list(filter(SUIT_CARDS[s].__contains__, hand))  # the hand's cards of suit s
     if s is other:  # SS-4: as many of the suit as held, up to two
-        own = [c for c in hand if c.suit is s]
         held = len(own) + (1 if staged is not None and staged.suit is s else 0)
         if held >= 2 or (held == 1 and staged is not None and staged.suit is not s):
             return own
         return hand
-    own = [c for c in hand if c.suit is s]
     if own:
         return own
     if staged is None:  # the other slot must still be fillable after this card
-        need = [c for c in hand if c.suit is other]
+        need = list(filter(SUIT_CARDS[other].__contains__, hand))
         if len(need) == 1:
             return [c for c in hand if c is not need[0]]
     return hand
@@ -203,20 +203,21 @@ class SimpleStrange(TrickGame):
         led = self.led()
         acts: list[Action]
         if led is None:
-            acts = [_PLAY[c] for c in _distinct(hand)]
+            acts = list(map(_PLAY.__getitem__, _distinct(hand)))
         elif self.staged is None:
             first, second = set(allowed_cards(hand, led, 0, None)), set(allowed_cards(hand, led, 1, None))
+            at_1, at_2 = _PLAY_AT
             acts = []
-            for c in _distinct(hand):
+            for c in _distinct(hand):  # each card against led card 1, then 2, where it may go
                 if c in first:
-                    acts.append(_PLAY_AT[0][c])
+                    acts.append(at_1[c])
                 if c in second:
-                    acts.append(_PLAY_AT[1][c])
+                    acts.append(at_2[c])
         else:
             staged, slot = self.staged
             assert slot is not None, "a follower's first card went against a led card"
             k = 1 - slot
-            acts = [_PLAY_AT[k][c] for c in _distinct(allowed_cards(hand, led, k, staged))]
+            acts = list(map(_PLAY_AT[k].__getitem__, _distinct(allowed_cards(hand, led, k, staged))))
         if self.staged is not None:
             acts.append(TAKEBACK)
         return acts
@@ -259,17 +260,17 @@ class SimpleStrange(TrickGame):
             self.hands[seat].append(self.staged[0])
             self.staged = None
             return
-        slot = None if action.arg is None else action.number - 1
-        self.hands[seat].remove(action.the_card)
+        c, slot = action.the_card, _SLOT.get(action)  # the led card it goes against (None: a lead)
+        self.hands[seat].remove(c)
         if self.staged is None:
-            self.staged = (action.the_card, slot)
+            self.staged = (c, slot)
             return
         first, first_slot = self.staged
         self.staged = None
         if slot is None:  # the leader: led-card order is the order played
-            pair = (first, action.the_card)
+            pair = (first, c)
         else:
-            pair = (first, action.the_card) if first_slot == 0 else (action.the_card, first)
+            pair = (first, c) if first_slot == 0 else (c, first)
         self._commit(seat, pair)
 
     def _commit(self, seat: int, pair: tuple[Card, Card]) -> None:

@@ -72,10 +72,10 @@ from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.potgame import hand_limit_option
 from games.core.resample import Place
-from games.core.state import Rules
+from games.core.state import MethodNames, Rules
 from games.core.trickgame import TrickGame, seat_play
 from games.core.tricks import Ranking, next_seat, with_seat
-from games.core.views import InfoLine, make_event
+from games.core.views import InfoLine
 from games.core.words import limited, plural
 
 from .viewdata import SheetRow, TrumpSuitView
@@ -127,6 +127,10 @@ _RANKINGS[None] = Ranking()
 
 def _by_index(c: Card) -> int:
     return c.index
+
+
+#: each phase's rules, by name (games.core.state.MethodNames)
+_LEGAL, _APPLY = MethodNames("_legal_"), MethodNames("_apply_")
 
 
 class TrumpSuit(TrickGame):
@@ -202,13 +206,13 @@ class TrumpSuit(TrickGame):
     def _legal(self) -> list[Action]:
         if self.phase == "play":
             return self._legal_play()
-        return getattr(self, "_legal_" + self.phase)()
+        return getattr(self, _LEGAL[self.phase])()
 
     def _apply(self, action: Action) -> None:
         if self.phase == "play":
             self._apply_play(action)
         else:
-            getattr(self, "_apply_" + self.phase)(action)
+            getattr(self, _APPLY[self.phase])(action)
 
     # -- bidding ---------------------------------------------------------
     def _legal_bid(self) -> list[Action]:
@@ -401,9 +405,7 @@ class TrumpSuit(TrickGame):
                 self.log("info", f"{c.suit.noun.capitalize()} are trump", s)
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
         self.trick += (seat_play(s, c),)
-        self.events.append(
-            make_event("play", f"{{p{s}}} plays {c.text}", s, None, (c,), (), self.hand_number)
-        )
+        self.log("play", f"{{p{s}}} plays {c.text}", s, None, (c,))
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
         else:
