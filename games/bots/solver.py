@@ -106,25 +106,32 @@ class Solver:
         self, card: int, seat: int, trick: int, led: int, played: int, won: int, alpha: float, beta: float
     ) -> float:
         """The value once ``seat`` has played ``card`` (one bit) to ``trick``."""
-        p = self.position
-        hands = p.hands
+        hands = self.position.hands
         hands[seat] ^= card
         self.path.append(card)
-        trick |= card
-        if led < 0:
-            led = p.suit[card.bit_length() - 1]
-        if played + 1 == p.players:
-            winner = p.winner(trick, led, seat)
-            won = self._taken(trick, winner, won)
-            if 0 <= p.sweep != winner:  # the hand stops at the first trick the sweeper loses
-                value = self._end(won)
-            else:
-                value = self._search(winner, 0, -1, 0, won, alpha, beta)
-        else:
-            value = self._search(p.after[seat], trick, led, played + 1, won, alpha, beta)
+        to, trick, led, played, won = self._next(card, seat, trick, led, played, won)
+        value = self._end(won) if to < 0 else self._search(to, trick, led, played, won, alpha, beta)
         self.path.pop()
         hands[seat] ^= card
         return value
+
+    def _next(
+        self, card: int, seat: int, trick: int, led: int, played: int, won: int
+    ) -> tuple[int, int, int, int, int]:
+        """Where play stands once ``seat`` has played ``card`` to ``trick``: the seat to play next,
+        the trick, its led suit, the cards in it and the tricks won (a new trick after the last
+        card of one); the seat is -1 where the hand is over early (a sweeper lost a trick)."""
+        p = self.position
+        trick |= card
+        if led < 0:
+            led = p.suit[card.bit_length() - 1]
+        if played + 1 < p.players:
+            return p.after[seat], trick, led, played + 1, won
+        winner = p.winner(trick, led, seat)
+        won = self._taken(trick, winner, won)
+        if 0 <= p.sweep != winner:  # the hand stops at the first trick the sweeper loses
+            return -1, 0, -1, 0, won
+        return winner, 0, -1, 0, won
 
     def _search(
         self, seat: int, trick: int, led: int, played: int, won: int, alpha: float, beta: float
@@ -260,22 +267,11 @@ class MaxN(Solver):
         return out
 
     def _after_n(self, card: int, seat: int, trick: int, led: int, played: int, won: int) -> End:
-        p = self.position
-        hands = p.hands
+        hands = self.position.hands
         hands[seat] ^= card
         self.path.append(card)
-        trick |= card
-        if led < 0:
-            led = p.suit[card.bit_length() - 1]
-        if played + 1 == p.players:
-            winner = p.winner(trick, led, seat)
-            won = self._taken(trick, winner, won)
-            if 0 <= p.sweep != winner:
-                end = self._scored(won)
-            else:
-                end = self._search_n(winner, 0, -1, 0, won)
-        else:
-            end = self._search_n(p.after[seat], trick, led, played + 1, won)
+        to, trick, led, played, won = self._next(card, seat, trick, led, played, won)
+        end = self._scored(won) if to < 0 else self._search_n(to, trick, led, played, won)
         self.path.pop()
         hands[seat] ^= card
         return end
