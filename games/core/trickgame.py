@@ -25,6 +25,9 @@ from .tricks import follow_suit, next_seat, seat_order, shared_ranking, trick_wi
 from .viewdata import NO_EXTRA
 from .views import Event, InfoLine, Outcome, Play, SeatView, TrickResult
 
+#: the random numbers of a hand's start of play (TrickGame.play_start), which never draws
+_START_RNG = frozen_seed(0)
+
 _SEAT_PLAYS: dict[tuple[int, Card], tuple[Play, str]] = {}
 _new_tuple = tuple.__new__
 
@@ -322,7 +325,13 @@ class TrickGame(GameState):
     def _begin_card_play(self) -> None:
         if not self.REWINDS:  # kept only where a world can use it (its sampler then forgets it)
             return
+        rng = self._rng
         start = self.clone()
+        # This state goes on drawing from its own Random: a clone freezes it, and thawing a copy
+        # at the next deal would cost more than the rest of the hand's playout.  The start draws
+        # nothing (a hand's card play deals no card), so it holds a token of its own.
+        self._rng = rng
+        start._rng = _START_RNG
         start.play_start = None  # one snapshot, never a chain of them
         self.play_start = start
 
