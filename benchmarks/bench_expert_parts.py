@@ -82,7 +82,11 @@ def play(game: str, version: str, cycles: int, seed: int, quick: bool = False) -
         results = arena.tournament(
             game, line_up(game), cycles, seed, options=options, workers=1, done=done, on_result=keep
         )
-        arena.write_results(str(path), rules.name, options, results)  # in task order
+        # in task order, with the matches of later cycles the file already held (a run with fewer
+        # cycles than the file must not drop them)
+        keys = {(r.cycle, r.seed, r.levels) for r in results}
+        others = [r for r in done if (r.cycle, r.seed, r.levels) not in keys]
+        arena.write_results(str(path), rules.name, options, [*results, *others])
         return results
     finally:
         levels.levels_of = original

@@ -10,6 +10,7 @@ installing it from PyPI, and otherwise says so and prints our own figures.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -148,7 +149,17 @@ def test_bench_expert_parts_quick_prints_each_version_against_hard(tmp_path):
     out = run_bench("bench_expert_parts.py", "--quick", "--out", str(tmp_path))
     for version in ("| deals |", "| + solver |", "| + inference |"):
         assert version in out
-    assert len(list(tmp_path.glob("parts-tricks_n_trumps-*.jsonl"))) == 3
+    files = list(tmp_path.glob("parts-tricks_n_trumps-*.jsonl"))
+    assert len(files) == 3
+    # a file holding more cycles than a run asks for keeps them all (the run once wrote back only
+    # its own cycles, and a resumed run of more cycles played them all again)
+    first = files[0].read_text().splitlines()
+    later = [json.loads(line) | {"cycle": 1} for line in first]
+    for match in later:
+        match["seed"] += 1
+    files[0].write_text("\n".join([*first, *map(json.dumps, later)]) + "\n")
+    run_bench("bench_expert_parts.py", "--quick", "--out", str(tmp_path))
+    assert files[0].read_text().splitlines() == [*first, *map(json.dumps, later)]
 
 
 def test_bench_bacon_alone_quick_prints_both_sides():
