@@ -24,8 +24,10 @@ three things, and this bot has each as a part that can be measured on its own:
   seat's view there; every play it would not have made multiplies the deal's weight by
   ``infer`` (an epsilon).  The solved deals are then drawn again in proportion to their
   weights (as many as were solved), so that every figure the bot keeps is a plain mean over
-  deals; the look-ahead's own deals are drawn the same way, ``OVERSAMPLE`` candidates for each
-  deal it asks for.
+  deals.  The look-ahead's deals come from a pool weighed the same way once a decision
+  (``LOOK_AHEAD_POOL`` deals, drawn again by weight; each deal it asks for is a copy of one of
+  them): a tree search asks for a deal at every iteration, and weighing each of thousands made
+  a move in Contract Grid take over a minute.
 
 A game declares its expert with :class:`games.bots.levels.Expert` in its bot.py.  The search is a
 pure function of the view, the legal actions, the worlds and the bot's rng.
@@ -47,7 +49,7 @@ from .solver import End, MaxN, Solver, TooBig
 
 #: the parts of the expert, for measuring each on its own (benchmarks/bench_expert_parts.py)
 PARTS = frozenset({"deals", "solver", "inference"})
-OVERSAMPLE = 4  # the look-ahead's candidate deals for each deal kept when inference weighs them
+LOOK_AHEAD_POOL = 100  # the deals weighed for the look-ahead once a decision, when inference is on
 MIN_DEALS = 12  # a decision that cannot solve this many deals within its nodes is played out
 
 
@@ -187,22 +189,17 @@ class ExpertBot(WorldsBot):
 
     # -- inference ---------------------------------------------------------
     def _weighed(self, worlds: Worlds, seat: int) -> Worlds:
-        """``worlds`` drawn in proportion to how likely the other seats' plays were in each: for
-        each world asked for, ``OVERSAMPLE`` candidates, one kept by weight (the caller's rng)."""
+        """``worlds`` in proportion to how likely the other seats' plays were in each: a pool of
+        ``LOOK_AHEAD_POOL`` deals weighed once and drawn again by weight (the bot's rng); each
+        world asked for is a copy of a pool deal chosen by the caller's rng."""
         eps = self.infer or 0.0
+        pool = [worlds(random.Random(self.rng.getrandbits(64))) for _ in range(LOOK_AHEAD_POOL)]
+        kept: list[GameState] = _drawn(
+            pool, [policy_weight(w, seat, self.model, eps) for w in pool], self.rng
+        )
 
         def draw(rng: random.Random) -> GameState:
-            candidates = [worlds(rng) for _ in range(OVERSAMPLE)]
-            weights = [policy_weight(w, seat, self.model, eps) for w in candidates]
-            total = sum(weights)
-            if total <= 0:
-                return candidates[0]
-            pick = rng.random() * total
-            for w, weight in zip(candidates, weights):
-                pick -= weight
-                if pick <= 0:
-                    return w
-            return candidates[-1]
+            return kept[rng.randrange(len(kept))].clone()
 
         return draw
 

@@ -77,6 +77,31 @@ def test_inferred_deals_favour_the_deals_that_fit_the_plays():
     assert inferred < plain / 2
 
 
+def test_the_look_ahead_draws_its_many_deals_from_one_weighed_pool():
+    """A tree search asks for a deal at every iteration: inference weighs a pool of them once a
+    decision (weighing each of thousands made a Contract Grid move take over a minute)."""
+    import random
+
+    from games.bots.expert import LOOK_AHEAD_POOL
+
+    state, _, third = _followed_high()
+    bot = make_bot("expert", "tricks_n_trumps", 0)
+    assert isinstance(bot, ExpertBot)
+    bot.infer = 0.05
+    worlds, asked = state.sampler(third), []
+
+    def counted(rng):
+        asked.append(1)
+        return worlds(rng)
+
+    weighed = bot._weighed(counted, third)
+    rng = random.Random(3)
+    drawn = [weighed(rng) for _ in range(1000)]
+    assert len(asked) == LOOK_AHEAD_POOL
+    assert len({id(w) for w in drawn}) == 1000, "each deal drawn is a copy of its own"
+    assert len({tuple(map(tuple, w.hands)) for w in drawn}) <= LOOK_AHEAD_POOL
+
+
 def test_a_seeded_expert_reproduces_its_match(monkeypatch):
     heuristic = levels_of("tricks_n_trumps").heuristic
     monkeypatch.setattr("games.tricks_n_trumps.bot.BOT_LEVELS", Levels(heuristic, expert=SMALL))
