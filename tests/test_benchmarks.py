@@ -168,10 +168,12 @@ def test_bench_bacon_alone_quick_prints_both_sides():
 
 
 def test_bench_duel_quick_pairs_hands_and_the_devices_run():
-    out = run_bench("bench_duel.py", "tricks_n_trumps", "--quick")
+    # (a field of normal bots: the script and its devices run, in seconds rather than a minute)
+    quick = ("--b", "normal", "--field", "normal", "--quick")
+    out = run_bench("bench_duel.py", "tricks_n_trumps", *quick)
     row = next(line for line in out.splitlines() if line.startswith("| Tricks'N'Trumps |"))
     assert row.split("|")[5].strip() == "6"  # two deals, each in all three seats
-    out = run_bench("bench_duel.py", "agram", "--a", "cheat", "--quick")
-    assert "| Agram | cheat | hard | hard | 6 |" in out
-    out = run_bench("bench_duel.py", "agram", "--a", "seer", "--b", "normal", "--quick")
-    assert "| Agram | seer | normal | hard | 6 |" in out
+    out = run_bench("bench_duel.py", "agram", "--a", "cheat", *quick)
+    assert "| Agram | cheat | normal | normal | 6 |" in out
+    out = run_bench("bench_duel.py", "agram", "--a", "seer", *quick)
+    assert "| Agram | seer | normal | normal | 6 |" in out
