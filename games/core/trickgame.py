@@ -357,9 +357,9 @@ class TrickGame(GameState):
     def plays_since(self, start: TrickGame) -> list[tuple[int, Card]] | None:
         """The cards played (public ``play`` events) since ``start``, a state of this hand, in
         order: (seat, card); None where a play held several cards."""
-        hand = self.hand_number
-        before = sum(1 for e in start.events if e.kind == "play" and e.hand == hand)
-        plays = [e for e in self.events if e.kind == "play" and e.hand == hand and e.visible_to is None]
+        hand = self.hand_number  # (the hand's events only: inference asks this of every deal it weighs)
+        before = sum(1 for e in start._events_of_hand(hand) if e.kind == "play")
+        plays = [e for e in self._events_of_hand(hand) if e.kind == "play" and e.visible_to is None]
         if any(len(e.cards) != 1 or e.seat is None for e in plays):
             return None
         return [(e.seat, e.cards[0]) for e in plays[before:] if e.seat is not None]
