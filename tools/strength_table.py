@@ -1,12 +1,19 @@
 """The README's strength table from `cardtable tournament --results` files.
 
     python tools/strength_table.py RESULTS.jsonl [...]
+    python tools/strength_table.py --ladder [FOLDER]
+
 
 Each file holds one game's seat-rotated matches (one JSON line per match, as written by
 ``cardtable tournament GAME --levels normal,hard --results FILE``).  Prints one Markdown row per
 file: cycles, matches, options that differ from the game's defaults, and per level the win share
 with its 95% interval (over cycles, only whole cycles), beside the fair share; a level
 whose interval lies wholly above the fair share is marked ▲, wholly below ▼ (from five cycles).
+
+``--ladder`` prints the README's ladder instead: a row a game, a column a step (random < easy,
+easy < normal, normal < hard, hard < expert), the higher level's share in each from
+``FOLDER/GAME-HIGHER-LOWER.jsonl`` (default ``benchmarks/ladder``), "no results" where there is
+no such file.
 """
 
 from __future__ import annotations
@@ -15,20 +22,22 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from games import arena, get_rules  # noqa: E402
+from games import all_rules, arena, get_rules  # noqa: E402
 from games.core import CardtableError  # noqa: E402
 
 ORDER = ("random", "easy", "normal", "hard", "expert")
 MIN_CYCLES = 5  # fewer cycles: the interval is too rough to mark
 
 
-def game_row(path: Path) -> str | None:
-    """One Markdown row for the results in ``path`` (None if it holds no whole cycle)."""
+def _read(path: Path) -> tuple[Any, dict[str, Any], str] | None:
+    """The game's rules, the summary of the whole cycles in ``path`` and the options that differ
+    from the game's defaults ("defaults" if none); None if the file holds no whole cycle."""
     first = next(
         (json.loads(line) for line in path.read_text().splitlines() if line.strip().endswith("}")), None
     )
@@ -43,23 +52,73 @@ def game_row(path: Path) -> str | None:
     if not results:
         return None
     summary = arena.summarise(results, levels)
+    summary["seats_of"] = {lv: results[0].levels.count(lv) for lv in levels}
     defaults = rules.resolve_options(rules.default_seats, {})
     changed = ", ".join(f"{k}={v}" for k, v in first["options"].items() if defaults.get(k) != v) or "defaults"
+    return rules, summary, changed
+
+
+def _share(st: Any, summary: dict[str, Any]) -> str:
+    """A level's win share with its interval, marked ▲/▼ against the fair share."""
     fair = summary["fair_share"]
-    cells = []
-    for st in summary["levels"]:
-        lo, hi = st.win_ci
-        sure = summary["cycles"] >= MIN_CYCLES
-        mark = " ▲" if sure and lo > fair else " ▼" if sure and hi < fair else ""
-        cells.append(f"{st.level} {100 * st.win_share:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}){mark}")
+    lo, hi = st.win_ci
+    sure = summary["cycles"] >= MIN_CYCLES
+    mark = " ▲" if sure and lo > fair else " ▼" if sure and hi < fair else ""
+    return f"{100 * st.win_share:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}){mark}"
+
+
+def game_row(path: Path) -> str | None:
+    """One Markdown row for the results in ``path`` (None if it holds no whole cycle)."""
+    read = _read(path)
+    if read is None:
+        return None
+    rules, summary, changed = read
+    cells = [f"{st.level} {_share(st, summary)}" for st in summary["levels"]]
     return (
-        f"| {rules.title} | {changed} | {summary['cycles']} | {summary['matches']} | {100 * fair:.0f}% | "
-        + " | ".join(cells)
-        + " |"
+        f"| {rules.title} | {changed} | {summary['cycles']} | {summary['matches']} | "
+        f"{100 * summary['fair_share']:.0f}% | " + " | ".join(cells) + " |"
     )
 
 
+STEPS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("expert", "hard"))
+
+
+def ladder_cell(path: Path, higher: str) -> str:
+    """The higher level's share in one step's results (a seat's share, however many seats it held
+    in a seating: "2 seats: ", the partners in a partnership game), the options that differ from
+    the defaults, and the cycles."""
+    read = _read(path) if path.exists() else None
+    if read is None:
+        return "no results"
+    _, summary, changed = read
+    st = next(st for st in summary["levels"] if st.level == higher)
+    seats = summary["seats_of"][higher]
+    both = f"{seats} seats: " if seats > 1 else ""
+    options = "" if changed == "defaults" else f"{changed}: "
+    return f"{both}{options}{_share(st, summary)}, {summary['cycles']}"
+
+
+def ladder(folder: Path) -> list[str]:
+    """The ladder table: a row a game, a column a step, from ``folder/GAME-HIGHER-LOWER.jsonl``."""
+    rows = [
+        "| game | fair | " + " | ".join(f"{lo} < {hi}" for hi, lo in STEPS) + " |",
+        "|---|---:|" + "---|" * len(STEPS),
+    ]
+    for rules in sorted(all_rules(), key=lambda r: r.title):
+        cells = [ladder_cell(folder / f"{rules.name}-{hi}-{lo}.jsonl", hi) for hi, lo in STEPS]
+        rows.append(f"| {rules.title} | {100 / rules.default_seats:.0f}% | " + " | ".join(cells) + " |")
+    return rows
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--ladder"]:
+        folder = Path(argv[1] if len(argv) > 1 else ROOT / "benchmarks" / "ladder")
+        try:
+            print("\n".join(ladder(folder)))
+        except (OSError, CardtableError, ValueError) as exc:
+            print(f"strength_table: {exc}", file=sys.stderr)
+            return 2
+        return 0
     print("| game | options | cycles | matches | fair share | win share (95% interval) per level | | |")
     print("|---|---|---:|---:|---:|---|---|---|")
     for name in argv:

@@ -227,6 +227,36 @@ def test_the_strength_table_tool_prints_one_row_per_results_file(tmp_path, capsy
     )  # 3 seatings
 
 
+def test_the_strength_table_tool_prints_the_ladder_from_a_folder_of_step_files(tmp_path, capsys):
+    """Issue 34: the README's ladder (a row a game, a column a step) comes from one file a step,
+    GAME-HIGHER-LOWER.jsonl; a step without a file says so, and a level that held two seats of
+    each seating says it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("strength_table", "tools/strength_table.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+
+    def play(game: str, levels: str, *more: str) -> None:
+        results = tmp_path / f"{game}-{levels.split(',')[0]}-{levels.split(',')[1]}.jsonl"
+        args = ["tournament", game, "--levels", levels, "-j", "1", "--json", "--results", str(results)]
+        assert CliRunner().invoke(app, [*args, *more]).exit_code == 0
+
+    play("agram", "easy,random,random", "-n", "5")
+    play("pepper", "normal,easy,normal,easy", "-n", "1", "-o", "target=5")
+    assert tool.main(["--ladder", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {cells[0]: cells[1:] for cells in (line.strip("| ").split(" | ") for line in lines)}
+    assert rows["game"] == ["fair", "random < easy", "easy < normal", "normal < hard", "hard < expert"]
+    assert len(rows) == 2 + 14  # the header, its rule and a row a game
+    agram = rows["Agram"]
+    assert agram[0] == "33%" and agram[1].endswith("), 5") and "seats" not in agram[1]
+    assert agram[2:] == ["no results"] * 3
+    pepper = rows["Pepper"]
+    assert pepper[2].startswith("2 seats: target=5: ") and pepper[2].endswith("), 1")
+    assert pepper[1] == pepper[3] == pepper[4] == "no results"
+
+
 def test_a_match_past_its_declared_bound_is_an_error_naming_its_seed(monkeypatch):
     """Issue 29: games.arena stops a match at its game's declared bound with an error naming
     the seed (it used to run on for two million actions)."""
