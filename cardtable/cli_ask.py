@@ -6,6 +6,9 @@ named is asked for its move from the acting seat's own view, with the same possi
 would give it.  Nothing else of the match reaches the bots.  Seeds are fixed (``--seed``), so the
 same question gets the same answers; each answer says the CPU time it took.
 
+Instead of a record, a position file (games.core.position) names the cards some seats were
+dealt and the actions since: a hand of the asker's own choosing, put to every level.
+
 Registered on the main Typer app by :mod:`cardtable.cli`; every user error is one line on stderr
 with exit status 2, like the other commands.
 """
@@ -26,7 +29,9 @@ ALL_LEVELS = "random,easy,normal,hard,expert"
 @app.command("ask")
 @_guard
 def ask(
-    match: str = typer.Argument(..., help=MATCH_HELP),
+    match: str = typer.Argument(
+        ..., help=MATCH_HELP + " Or a position file: cards dealt by hand (see README)."
+    ),
     at: int | None = typer.Option(
         None, "--at", min=0, help="Ask after the first N actions (default: where the record stops)."
     ),
@@ -36,8 +41,13 @@ def ask(
 ) -> None:
     """Ask each bot level what it would play at one point of a match (from the acting seat's view)."""
     from games.bots import bot_task, level_name, make_bot
+    from games.core.position import Position, is_position
 
-    record, state = _load_and_replay(match, at)
+    if is_position(match):  # a position set out by hand (games.core.position)
+        record = Position.load(match)
+        state = record.replay(at)
+    else:
+        record, state = _load_and_replay(match, at)
     seat = state.to_act
     if seat is None:
         where = "ends" if at is None or at >= len(record.actions) else f"is over after {at} actions"

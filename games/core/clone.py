@@ -16,7 +16,7 @@ Games use only the ``_COPY`` kinds (exported by ``games.core``) and ``clone()``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, MutableSequence
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, ClassVar, Self
 
 from .log import FOLD, head_name, tail_name
@@ -247,6 +247,26 @@ class MatchRandom(random.Random):
             while j > i:
                 j = getrandbits(k)
             x[i], x[j] = x[j], x[i]
+
+
+class StackedRandom(MatchRandom):
+    """The match's Random for a deal set out in advance (games.core.position): its first
+    shuffle of a list holding the cards of ``pack`` (by their notation: a probe may deal copies)
+    leaves the list in ``pack``'s order,
+    having drawn what a shuffle draws, so every later random number is the unstacked match's.
+    From then on it is a plain MatchRandom."""
+
+    def __init__(self, seed: int, pack: Sequence[Any]) -> None:
+        super().__init__(seed)
+        self.pack: list[Any] | None = list(pack)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        super().shuffle(x)
+        pack = self.pack
+        if pack is not None and len(x) == len(pack) and sorted(map(str, x)) == sorted(map(str, pack)):
+            x[:] = pack
+            del self.pack
+            self.__class__ = MatchRandom  # type: ignore[assignment]
 
 
 #: the bit length of i + 1, for each place i of a list shuffled

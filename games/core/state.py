@@ -18,17 +18,22 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, normalize
 from .cards import Card
-from .clone import LOG, SHARED, Cloning, MatchRandom
+from .clone import LOG, SHARED, Cloning, MatchRandom, StackedRandom
 from .errors import BadNotationError, BadOptionError, IllegalActionError
 from .listing import Listing, players_text
 from .log import Logged
 from .options import Option, _brief, _plain, _show
 from .tricks import with_seat
 from .views import Event, Outcome, SeatView
+
+#: the pack order of a match being made by Rules.new_game(first_pack=...): GameState.__init__
+#: reads it (the games' own constructors, which deal, take no such argument)
+_FIRST_PACK: ContextVar[tuple[Card, ...] | None] = ContextVar("first_pack", default=None)
 
 _new_tuple = tuple.__new__
 
@@ -169,13 +174,26 @@ class Rules:
         return self.max_game_length(num_seats, self.resolve_options(num_seats, options))
 
     def new_game(
-        self, num_seats: int | None = None, options: Mapping[str, Any] | None = None, seed: int | None = None
+        self,
+        num_seats: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        first_pack: Sequence[Card] | None = None,
     ) -> GameState:
+        """A new match.  ``first_pack``: the order the pack takes at its first shuffle, in place
+        of the shuffle's own (a deal set out in advance, games.core.position); the match's
+        random numbers are the same as without it."""
         n = self.default_seats if num_seats is None else num_seats
         opts = self.resolve_options(n, options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        return self.state_class(self, n, opts, seed)
+        if first_pack is None:
+            return self.state_class(self, n, opts, seed)
+        token = _FIRST_PACK.set(tuple(first_pack))
+        try:
+            return self.state_class(self, n, opts, seed)
+        finally:
+            _FIRST_PACK.reset(token)
 
     def summary_text(self) -> str:
         """The rules summary with hard-wrapped lines joined into paragraphs, for any width: a
@@ -290,7 +308,8 @@ class GameState(Cloning):
         self.num_seats = num_seats
         self.options = options
         self.seed = seed
-        self.rng = MatchRandom(seed)
+        pack = _FIRST_PACK.get()
+        self.rng = MatchRandom(seed) if pack is None else StackedRandom(seed, pack)
         self._history_head: tuple[Action, ...] = ()
         self._history_tail: list[Action] = []
         self._actors_head: tuple[int, ...] = ()
