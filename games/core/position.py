@@ -35,7 +35,7 @@ from .cards import Card, cards_text, parse_cards
 from .clone import StackedRandom
 from .errors import BadRecordError, CardtableError, cut_input
 from .finder import find_rules
-from .record import MAX_RECORD_BYTES
+from .record import MAX_RECORD_BYTES, read_text
 
 if TYPE_CHECKING:
     from .state import GameState, Rules
@@ -56,16 +56,7 @@ class Position:
     # -- reading ---------------------------------------------------------
     @classmethod
     def load(cls, path: str | Path) -> Position:
-        p = Path(path)
-        try:
-            if p.stat().st_size > MAX_RECORD_BYTES:
-                raise BadRecordError(f"{p} is too large to be a position")
-            text = p.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise BadRecordError(f"no position at {p}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise BadRecordError(f"cannot read {p}: {exc}") from None
-        return cls.from_json(text, str(p))
+        return cls.from_json(read_text(path, "position"), str(path))
 
     @classmethod
     def from_json(cls, text: str, source: str = "position") -> Position:

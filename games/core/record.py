@@ -122,16 +122,7 @@ class Record:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Record:
-        p = Path(path)
-        try:
-            if p.stat().st_size > MAX_RECORD_BYTES:
-                raise BadRecordError(f"{p} is too large to be a record")
-            text = p.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise BadRecordError(f"no record at {p}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise BadRecordError(f"cannot read {p}: {exc}") from None
-        return cls.from_json(text, str(p))
+        return cls.from_json(read_text(path, "record"), str(path))
 
     # -- replay ----------------------------------------------------------
     def replay(self, upto: int | None = None) -> GameState:
@@ -149,6 +140,20 @@ class Record:
                     f"record action {i + 1} ({cut_input(text)!r}) does not replay: {exc}"
                 ) from None
         return state
+
+
+def read_text(path: str | os.PathLike[str], what: str) -> str:
+    """The text of a file that should hold a ``what`` (a record, a position), or BadRecordError
+    saying why it cannot be read (missing, too large for one, not UTF-8 text)."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_RECORD_BYTES:
+            raise BadRecordError(f"{p} is too large to be a {what}")
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadRecordError(f"no {what} at {p}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadRecordError(f"cannot read {p}: {exc}") from None
 
 
 def _parse(text: str, source: str) -> Any:
