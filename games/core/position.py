@@ -108,10 +108,9 @@ class Position:
         wanted = Counter(c for cards in self.hands.values() for c in cards)
         missing = wanted - Counter(pack)
         if missing:
-            raise BadRecordError(
-                f"{rules.title} has no {cards_text(sorted(missing.elements(), key=_order))} to deal "
-                f"(or not as many): check the hands"
-            )
+            extra = sorted(missing.elements(), key=_order)
+            named = cards_text(extra[:12]) + (f" and {len(extra) - 12} more" if len(extra) > 12 else "")
+            raise BadRecordError(f"{rules.title} has no {named} to deal (or not as many): check the hands")
         probe, place = self._probe(rules, pack)
         order: list[Card | None] = [None] * len(pack)
         for seat, cards in self.hands.items():

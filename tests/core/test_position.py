@@ -126,6 +126,7 @@ def test_a_faulty_position_is_one_error_naming_the_field(doc, words):
     [
         ({"1": "2H 9S 10S JS QS KS"}, [], "has no 2H to deal"),  # Pepper plays 9 to ace
         ({"1": "AS 9S 10S JS QS KS", "2": "AS 9H 10H JH QH KH"}, [], "has no AS to deal (or not as many)"),
+        ({"1": "AS " * 500}, [], "has no " + "AS " * 12 + "and 487 more to deal"),  # one line, however many
         ({"1": "AS KS"}, [], "seat 1 is dealt 6 cards in Pepper with these options, not 2"),
         ({"1": "AS 9S 10S JS QS KS"}, ["bid 9"], "action 1 ('bid 9') cannot be played"),
     ],
