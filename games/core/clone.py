@@ -84,6 +84,11 @@ class Cloning:
     def rng(self, value: random.Random) -> None:
         self._rng = value
 
+    @property
+    def stacked(self) -> bool:
+        """True until a pack set out in advance (``Rules.new_game(first_pack=...)``) is dealt."""
+        return type(self._rng) is StackedRandom
+
     def clone(self) -> Self:
         """An independent copy (lists, dicts and sets copied; interned values shared).
 

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, cards_text, parse_cards
-from .clone import StackedRandom
 from .errors import BadRecordError, CardtableError, cut_input
 from .finder import find_rules
 from .record import MAX_RECORD_BYTES, read_text
@@ -150,10 +149,10 @@ class Position:
         until its first hand is dealt (at once in most games)."""
         state = rules.new_game(self.seats, self.options, self.seed, first_pack=pack)
         for i, text in enumerate(self.actions):
-            if not isinstance(state._rng, StackedRandom) or state.to_act is None:
+            if not state.stacked or state.to_act is None:
                 break
             _apply(state, i, text)
-        if isinstance(state._rng, StackedRandom) or not hasattr(state, "hands"):
+        if state.stacked or not hasattr(state, "hands"):
             raise BadRecordError(
                 f"{rules.title}: the first hand is not dealt by the position's actions; "
                 "give the actions up to the deal"
