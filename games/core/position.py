@@ -163,6 +163,8 @@ class Position:
         """The position's match after its first ``upto`` actions (all of them by default)."""
         state = self.start()
         done = len(state.history)
+        if upto is not None and upto < done:
+            raise BadRecordError(f"the hands are dealt after {done} actions: ask at {done} or later")
         for i, text in enumerate(self.actions[done:upto], start=done):
             _apply(state, i, text)
         return state

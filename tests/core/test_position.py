@@ -55,6 +55,20 @@ def test_each_named_seat_is_dealt_its_cards_and_the_match_plays_on_legally(name)
         steps += 1
 
 
+def test_a_game_that_deals_after_some_actions_is_asked_from_its_deal_on():
+    """Contract Grid fills its grids before it deals: the position gives those actions, and a
+    question before the deal says where the hands begin."""
+    hands, actions = _dealt_elsewhere("contract_grid", 43)
+    position = _position("contract_grid", hands, actions)
+    assert len(position.replay(len(actions)).history) == len(actions)
+    with pytest.raises(
+        BadRecordError, match=f"dealt after {len(actions)} actions: ask at {len(actions)} or later"
+    ):
+        position.replay(len(actions) - 1)
+    with pytest.raises(BadRecordError, match="first hand is not dealt by the position's actions"):
+        _position("contract_grid", hands, actions[:-1]).replay()
+
+
 def test_the_match_draws_the_seeds_random_numbers_whatever_the_deal():
     """Setting a deal out changes the cards, not the match's later random numbers."""
     rules = get_rules("pepper")
