@@ -2,6 +2,7 @@
 
     python tools/strength_table.py RESULTS.jsonl [...]
     python tools/strength_table.py --ladder [FOLDER]
+    python tools/strength_table.py --decided RESULTS.jsonl [...]
 
 
 Each file holds one game's seat-rotated matches (one JSON line per match, as written by
@@ -9,6 +10,10 @@ Each file holds one game's seat-rotated matches (one JSON line per match, as wri
 file: cycles, matches, options that differ from the game's defaults, and per level the win share
 with its 95% interval (over cycles, only whole cycles), beside the fair share; a level
 whose interval lies wholly above the fair share is marked ▲, wholly below ▼ (from five cycles).
+
+``--decided FILE ...`` prints, for each file, how many cycles the same seats won in every
+seating (the deal decided them, whichever level sat where): a step not shown over many such
+cycles is one the levels rarely tell apart.
 
 ``--ladder`` prints the README's ladder instead: a row a game, a column a step (random < easy,
 easy < normal, normal < hard, hard < expert), the higher level's share in each from
@@ -53,6 +58,7 @@ def _read(path: Path) -> tuple[Any, dict[str, Any], str] | None:
         return None
     summary = arena.summarise(results, levels)
     summary["seats_of"] = {lv: results[0].levels.count(lv) for lv in levels}
+    summary["decided"] = decided(results)
     defaults = rules.resolve_options(rules.default_seats, {})
     changed = ", ".join(f"{k}={v}" for k, v in first["options"].items() if defaults.get(k) != v) or "defaults"
     return rules, summary, changed
@@ -78,6 +84,24 @@ def game_row(path: Path) -> str | None:
         f"| {rules.title} | {changed} | {summary['cycles']} | {summary['matches']} | "
         f"{100 * summary['fair_share']:.0f}% | " + " | ".join(cells) + " |"
     )
+
+
+def decided(results: list[arena.MatchResult]) -> int:
+    """The cycles in which the same seats won every seating, whichever levels held them: there
+    the deal decided the match, and the levels' difference shows only in the other cycles."""
+    winners: dict[int, set[tuple[int, ...]]] = {}
+    for r in results:
+        winners.setdefault(r.cycle, set()).add(tuple(sorted(r.winners)))
+    return sum(1 for seen in winners.values() if len(seen) == 1)
+
+
+def decided_line(path: Path) -> str | None:
+    """How many of a results file's whole cycles the deal decided (see :func:`decided`)."""
+    read = _read(path)
+    if read is None:
+        return None
+    rules, summary, _ = read
+    return f"{rules.title} ({path.name}): {summary['decided']} of {summary['cycles']} cycles won by the same seats in every seating"
 
 
 STEPS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("expert", "hard"))
@@ -111,6 +135,16 @@ def ladder(folder: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--decided"]:
+        for name in argv[1:]:
+            try:
+                line = decided_line(Path(name))
+            except (OSError, CardtableError, ValueError) as exc:
+                print(f"strength_table: {name}: {exc}", file=sys.stderr)
+                return 2
+            if line:
+                print(line)
+        return 0
     if argv[:1] == ["--ladder"]:
         folder = Path(argv[1] if len(argv) > 1 else ROOT / "benchmarks" / "ladder")
         try:

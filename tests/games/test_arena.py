@@ -255,6 +255,16 @@ def test_the_strength_table_tool_prints_the_ladder_from_a_folder_of_step_files(t
     pepper = rows["Pepper"]
     assert pepper[2].startswith("2 seats: target=5: ") and pepper[2].endswith("), 1")
     assert pepper[1] == pepper[3] == pepper[4] == "no results"
+    assert tool.main(["--decided", str(tmp_path / "agram-easy-random.jsonl")]) == 0
+    assert capsys.readouterr().out.strip().endswith(" of 5 cycles won by the same seats in every seating")
+    Match = arena.MatchResult
+    results = [  # cycle 0: seat 1 won both seatings (the deal decided); cycle 1: the expert won both
+        Match(0, 1, ("expert", "hard"), (0.0, 1.0), (1,), 9),
+        Match(0, 1, ("hard", "expert"), (0.0, 1.0), (1,), 9),
+        Match(1, 2, ("expert", "hard"), (1.0, 0.0), (0,), 9),
+        Match(1, 2, ("hard", "expert"), (0.0, 1.0), (1,), 9),
+    ]
+    assert tool.decided(results) == 1
 
 
 def test_a_match_past_its_declared_bound_is_an_error_naming_its_seed(monkeypatch):
