@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -134,17 +135,23 @@ def ladder(folder: Path) -> list[str]:
     return rows
 
 
+def _each(names: list[str], line: Callable[[Path], str | None]) -> int:
+    """Print ``line`` of each results file (skipping files without a whole cycle); a file that
+    cannot be read is one message and status 2."""
+    for name in names:
+        try:
+            text = line(Path(name))
+        except (OSError, CardtableError, ValueError) as exc:
+            print(f"strength_table: {name}: {exc}", file=sys.stderr)
+            return 2
+        if text:
+            print(text)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--decided"]:
-        for name in argv[1:]:
-            try:
-                line = decided_line(Path(name))
-            except (OSError, CardtableError, ValueError) as exc:
-                print(f"strength_table: {name}: {exc}", file=sys.stderr)
-                return 2
-            if line:
-                print(line)
-        return 0
+        return _each(argv[1:], decided_line)
     if argv[:1] == ["--ladder"]:
         folder = Path(argv[1] if len(argv) > 1 else ROOT / "benchmarks" / "ladder")
         try:
@@ -155,15 +162,7 @@ def main(argv: list[str]) -> int:
         return 0
     print("| game | options | cycles | matches | fair share | win share (95% interval) per level | | |")
     print("|---|---|---:|---:|---:|---|---|---|")
-    for name in argv:
-        try:
-            row = game_row(Path(name))
-        except (OSError, CardtableError, ValueError) as exc:
-            print(f"strength_table: {name}: {exc}", file=sys.stderr)
-            return 2
-        if row:
-            print(row)
-    return 0
+    return _each(argv, game_row)
 
 
 if __name__ == "__main__":
