@@ -41,13 +41,16 @@ def ask(
 ) -> None:
     """Ask each bot level what it would play at one point of a match (from the acting seat's view)."""
     from games.bots import bot_task, level_name, make_bot
+    from games.core import BadRecordError
     from games.core.position import Position, is_position
 
-    if is_position(match):  # a position set out by hand (games.core.position)
+    try:
+        record, state = _load_and_replay(match, at)
+    except BadRecordError:
+        if not is_position(match):  # not a position set out by hand either (games.core.position)
+            raise
         record = Position.load(match)
         state = record.replay(at)
-    else:
-        record, state = _load_and_replay(match, at)
     seat = state.to_act
     if seat is None:
         where = "ends" if at is None or at >= len(record.actions) else f"is over after {at} actions"

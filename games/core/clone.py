@@ -257,18 +257,17 @@ class MatchRandom(random.Random):
 class StackedRandom(MatchRandom):
     """The match's Random for a deal set out in advance (games.core.position): its first
     shuffle of a list holding the cards of ``pack`` (by their notation: a probe may deal copies)
-    leaves the list in ``pack``'s order,
-    having drawn what a shuffle draws, so every later random number is the unstacked match's.
-    From then on it is a plain MatchRandom."""
+    leaves the list in ``pack``'s order, having drawn what a shuffle draws, so every later random
+    number is the unstacked match's.  From then on it is a plain MatchRandom (its class changes)."""
 
     def __init__(self, seed: int, pack: Sequence[Any]) -> None:
         super().__init__(seed)
-        self.pack: list[Any] | None = list(pack)
+        self.pack = list(pack)
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
         super().shuffle(x)
         pack = self.pack
-        if pack is not None and len(x) == len(pack) and sorted(map(str, x)) == sorted(map(str, pack)):
+        if len(x) == len(pack) and sorted(map(str, x)) == sorted(map(str, pack)):
             x[:] = pack
             del self.pack
             self.__class__ = MatchRandom  # type: ignore[assignment]

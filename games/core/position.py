@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card, cards_text, parse_cards
 from .errors import BadRecordError, CardtableError, cut_input
 from .finder import find_rules
-from .record import MAX_RECORD_BYTES, read_text
+from .record import read_text
 
 if TYPE_CHECKING:
     from .state import GameState, Rules
@@ -171,14 +171,12 @@ class Position:
 
 
 def is_position(path: str | Path) -> bool:
-    """True for a readable file that says it is a position (the rest is checked on loading)."""
+    """True for a file whose JSON says it is a position (its other fields are checked on loading)."""
     try:
-        p = Path(path)
-        if not p.is_file() or p.stat().st_size > MAX_RECORD_BYTES:
-            return False
-        return f'"{FORMAT}"' in p.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        doc = json.loads(read_text(path, "position"))
+    except (CardtableError, ValueError, RecursionError):
         return False
+    return isinstance(doc, dict) and doc.get("format") == FORMAT
 
 
 def _apply(state: GameState, i: int, text: str) -> None:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from cardtable.cli import app
 from games import all_rules, get_rules
-from games.core import BadRecordError, cards_text
+from games.core import BadRecordError, Record, cards_text
 from games.core.position import Position
 from tests.conformance import check_step
 
@@ -170,3 +170,13 @@ def test_ask_puts_a_position_to_every_level(tmp_path):
     out = CliRunner().invoke(app, ["ask", str(path)])
     assert out.exit_code == 2 and "Traceback" not in out.output
     assert "has no AS to deal" in out.output, out.output
+
+
+def test_ask_tells_a_record_from_a_position_by_its_format_field_alone(tmp_path):
+    """A record is asked as a record even when a player's name reads like a position's format."""
+    state = get_rules("tricks_n_trumps").new_game(3, {}, 3)
+    path = tmp_path / "match.json"
+    Record.of(state, names=["cardtable-position", "Bo", "Cy"]).save(path)
+    out = CliRunner().invoke(app, ["ask", str(path), "--levels", "normal"])
+    assert out.exit_code == 0, out.output
+    assert "Tricks'N'Trumps after 0 actions" in out.output
