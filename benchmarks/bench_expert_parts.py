@@ -1,10 +1,11 @@
 """The expert's parts each measured on its own against ``hard`` (issue 34).
 
-For each game, three versions of the expert play seat-rotated tournaments against ``hard`` on the
+For each game, three or four versions of the expert play seat-rotated tournaments against ``hard`` on the
 same seeds (cycle ``c`` uses match seed ``--seed + c``): **deals** (the game's look-ahead with the
 expert's budget, as ``hard`` with more deals: no solver, no inference), **+ solver** (the card
-play solved in each deal where the game's expert solves it) and **+ inference** (the deals
-weighed by how likely the other seats' plays were): the declared expert.  One
+play solved in each deal where the game's expert solves it), **+ inference** (the deals
+weighed by how likely the other seats' plays were) and **+ bidding** (bids and trump judged by
+the solved card play after them, where the game declares it): the declared expert.  One
 expert against a field of ``hard`` bots; in a partnership game both partners play the expert.
 The matches go to ``benchmarks/ladder/parts-GAME-VERSION.jsonl`` (a stopped run resumes); the
 script prints one row per game and version: cycles, the expert's win share with its 95% interval
@@ -32,7 +33,8 @@ from games.bots.expert import PARTS
 VERSIONS = {
     "deals": frozenset({"deals"}),
     "+ solver": frozenset({"deals", "solver"}),
-    "+ inference": PARTS,
+    "+ inference": frozenset({"deals", "solver", "inference"}),
+    "+ bidding": PARTS,
 }
 OUT_DIR = [Path(__file__).resolve().parent / "ladder"]  # --out sets it
 
@@ -93,6 +95,13 @@ def play(game: str, version: str, cycles: int, seed: int, quick: bool = False) -
         expert.PARTS = PARTS
 
 
+def versions(game: str) -> list[str]:
+    """The versions a game has: "+ bidding" only where its expert judges bids (``Expert.bids``)."""
+    declared = levels.levels_of(game).expert
+    bids = declared is not None and declared.bids > 0
+    return [v for v in VERSIONS if v != "+ bidding" or bids]
+
+
 def row(game: str, version: str, results: list[arena.MatchResult]) -> str:
     summary = arena.summarise(results, ["expert", "hard"])
     st = summary["levels"][0]
@@ -129,7 +138,7 @@ def main(argv: list[str]) -> int:
     final: dict[tuple[str, str], list[arena.MatchResult]] = {}
     for game in games:
         for upto in range(args.step, args.cycles + args.step, args.step):
-            for version in VERSIONS:
+            for version in versions(game):
                 final[(game, version)] = play(game, version, min(upto, args.cycles), args.seed, args.quick)
     print("| game | expert | cycles | fair share | expert's win share against hard (95% interval) |")
     print("|---|---|---:|---:|---|")

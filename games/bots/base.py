@@ -55,6 +55,12 @@ class Bot:
         by default."""
         return list(choices)
 
+    def solved_choices(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
+        """The choices before the card play (bids, a trump) that an expert judging them by
+        solved deals weighs, ``keep`` among them (games.bots.expert, its bids part): a game may
+        leave out choices never better than one kept.  All of them by default."""
+        return list(choices)
+
     def beginner(self, view: SeatView, legal: Sequence[Action], mine: Action) -> Action | None:
         """What a beginner plays where this heuristic chose ``mine`` (the ``easy`` level's slips,
         games.bots.beginner), or None to keep ``mine``.  The generic slips by default; a game's

@@ -1,7 +1,8 @@
 """The expert bot: what wins at card tables, over the generic GameState protocol (issue 34).
 
 The strongest trick-game programs (GIB and its successors in bridge, Kermit in Skat) combine
-three things, and this bot has each as a part that can be measured on its own:
+three things in the card play, and judge bids by the card play that follows them; this bot has
+each as a part that can be measured on its own:
 
 - **Deals** (determinization): each choice is made in many possible deals of the cards the
   seat cannot see, the same deals for every choice, and its value is the mean over them.  Where
@@ -28,6 +29,13 @@ three things, and this bot has each as a part that can be measured on its own:
   (``LOOK_AHEAD_POOL`` deals, drawn again by weight; each deal it asks for is a copy of one of
   them): a tree search asks for a deal at every iteration, and weighing each of thousands made
   a move in Contract Grid take over a minute.
+- **Bids solved** (GIB's way of bidding, for games that declare ``bids``): a decision before the
+  card play (a bid, a trump, a pass) is judged on ``bids`` possible deals by what follows it:
+  the rest of the auction as the model of play (the heuristic) makes it for every seat, then the
+  hand's card play solved exactly from its first card (each deal's value under best play,
+  whoever is to lead).  The choice with the best mean is made, the heuristic's where it is as
+  good.  The game may narrow the choices weighed (``Bot.solved_choices``: in Pepper a higher bid
+  than the cheapest only risks more).
 
 A game declares its expert with :class:`games.bots.levels.Expert` in its bot.py.  The search is a
 pure function of the view, the legal actions, the worlds and the bot's rng.
@@ -43,12 +51,13 @@ from games.core import Action, GameState, SeatView, TrickGame
 from games.core.actions import play
 
 from .base import Bot, Worlds, WorldsBot
-from .estimates import Deal, Estimate
-from .search import choosable
+from .estimates import Deal, Estimate, Measure, sides
+from .rollout import _reward
+from .search import choosable, standing, stop_at_next_deal
 from .solver import End, MaxN, Solver, TooBig
 
 #: the parts of the expert, for measuring each on its own (benchmarks/bench_expert_parts.py)
-PARTS = frozenset({"deals", "solver", "inference"})
+PARTS = frozenset({"deals", "solver", "inference", "bidding"})
 LOOK_AHEAD_POOL = 100  # the deals weighed for the look-ahead once a decision, when inference is on
 MIN_DEALS = 12  # a decision that cannot solve this many deals within its nodes is played out
 
@@ -71,6 +80,7 @@ class ExpertBot(WorldsBot):
         infer: float | None = None,
         parts: frozenset[str] = PARTS,
         maxn: bool = False,
+        bids: int = 0,
     ) -> None:
         super().__init__(seed)
         self.look_ahead = look_ahead
@@ -83,6 +93,9 @@ class ExpertBot(WorldsBot):
         self.nodes = nodes
         self.infer = infer if "inference" in parts else None
         self.maxn = maxn  # every seat for its own side (games.bots.solver.MaxN), not all against this one
+        self.bids = (
+            bids if "bidding" in parts and self.solve > 0 else 0
+        )  # deals a decision before the card play
         self.solved = False  # the last decision was solved (else the look-ahead's)
         self._stats: dict[str, Any] = {}
         self._estimates: dict[str, Estimate] = {}
@@ -117,6 +130,14 @@ class ExpertBot(WorldsBot):
             if found is not None:
                 self.solved = True
                 return self._pick(choices, found, mine)
+        elif worlds is not None and len(legal) > 1 and self._biddable(legal):
+            mine = self.heuristic.choose(view, legal)
+            choices = self.heuristic.solved_choices(view, choosable(legal, worlds), mine)
+            if len(choices) > 1:
+                found = self._bidding(view, choices, worlds, self.bids, self.rng.getrandbits(64))
+                if found is not None:
+                    self.solved = True
+                    return self._pick(choices, found, mine)
         if worlds is not None and self.infer is not None and _rewinds(worlds):
             worlds = self._weighed(worlds, view.my_seat)
         return self.look_ahead.choose(view, legal, worlds)
@@ -128,6 +149,10 @@ class ExpertBot(WorldsBot):
         reaches, else played out by the look-ahead (a pure function of its arguments)."""
         if self._solvable(view, choices):
             found = self._solve(view, list(choices), worlds, deals, seed)
+            if found is not None:
+                return found
+        elif self._biddable(choices):
+            found = self._bidding(view, list(choices), worlds, max(deals, MIN_DEALS), seed)
             if found is not None:
                 return found
         estimate = getattr(self.look_ahead, "estimate", None)
@@ -143,6 +168,69 @@ class ExpertBot(WorldsBot):
             and max(view.hand_sizes) <= self.solve
             and all(a.kind == "play" and a.card is not None for a in choices)
         )
+
+    def _biddable(self, choices: Sequence[Action]) -> bool:
+        """A decision before the card play that the bids part judges (see the module docstring)."""
+        return self.bids > 0 and not any(a.kind == "play" and a.card is not None for a in choices)
+
+    def _bidding(
+        self, view: SeatView, choices: list[Action], worlds: Worlds, deals: int, seed: int
+    ) -> dict[str, Estimate] | None:
+        """Each choice on up to ``deals`` possible deals (the same for every choice), judged by
+        the hand that follows it: the rest of the auction by the model, the card play solved (see
+        the module docstring); deals past ``MIN_DEALS`` as far as the nodes go.  None where a
+        deal's card play is beyond the solver."""
+        rng = random.Random(seed)
+        seat = view.my_seat
+        found: dict[Action, list[Deal]] = {a: [] for a in choices}
+        spent = 0
+        try:
+            for i in range(deals):
+                world = worlds(random.Random(rng.getrandbits(64)))
+                start = standing(world)
+                for a in choices:
+                    # the first MIN_DEALS deals are solved whatever the nodes (each solve within
+                    # ``nodes``): a decision of many choices takes longer rather than guessing
+                    budget = self.nodes if i < MIN_DEALS else self.nodes - spent
+                    deal, nodes = self._bid_played(world, a, seat, start, budget)
+                    if deal is None:
+                        return None
+                    spent += nodes
+                    found[a].append(deal)
+        except TooBig:
+            pass
+        n = min(len(d) for d in found.values())
+        if n < MIN_DEALS:
+            return None
+        self._stats = {"choices": len(choices), "solved": n, "nodes": spent}
+        self._estimates = {a.text: Estimate.of(a.text, found[a][:n]) for a in choices}
+        return self._estimates
+
+    def _bid_played(
+        self, world: GameState, choice: Action, seat: int, start: list[float], nodes: int
+    ) -> tuple[Deal | None, int]:
+        """``choice`` made in a copy of ``world``, the auction finished by the model and the card
+        play solved: the end of the hand for ``seat`` and the nodes searched; (None, 0) where
+        the card play is beyond the solver.  TooBig past ``nodes``."""
+        w = world.clone()
+        stop_at_next_deal(w)
+        hand = w.hand_number
+        measure = Measure(w, seat, _side(w, seat), start)
+        w.apply(choice)
+        while w.to_act is not None and w.hand_number == hand:
+            legal = w.legal_actions()
+            if all(a.kind == "play" and a.card is not None for a in legal):
+                break
+            w.apply(legal[0] if len(legal) == 1 else self.model.choose(w.view(w.to_act), legal))
+        if w.to_act is None or w.hand_number != hand:  # the hand ended in the auction (all passed)
+            return measure.deal(w, _reward(w, start, seat), standing(w), None), 0
+        if not isinstance(w, TrickGame) or max(map(len, w.hands)) > self.solve:
+            return None, 0
+        position = w.exact_play()
+        if position is None:
+            return None, 0
+        solver = Solver(w, position, seat, None, max_nodes=nodes, start=start)
+        return solver.value(), solver.nodes
 
     def _solve(
         self, view: SeatView, choices: list[Action], worlds: Worlds, deals: int, seed: int
@@ -202,6 +290,10 @@ class ExpertBot(WorldsBot):
             return kept[rng.randrange(len(kept))].clone()
 
         return draw
+
+
+def _side(world: GameState, seat: int) -> tuple[int, ...]:
+    return next((t for t in sides(world) if seat in t), (seat,))
 
 
 def _helpers(bot: Bot) -> list[Bot]:

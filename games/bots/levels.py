@@ -114,6 +114,9 @@ class Expert:
     look_ahead: Playouts | TreeSearch | None = None
     #: the solver's other seats each play for their own side (max-n), not all against this one
     maxn: bool = False
+    #: the decisions before the card play (bids, trump) judged on this many deals each, the
+    #: auction finished by the heuristic and the card play solved (0: the look-ahead's)
+    bids: int = 0
 
     def make(self, look_ahead: WorldsBot, heuristic: Bot, seed: int | None) -> ExpertBot:
         return ExpertBot(
@@ -126,6 +129,7 @@ class Expert:
             infer=self.infer,
             parts=expert_parts(),
             maxn=self.maxn,
+            bids=self.bids,
         )
 
 

@@ -56,11 +56,14 @@ class Solver:
         seat: int,
         memo: dict[int, End] | None = None,
         max_nodes: int = MAX_NODES,
+        start: list[float] | None = None,
     ) -> None:
         self.world = world
         self.position = p = position
         self.seat = seat
-        self.start = standing(world)
+        #: the standing a line's reward is measured from (the position's own unless given: a
+        #: bid judged by the card play after it counts from the standing when it was made)
+        self.start = standing(world) if start is None else start
         self.hand = world.hand_number
         mine = next((set(t) for t in sides(world) if seat in t), {seat})
         self.maximise = tuple(s in mine for s in range(len(p.hands)))
@@ -100,6 +103,12 @@ class Solver:
             value = self._after(1 << index[a.the_card], p.to_act, p.trick, p.led, p.played, 0, -INF, INF)
             out[a] = self._ends[value]
         return out
+
+    def value(self) -> Deal:
+        """The end of the hand under best play from the position, whichever seat is to act
+        (its side maximising, the others minimising); TooBig past the node limit."""
+        p = self.position
+        return self._ends[self._search(p.to_act, p.trick, p.led, p.played, 0, -INF, INF)]
 
     # -- the search ----------------------------------------------------------
     def _after(

@@ -48,6 +48,18 @@ class PepperBot(Bot):
         them, a third of its bids were overruled, and that bot did no better than the heuristic."""
         return [keep] if view.phase == "bid" else list(choices)
 
+    def solved_choices(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
+        """For the expert's solved bids: pass, the cheapest bid, its own bid and big pepper.  A
+        number bid scores the tricks taken when made and the same fine when failed, whatever the
+        number, and little pepper scores as a made five does, so a higher bid than the cheapest
+        only risks more (it may stop an overcall, which the heuristic's own bid already weighs);
+        big pepper alone scores double.  Every trump is weighed."""
+        if view.phase != "bid":
+            return list(choices)
+        bids = [a for a in choices if a.kind != "pass"]
+        keep_too = [a for a in choices if a.kind == "pass" or a is keep or a.kind == "big_pepper"]
+        return [a for a in choices if a in keep_too or (bids and a is bids[0])]
+
     # -- bidding ---------------------------------------------------------------
     def _bid(self, view: SeatView, legal: Sequence[Action]) -> Action:
         per_hand = 6 if view.num_seats == 4 else 8
@@ -97,5 +109,5 @@ class PepperBot(Bot):
 
 
 #: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it)
-#: expert: the bids as hard makes them (its own), the trump by the playouts, the card play solved
-BOT_LEVELS = Levels(PepperBot, Playouts(), expert=Expert(infer=0.2))
+#: expert: bids and trump judged on deals whose card play is solved, the card play solved
+BOT_LEVELS = Levels(PepperBot, Playouts(), expert=Expert(infer=0.2, bids=24))

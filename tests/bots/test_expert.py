@@ -13,6 +13,7 @@ from games import arena, get_rules
 from games.bots import Expert, Levels, bot_task, levels_of, make_bot
 from games.bots.expert import ExpertBot, _drawn, policy_weight
 from games.core import GameState, parse_cards
+from tests.games.test_pepper import deal as pepper_deal
 
 from .test_solver import endgame
 
@@ -154,3 +155,62 @@ def test_a_decision_too_big_for_the_solver_is_played_out(monkeypatch):
     state = get_rules("tricks_n_trumps").new_game(None, None, 3)
     assert bot_task(bot, state, state.to_act)() in state.legal_actions()
     assert not bot.solved and bot.last_stats["playouts"] > 0
+
+
+# -- bids judged by solved deals (Pepper declares them) ---------------------------------------
+
+
+def _pepper_expert(monkeypatch, bids: int = 12):
+    levels = levels_of("pepper")
+    small = Expert(deals=16, nodes=400_000, infer=0.2, bids=bids)
+    monkeypatch.setattr(
+        "games.pepper.bot.BOT_LEVELS", Levels(levels.heuristic, levels.look_ahead, expert=small)
+    )
+    return make_bot("expert", "pepper", 5)
+
+
+def test_a_hand_sure_of_every_trick_bids_big_pepper_on_solved_deals(monkeypatch):
+    # seat 0 holds both bowers, A K of hearts and the black aces: six tricks in every deal
+    bot = _pepper_expert(monkeypatch)
+    st = pepper_deal("JH JD AH KH AS AC", "9S 10S QS 9C 10C QC", "9D 10D QD KD AD KS", "JS JC KC 9H 10H QH")
+    action = bot_task(bot, st, 0)()
+    assert action.text == "big_pepper" and bot.solved
+    found = bot.last_estimates
+    assert set(found) == {"pass", "bid 1", "big_pepper"}  # PepperBot.solved_choices
+    assert all(len(e.deals) == 12 for e in found.values())
+    assert found["big_pepper"].mean == pytest.approx(12.0)  # +12 in every deal, the opponents 0
+    assert all(e.mean <= 12.0 for e in found.values())  # (a bid of 1 may lead to the same pepper)
+
+
+def test_the_trump_is_judged_on_solved_deals_and_every_trump_weighed(monkeypatch):
+    bot = _pepper_expert(monkeypatch)
+    st = pepper_deal("JH JD AH KH AS AC", "9S 10S QS 9C 10C QC", "9D 10D QD KD AD KS", "JS JC KC 9H 10H QH")
+    st.apply("bid 3")
+    while st.phase == "bid":
+        st.apply("pass")
+    action = bot_task(bot, st, 0)()
+    assert bot.solved and set(bot.last_estimates) == {a.text for a in st.legal_actions()}
+    assert action.text == "trump H"  # hearts: all six tricks; any other trump gives some away
+    assert bot.last_estimates["trump H"].mean > max(
+        e.mean for t, e in bot.last_estimates.items() if t != "trump H"
+    )
+
+
+def test_solved_bids_are_a_pure_function_of_the_seed(monkeypatch):
+    st = pepper_deal("9S 10S 9C JH QH KH", "9H 10H QS 9D 10D QC", "JD QD KD AD KS AS", "JS JC KC 10C AH AC")
+    first = _pepper_expert(monkeypatch)
+    a = bot_task(first, st, 0)()
+    again = _pepper_expert(monkeypatch)
+    b = bot_task(again, st, 0)()
+    assert a == b and first.solved
+    assert {t: e.mean for t, e in first.last_estimates.items()} == {
+        t: e.mean for t, e in again.last_estimates.items()
+    }
+
+
+def test_the_bids_part_can_be_switched_off():
+    heuristic = levels_of("pepper").heuristic
+    look_ahead = make_bot("hard", "pepper", 0)
+    off = ExpertBot(look_ahead, heuristic(0), 0, solve=6, bids=12, parts=frozenset({"deals", "solver"}))
+    assert off.bids == 0
+    assert ExpertBot(look_ahead, heuristic(0), 0, solve=6, bids=12).bids == 12

@@ -108,3 +108,17 @@ def test_a_look_ahead_bot_plays_out_its_cards_and_trumps_but_keeps_its_own_bid()
         st.apply("pass")
     view, legal = st.view(st.to_act), list(st.legal_actions())
     assert st.phase == "trump" and bot.candidates(view, legal, legal[0]) == legal
+
+
+def test_the_expert_weighs_pass_the_cheapest_bid_its_own_and_big_pepper():
+    """PepperBot.solved_choices: a higher number bid than the cheapest only risks more."""
+    st = deal("9S 10S 9C JH QH KH", "9H 10H QS 9D 10D QC", "JD QD KD AD KS AS", "JS JC KC 10C AH AC")
+    play(st, "bid 1", "pass", "bid 2")
+    bot = PepperBot(0)
+    legal = st.legal_actions()
+    keep = next(a for a in legal if a.text == "bid 4")
+    weighed = [a.text for a in bot.solved_choices(st.view(st.to_act), legal, keep)]
+    assert weighed == ["pass", "bid 3", "bid 4", "big_pepper"]
+    st = in_play("AS 9D", "9S 10D", "9H 10C", "10S QD", bidder=0)
+    legal = st.legal_actions()
+    assert bot.solved_choices(st.view(st.to_act), legal, legal[0]) == legal

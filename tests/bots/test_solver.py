@@ -135,3 +135,24 @@ def test_max_n_values_an_endgame_as_a_full_max_n_does(game):
             )
             checked += 1
     assert checked >= 4
+
+
+@pytest.mark.parametrize("game", ["pepper", "tricks_n_trumps", "bacon"])
+def test_the_value_of_a_position_is_the_full_minimax_for_every_seat(game):
+    """Solver.value (the expert's solved bids): the position's worth under best play, whoever is
+    to act, for the seat to act and for every other seat."""
+    checked = 0
+    for seed in range(4):
+        state = endgame(game, seed, 3)
+        position = state.exact_play()
+        assert position is not None
+        start, hand = standing(state), state.hand_number
+        for seat in range(state.num_seats):
+            mine = next(set(s) for s in sides(state) if seat in s)
+            world = state.clone()
+            stop_at_next_deal(world)
+            exact = minimax(world, seat, start, hand, mine)
+            found = Solver(state, state.exact_play(), seat, start=start).value()
+            assert found.reward == pytest.approx(exact), (seed, seat)
+            checked += 1
+    assert checked >= 8
