@@ -33,8 +33,10 @@ each as a part that can be measured on its own:
   card play (a bid, a trump, a pass) is judged on ``bids`` possible deals by what follows it:
   the rest of the auction as the model of play (the heuristic) makes it for every seat, then the
   hand's card play solved exactly from its first card (each deal's value under best play,
-  whoever is to lead).  The choice with the best mean is made, the heuristic's where it is as
-  good.  The game may narrow the choices weighed (``Bot.solved_choices``: in Pepper a higher bid
+  whoever is to lead).  The heuristic's choice is made unless another beats it clearly on
+  the same deals (``SURE`` standard errors of the paired difference): deals solved as if
+  every card were seen flatter some choices (no trump most), and a best of several noisy means
+  overruled sound bids.  The game may narrow the choices weighed (``Bot.solved_choices``: in Pepper a higher bid
   than the cheapest only risks more).
 
 A game declares its expert with :class:`games.bots.levels.Expert` in its bot.py.  The search is a
@@ -51,7 +53,7 @@ from games.core import Action, GameState, SeatView, TrickGame
 from games.core.actions import play
 
 from .base import Bot, Worlds, WorldsBot
-from .estimates import Deal, Estimate, Measure, sides
+from .estimates import Deal, Estimate, Measure, paired, sides
 from .rollout import _reward
 from .search import choosable, standing, stop_at_next_deal
 from .solver import End, MaxN, Solver, TooBig
@@ -60,6 +62,7 @@ from .solver import End, MaxN, Solver, TooBig
 PARTS = frozenset({"deals", "solver", "inference", "bidding"})
 LOOK_AHEAD_POOL = 100  # the deals weighed for the look-ahead once a decision, when inference is on
 MIN_DEALS = 12  # a decision that cannot solve this many deals within its nodes is played out
+SURE = 2.0  # a solved bid overrules the heuristic's by this many standard errors (_pick_surely)
 
 
 class ExpertBot(WorldsBot):
@@ -137,7 +140,7 @@ class ExpertBot(WorldsBot):
                 found = self._bidding(view, choices, worlds, self.bids, self.rng.getrandbits(64))
                 if found is not None:
                     self.solved = True
-                    return self._pick(choices, found, mine)
+                    return self._pick_surely(choices, found, mine)
         if worlds is not None and self.infer is not None and _rewinds(worlds):
             worlds = self._weighed(worlds, view.my_seat)
         return self.look_ahead.choose(view, legal, worlds)
@@ -272,6 +275,21 @@ class ExpertBot(WorldsBot):
         for a in choices:
             if found[a.text].mean > found[best.text].mean + 1e-9:
                 best = a
+        self._stats["overruled"] = best is not mine
+        return best
+
+    def _pick_surely(self, choices: Sequence[Action], found: Mapping[str, Estimate], mine: Action) -> Action:
+        """The heuristic's choice unless another one beats it on the same deals by more than
+        ``SURE`` standard errors of the paired difference (the one that beats it by most).  A bid
+        judged on a few dozen deals, each solved as if every card were seen, is a noisy and
+        optimistic figure; taking the best of several such means overruled sound bids on a
+        difference of a few hundredths."""
+        best, margin = mine, 0.0
+        if mine.text in found:
+            for a in choices:
+                diff, err, _ = paired(found[a.text], found[mine.text])
+                if diff > SURE * err and diff > margin:
+                    best, margin = a, diff
         self._stats["overruled"] = best is not mine
         return best
 

@@ -13,6 +13,7 @@ from games import arena, get_rules
 from games.bots import Expert, Levels, bot_task, levels_of, make_bot
 from games.bots.expert import ExpertBot, _drawn, policy_weight
 from games.core import GameState, parse_cards
+from tests.games.test_bacon import deal as bacon_deal
 from tests.games.test_pepper import deal as pepper_deal
 
 from .test_solver import endgame
@@ -214,3 +215,20 @@ def test_the_bids_part_can_be_switched_off():
     off = ExpertBot(look_ahead, heuristic(0), 0, solve=6, bids=12, parts=frozenset({"deals", "solver"}))
     assert off.bids == 0
     assert ExpertBot(look_ahead, heuristic(0), 0, solve=6, bids=12).bids == 12
+
+
+def test_bacon_judges_its_call_on_solved_deals(monkeypatch):
+    """Bacon declares solved bids too: the five top hearts with a heart turned up take every
+    trick alone in any deal (4 points, doubled for the loner), where a pick-up with the partner
+    scores 2 and a pass nothing."""
+    levels = levels_of("bacon")
+    small = Expert(deals=16, nodes=400_000, infer=0.2, bids=12)
+    monkeypatch.setattr(
+        "games.bacon.bot.BOT_LEVELS", Levels(levels.heuristic, levels.look_ahead, expert=small)
+    )
+    bot = make_bot("expert", "bacon", 3)
+    st = bacon_deal("AH KH QH JH 10H", "2S 3S 4S 5S 6S", "2D 3D 4D 5D 6D", "7S 8S 9S 10S JS", up="9H")
+    action = bot_task(bot, st, 0)()
+    assert bot.solved and action.text == "alone"
+    assert bot.last_estimates["alone"].mean == pytest.approx(4.0)
+    assert bot.last_estimates["pick"].mean == pytest.approx(2.0)
