@@ -135,8 +135,9 @@ class BaconBot(Bot):
 #: matches of 32).  One hard against normals, win share: 6% before, 29% after (48 cycles, fair 25%).
 #: Greedy playouts and trusting the heuristic's card changed nothing measurable (24 cycles each).
 #: About 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle 2-core machine).
-#: expert: the card play solved from the first card; picking up, going alone, vetoing and the
-#: discard judged on deals whose card play is solved (games.bots.expert, its bids part)
-BOT_LEVELS = Levels(
-    BaconBot, TreeSearch(hard=2500, expert=10000, cards_only=True), expert=Expert(infer=0.2, bids=24)
-)
+#: expert: the auction as hard plays it (the heuristic's), the card play solved from the first card.
+#: Its call, veto and discard judged on 24 deals whose card play is solved (Expert(bids=24),
+#: games.bots.expert) measured no better: duels against hard, seed 9000, 120 pairs each, the
+#: expert gained -0.13 (-0.31 to +0.06) points a hand with them (21 pairs differed) and 0.00
+#: (-0.08 to +0.08) without (3 differed) (benchmarks/ladder/duels/bacon-expert-*.jsonl).
+BOT_LEVELS = Levels(BaconBot, TreeSearch(hard=2500, expert=10000, cards_only=True), expert=Expert(infer=0.2))

@@ -218,7 +218,7 @@ def test_the_bids_part_can_be_switched_off():
 
 
 def test_bacon_judges_its_call_on_solved_deals(monkeypatch):
-    """Bacon declares solved bids too: the five top hearts with a heart turned up take every
+    """Solved bids in Bacon (its expert does not declare them: measured no better, bot.py): the five top hearts with a heart turned up take every
     trick alone in any deal (4 points, doubled for the loner), where a pick-up with the partner
     scores 2 and a pass nothing."""
     levels = levels_of("bacon")
