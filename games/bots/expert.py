@@ -34,7 +34,7 @@ each as a part that can be measured on its own:
   the rest of the auction as the model of play (the heuristic) makes it for every seat, then the
   hand's card play solved exactly from its first card (each deal's value under best play,
   whoever is to lead).  The heuristic's choice is made unless another beats it clearly on
-  the same deals (``SURE`` standard errors of the paired difference): deals solved as if
+  the same deals (``sure`` standard errors of the paired difference, ``SURE`` by default): deals solved as if
   every card were seen flatter some choices (no trump most), and a best of several noisy means
   overruled sound bids.  The game may narrow the choices weighed (``Bot.solved_choices``: in Pepper a higher bid
   than the cheapest only risks more).
@@ -84,6 +84,7 @@ class ExpertBot(WorldsBot):
         parts: frozenset[str] = PARTS,
         maxn: bool = False,
         bids: int = 0,
+        sure: float = SURE,
     ) -> None:
         super().__init__(seed)
         self.look_ahead = look_ahead
@@ -96,9 +97,10 @@ class ExpertBot(WorldsBot):
         self.nodes = nodes
         self.infer = infer if "inference" in parts else None
         self.maxn = maxn  # every seat for its own side (games.bots.solver.MaxN), not all against this one
-        self.bids = (
-            bids if "bidding" in parts and self.solve > 0 else 0
-        )  # deals a decision before the card play
+        # the deals a decision before the card play is judged on (the bids part), and the standard
+        # errors by which a solved bid must beat the heuristic's
+        self.bids = bids if "bidding" in parts and self.solve > 0 else 0
+        self.sure = sure
         self.solved = False  # the last decision was solved (else the look-ahead's)
         self._stats: dict[str, Any] = {}
         self._estimates: dict[str, Estimate] = {}
@@ -280,7 +282,7 @@ class ExpertBot(WorldsBot):
 
     def _pick_surely(self, choices: Sequence[Action], found: Mapping[str, Estimate], mine: Action) -> Action:
         """The heuristic's choice unless another one beats it on the same deals by more than
-        ``SURE`` standard errors of the paired difference (the one that beats it by most).  A bid
+        ``sure`` standard errors of the paired difference (the one that beats it by most).  A bid
         judged on a few dozen deals, each solved as if every card were seen, is a noisy and
         optimistic figure; taking the best of several such means overruled sound bids on a
         difference of a few hundredths."""
@@ -288,7 +290,7 @@ class ExpertBot(WorldsBot):
         if mine.text in found:
             for a in choices:
                 diff, err, _ = paired(found[a.text], found[mine.text])
-                if diff > SURE * err and diff > margin:
+                if diff > self.sure * err and diff > margin:
                     best, margin = a, diff
         self._stats["overruled"] = best is not mine
         return best

@@ -117,6 +117,8 @@ class Expert:
     #: the decisions before the card play (bids, trump) judged on this many deals each, the
     #: auction finished by the heuristic and the card play solved (0: the look-ahead's)
     bids: int = 0
+    #: a solved bid overrules the heuristic's by this many standard errors of the paired difference
+    sure: float = expert_module.SURE
 
     def make(self, look_ahead: WorldsBot, heuristic: Bot, seed: int | None) -> ExpertBot:
         return ExpertBot(
@@ -130,6 +132,7 @@ class Expert:
             parts=expert_parts(),
             maxn=self.maxn,
             bids=self.bids,
+            sure=self.sure,
         )
 
 
