@@ -33,11 +33,12 @@ each as a part that can be measured on its own:
   card play (a bid, a trump, a pass) is judged on ``bids`` possible deals by what follows it:
   the rest of the auction as the model of play (the heuristic) makes it for every seat, then the
   hand's card play solved exactly from its first card (each deal's value under best play,
-  whoever is to lead).  The heuristic's choice is made unless another beats it clearly on
-  the same deals (``sure`` standard errors of the paired difference, ``SURE`` by default): deals solved as if
-  every card were seen flatter some choices (no trump most), and a best of several noisy means
-  overruled sound bids.  The game may narrow the choices weighed (``Bot.solved_choices``: in Pepper a higher bid
-  than the cheapest only risks more).
+  whoever is to lead).  The heuristic's choice is made unless another beats it clearly on the
+  same deals (``sure`` standard errors of the paired difference, ``SURE`` by default): taking
+  the best of several such means, each from a few dozen deals solved as if every card were
+  seen, overruled sound bids and lost points (a duel in Pepper, README).  The game may narrow
+  the choices weighed (``Bot.solved_choices``: in Pepper a bid above the cheapest only risks
+  more).
 
 A game declares its expert with :class:`games.bots.levels.Expert` in its bot.py.  The search is a
 pure function of the view, the legal actions, the worlds and the bot's rng.
@@ -282,10 +283,9 @@ class ExpertBot(WorldsBot):
 
     def _pick_surely(self, choices: Sequence[Action], found: Mapping[str, Estimate], mine: Action) -> Action:
         """The heuristic's choice unless another one beats it on the same deals by more than
-        ``sure`` standard errors of the paired difference (the one that beats it by most).  A bid
-        judged on a few dozen deals, each solved as if every card were seen, is a noisy and
-        optimistic figure; taking the best of several such means overruled sound bids on a
-        difference of a few hundredths."""
+        ``sure`` standard errors of the paired difference (the one that beats it by most): a
+        bid judged on a few dozen deals is a noisy figure, and the best of several such means
+        overruled sound bids on differences of a few hundredths."""
         best, margin = mine, 0.0
         if mine.text in found:
             for a in choices:
