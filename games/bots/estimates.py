@@ -180,6 +180,11 @@ def sides(world: GameState) -> list[tuple[int, ...]]:
     return teams or [(s,) for s in range(world.num_seats)]
 
 
+def side_of_seat(world: GameState, seat: int) -> tuple[int, ...]:
+    """The side ``seat`` belongs to in ``world`` (see :func:`sides`)."""
+    return next((t for t in sides(world) if seat in t), (seat,))
+
+
 def _result(world: GameState, side: Sequence[int]) -> float | None:
     if not world.is_over:
         return None

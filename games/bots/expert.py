@@ -54,7 +54,7 @@ from games.core import Action, GameState, SeatView, TrickGame
 from games.core.actions import play
 
 from .base import Bot, Worlds, WorldsBot
-from .estimates import Deal, Estimate, Measure, paired, sides
+from .estimates import Deal, Estimate, Measure, paired, side_of_seat
 from .rollout import _reward
 from .search import choosable, standing, stop_at_next_deal
 from .solver import End, MaxN, Solver, TooBig
@@ -169,15 +169,11 @@ class ExpertBot(WorldsBot):
 
     def _solvable(self, view: SeatView, choices: Sequence[Action]) -> bool:
         """A card play within the solver's reach (the game may still decline the position)."""
-        return (
-            self.solve > 0
-            and max(view.hand_sizes) <= self.solve
-            and all(a.kind == "play" and a.card is not None for a in choices)
-        )
+        return self.solve > 0 and max(view.hand_sizes) <= self.solve and all(map(_plays_card, choices))
 
     def _biddable(self, choices: Sequence[Action]) -> bool:
         """A decision before the card play that the bids part judges (see the module docstring)."""
-        return self.bids > 0 and not any(a.kind == "play" and a.card is not None for a in choices)
+        return self.bids > 0 and not any(map(_plays_card, choices))
 
     def _bidding(
         self, view: SeatView, choices: list[Action], worlds: Worlds, deals: int, seed: int
@@ -221,11 +217,11 @@ class ExpertBot(WorldsBot):
         w = world.clone()
         stop_at_next_deal(w)
         hand = w.hand_number
-        measure = Measure(w, seat, _side(w, seat), start)
+        measure = Measure(w, seat, side_of_seat(w, seat), start)
         w.apply(choice)
         while w.to_act is not None and w.hand_number == hand:
             legal = w.legal_actions()
-            if all(a.kind == "play" and a.card is not None for a in legal):
+            if all(map(_plays_card, legal)):
                 break
             w.apply(legal[0] if len(legal) == 1 else self.model.choose(w.view(w.to_act), legal))
         if w.to_act is None or w.hand_number != hand:  # the hand ended in the auction (all passed)
@@ -312,8 +308,9 @@ class ExpertBot(WorldsBot):
         return draw
 
 
-def _side(world: GameState, seat: int) -> tuple[int, ...]:
-    return next((t for t in sides(world) if seat in t), (seat,))
+def _plays_card(a: Action) -> bool:
+    """A card played to the trick (what the solver searches), not a bid, a discard or a trump."""
+    return a.kind == "play" and a.card is not None
 
 
 def _helpers(bot: Bot) -> list[Bot]:

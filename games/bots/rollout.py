@@ -37,7 +37,7 @@ from typing import Any
 from games.core import Action, GameState, SeatView
 
 from .base import Bot, Worlds, WorldsBot
-from .estimates import Deal, Estimate, Measure, sides
+from .estimates import Deal, Estimate, Measure, side_of_seat, sides
 from .search import choosable, hand_rewards, standing, stop_at_next_deal
 
 MIN_WORLDS = 12  # deals a choice must be played out on before it may overrule the heuristic
@@ -170,7 +170,7 @@ class RolloutBot(WorldsBot):
         the playout stopped short plus its chance to win from there (as the heuristic judges it)
         on the scale of a match's result, with what the seat's side had then (a Deal)."""
         start = standing(world)
-        measure = Measure(world, seat, next(t for t in sides(world) if seat in t), start)
+        measure = Measure(world, seat, side_of_seat(world, seat), start)
         hand = world.hand_number
         stop_at_next_deal(world)
         world.apply(action)

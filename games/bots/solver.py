@@ -32,7 +32,7 @@ from games.core import Action, GameState
 from games.core.actions import play
 from games.core.exact import CINCH, COUNTS, HIGHER, LAST, LAST_TRICK, SUITS, Position
 
-from .estimates import Deal, Measure, sides
+from .estimates import Deal, Measure, side_of_seat
 from .rollout import _reward
 from .search import standing, stop_at_next_deal
 
@@ -65,7 +65,7 @@ class Solver:
         #: bid judged by the card play after it counts from the standing when it was made)
         self.start = standing(world) if start is None else start
         self.hand = world.hand_number
-        mine = next((set(t) for t in sides(world) if seat in t), {seat})
+        mine = set(side_of_seat(world, seat))
         self.maximise = tuple(s in mine for s in range(len(p.hands)))
         self.side = tuple(sorted(mine))
         #: the end of each way of winning the tricks, as the game scored it (see the docstring)
