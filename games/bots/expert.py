@@ -223,7 +223,7 @@ class ExpertBot(WorldsBot):
             legal = w.legal_actions()
             if all(map(_plays_card, legal)):
                 break
-            w.apply(legal[0] if len(legal) == 1 else self.model.choose(w.view(w.to_act), legal))
+            w.apply(legal[0] if len(legal) == 1 else self.model.choose(w.playout_view(w.to_act), legal))
         if w.to_act is None or w.hand_number != hand:  # the hand ended in the auction (all passed)
             return measure.deal(w, _reward(w, start, seat), standing(w), None), 0
         if not isinstance(w, TrickGame) or max(map(len, w.hands)) > self.solve:
@@ -339,7 +339,7 @@ def policy_weight(world: GameState, seat: int, model: Bot, eps: float) -> float:
     weight = 1.0
     for s, c in plays:
         legal = start.legal_actions()
-        if s != seat and len(legal) > 1 and model.choose(start.view(s), legal).card is not c:
+        if s != seat and len(legal) > 1 and model.choose(start.playout_view(s), legal).card is not c:
             weight *= eps
         start.apply(play(c))
     return weight

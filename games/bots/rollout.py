@@ -189,12 +189,12 @@ class RolloutBot(WorldsBot):
             if len(legal) == 1:
                 world.apply(legal[0])
                 continue
-            world.apply(players[s].choose(world.view(s), legal))
+            world.apply(players[s].choose(world.playout_view(s), legal))
         reward = _reward(world, start, seat)
         chance = None
         if horizon and world.to_act is not None and world.hand_number == hand:
             # stopped short of the hand's end: the heuristic judges the chance to win from here
-            chance = self.heuristic.judge(world.view(seat))
+            chance = self.heuristic.judge(world.playout_view(seat))
             reward += WIN * (2 * chance - 1)
         return measure.deal(world, reward, standing(world), chance)
 

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import random
 import sys
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, normalize
@@ -36,6 +38,7 @@ from .views import Event, Outcome, SeatView
 _FIRST_PACK: ContextVar[tuple[Card, ...] | None] = ContextVar("first_pack", default=None)
 
 _new_tuple = tuple.__new__
+_EVENT_HAND = attrgetter("hand")
 
 if TYPE_CHECKING:
     from .record import Record
@@ -415,6 +418,12 @@ class GameState(Cloning):
     def view(self, seat: int | None) -> SeatView:
         raise NotImplementedError
 
+    def playout_view(self, seat: int) -> SeatView:
+        """The view a bot reads inside its look-ahead: ``view(seat)`` without the table's words
+        (games.core.views.PlayoutView), which no bot reads and which cost a quarter of a view;
+        bots' playouts ask for one at every decision.  This default is the whole view."""
+        return self.view(seat)
+
     def zones(self) -> dict[str, list[Card]]:
         """Every card of the deck, by where it is now (hands, trick, stock, won piles...).
 
@@ -486,16 +495,16 @@ class GameState(Cloning):
 
     def recent_events(self, seat: int | None) -> tuple[Event, ...]:
         """What a view carries: the events of this hand and the previous one (whose ``hand``
-        event summarises its scoring), as visible to ``seat``."""
+        event summarises its scoring), as visible to ``seat``.  The log's events come in the
+        order of their hands, so where the previous hand starts is found by bisection, in the
+        log's tail alone when it reaches back that far (every view asks this)."""
         since = self.hand_number - 1
-        recent = []
-        for e in reversed(self.events):  # from the newest back to the start of the last hand
-            if e.hand < since:
-                break
-            if e.visible_to is None or e.visible_to == seat:
-                recent.append(e)
-        recent.reverse()
-        return tuple(recent)
+        head, tail = self._events_head, self._events_tail
+        if tail and tail[0].hand < since:
+            events = tail[bisect_left(tail, since, key=_EVENT_HAND) :]
+        else:
+            events = [*head[bisect_left(head, since, key=_EVENT_HAND) :], *tail]
+        return tuple([e for e in events if e.visible_to is None or e.visible_to == seat])
 
     # -- records --------------------------------------------------------
     def record(self, names: Sequence[str] | None = None) -> Record:

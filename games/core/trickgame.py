@@ -15,7 +15,7 @@ from dataclasses import replace
 from itertools import chain
 from typing import Any, ClassVar, NamedTuple, Self
 
-from .cards import Card, Suit, parse_card
+from .cards import Card, parse_card
 from .clone import LIST, LISTS, SHARED
 from .errors import BadNotationError
 from .exact import Position
@@ -23,7 +23,17 @@ from .resample import DealPlan, Place, frozen_seed, minus
 from .state import GameState, Rules
 from .tricks import follow_suit, next_seat, seat_order, shared_ranking, trick_winner
 from .viewdata import NO_EXTRA
-from .views import Event, InfoLine, Outcome, Play, SeatView, TrickResult
+from .views import (
+    Event,
+    InfoLine,
+    Outcome,
+    Play,
+    PlayoutView,
+    SeatView,
+    TrickResult,
+    make_playout_view,
+    make_view,
+)
 
 #: the random numbers of a hand's start of play (TrickGame.play_start), which never draws
 _START_RNG = frozen_seed(0)
@@ -127,53 +137,58 @@ class TrickGame(GameState):
 
     # -- the generic view ------------------------------------------------
     def view(self, seat: int | None) -> SeatView:
+        return make_view(self._view_fields(seat, words=True))
+
+    def playout_view(self, seat: int) -> PlayoutView:
+        return make_playout_view(self._view_fields(seat, words=False))
+
+    def _view_fields(self, seat: int | None, words: bool) -> dict[str, Any]:
+        """The fields of ``seat``'s view; the table's words (games.core.views.WORDS) only with
+        ``words``.  A game adjusts them in :meth:`_adjust_view`."""
         mine = seat is not None and self.to_act == seat
         legal = tuple(self.legal_actions()) if mine else ()
-        return SeatView(
-            game=self.rules.name,
-            seat=seat,
-            num_seats=self.num_seats,
-            phase=self.phase,
-            to_act=self.to_act,
-            dealer=self.dealer,
-            hand=tuple(self._sorted_hand(seat)) if seat is not None else (),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            trick=self._view_trick(),
-            last_trick=self.last_trick,
-            trump=self._view_trump(),
-            up_cards=tuple(self.up_cards),
-            tricks_won=tuple(self.tricks_won),
-            scores=tuple(self.scores),
-            bids=tuple(self.bids),
-            status=tuple(self.status),
-            legal=legal,
-            labels=tuple(self.label(a) for a in legal),
-            hand_number=self.hand_number,
-            events=self.recent_events(seat),
-            info=tuple(self._view_info(seat)),
-            extra=self._view_extra(seat),
-            outcome=self.result,
-            prompt=self._prompt() if mine else "",
-            formality=self.formality() if mine else "",
-            teams=self._teams(),
-            options=self.options,
-            sitting_out=self._sitting_out(),
-            clockwise=self.clockwise,
-        )
+        fields = {
+            "game": self.rules.name,
+            "seat": seat,
+            "num_seats": self.num_seats,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hand": tuple(self._sorted_hand(seat)) if seat is not None else (),
+            "hand_sizes": tuple(map(len, self.hands)),
+            "trick": self._view_trick(),
+            "last_trick": self.last_trick,
+            "trump": self._view_trump(),
+            "up_cards": tuple(self.up_cards),
+            "tricks_won": tuple(self.tricks_won),
+            "scores": tuple(self.scores),
+            "bids": tuple(self.bids),
+            "status": tuple(self.status),
+            "legal": legal,
+            "hand_number": self.hand_number,
+            "events": self.recent_events(seat),
+            "extra": self._view_extra(seat),
+            "outcome": self.result,
+            "teams": self._teams(),
+            "options": self.options,
+            "sitting_out": self._sitting_out(),
+            "clockwise": self.clockwise,
+        }
+        if words:
+            fields["info"] = tuple(self._view_info(seat))
+            fields["labels"] = tuple(self.label(a) for a in legal)
+            fields["prompt"] = self._prompt() if mine else ""
+            fields["formality"] = self.formality() if mine else ""
+        self._adjust_view(seat, fields)
+        return fields
+
+    def _adjust_view(self, seat: int | None, fields: dict[str, Any]) -> None:
+        """Change the generic view's fields where the game shows more or less (in place)."""
 
     def _sorted_hand(self, seat: int) -> list[Card]:
-        """The seat's hand in display order: by suit (trumps first), then rank high to low."""
-        r = self.ranking
-        order: dict[Suit | None, int] = {s: i for i, s in enumerate(r.trumps)}
-
-        def place(c: Card) -> tuple[int, int]:
-            suit = r.suit_of(c)
-            at = order.get(suit)
-            if at is None:
-                at = len(order) + (("S", "H", "C", "D").index(suit.value) if suit else -1)
-            return at, -r.rank_in_suit(c)
-
-        return sorted(self.hands[seat], key=place)
+        """The seat's hand in display order: by suit (trumps first), then rank high to low
+        (:attr:`Ranking.display_place`, a table the ranking keeps)."""
+        return sorted(self.hands[seat], key=self.ranking.display_place)
 
     def _view_trick(self) -> tuple[Play, ...]:
         """The trick as the view shows it: its plays in order (a game may group them)."""

@@ -29,6 +29,10 @@ _SAME_COLOUR = {
 }
 
 
+#: the order of the plain suits in a hand on screen (alternating colours)
+_DISPLAY_SUITS = ("S", "H", "C", "D")
+
+
 def same_colour(suit: Suit) -> Suit:
     """The other suit of the same colour (spades/clubs, hearts/diamonds): the left bower's suit."""
     return _SAME_COLOUR[suit]
@@ -72,9 +76,11 @@ class Ranking:
     """
 
     __slots__ = (
+        "_description",
         "_powers",
         "_trump_cards",
         "bowers",
+        "display_place",
         "higher_than",
         "is_trump",
         "joker_suit",
@@ -95,6 +101,9 @@ class Ranking:
     of_suit: Callable[[Suit | None], frozenset[Card]]
     #: Every card whose rank_in_suit is above this number, as a set.
     higher_than: Callable[[int], frozenset[Card]]
+    #: A card's place in a hand as the table shows it: by suit (trumps first, then spades, hearts,
+    #: clubs, diamonds; jokers that follow nothing before them), then rank high to low.
+    display_place: Callable[[Card], tuple[int, int]]
 
     def __init__(
         self, trumps: Sequence[Suit] = (), joker_suit: Suit | None = None, bowers: bool = False
@@ -109,7 +118,9 @@ class Ranking:
         self.rank_in_suit = _Table(self._rank_in_suit).__getitem__
         self.of_suit = _Table(self._of_suit).__getitem__
         self.higher_than = _Table(self._higher_than).__getitem__
+        self.display_place = _Table(self._display_place).__getitem__
         self._trump_cards: frozenset[Card] | None = None
+        self._description: str | None = None
         self._powers: dict[Suit | None, _Powers] = {}
 
     def __reduce__(self) -> tuple[type[Ranking], tuple[tuple[Suit, ...], Suit | None, bool]]:
@@ -131,6 +142,14 @@ class Ranking:
 
     def _higher_than(self, rank: int) -> frozenset[Card]:
         return frozenset(c for c in ALL_CARDS if self.rank_in_suit(c) > rank)
+
+    def _display_place(self, c: Card) -> tuple[int, int]:
+        suit = self.suit_of(c)
+        if suit in self.trumps:
+            at = self.trumps.index(suit)
+        else:
+            at = len(self.trumps) + (_DISPLAY_SUITS.index(suit.value) if suit else -1)
+        return at, -self.rank_in_suit(c)
 
     def trump_cards(self) -> frozenset[Card]:
         """Every trump, as a set (see :attr:`of_suit`)."""
@@ -166,9 +185,12 @@ class Ranking:
         return table
 
     def describe(self) -> str:
-        if not self.trumps:
-            return "no trumps"
-        return " and ".join(s.noun for s in self.trumps) + " trump"
+        """The trumps in words, as a view shows them ("hearts trump", "no trumps")."""
+        said = self._description
+        if said is None:
+            trumps = " and ".join(s.noun for s in self.trumps)
+            said = self._description = f"{trumps} trump" if trumps else "no trumps"
+        return said
 
 
 class _Table(dict[K, V]):

@@ -55,6 +55,7 @@ HAND_SIZE = 7
 _INDEX = attrgetter("index")
 _RANK = attrgetter("rank")
 _PLAY = {c: play(c) for c in ALL_CARDS}
+_BY_RANK = {c: (-c.rank, c.index) for c in ALL_CARDS}  # a hand's display order: suits play no part
 NO_BOUNDS = (2, 14)
 
 
@@ -269,7 +270,7 @@ class Cucumber(TrickGame):
     # -- views -------------------------------------------------------------------
     def _sorted_hand(self, seat: int) -> list[Card]:
         """Suits play no part: the hand from the highest rank to the lowest."""
-        return sorted(self.hands[seat], key=lambda c: (-c.rank, c.index))
+        return sorted(self.hands[seat], key=_BY_RANK.__getitem__)
 
     def _view_trump(self) -> str:
         return "suits do not count"

@@ -33,22 +33,22 @@ pair as one :class:`Play` (cards in led-card order, ``note`` with the pip sum).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from operator import attrgetter
 from typing import Any
 
 from games.core.actions import Action, play, word
 from games.core.bounds import TAKE_BACKS
-from games.core.cards import SUIT_CARDS, Card, Suit, card, cards_text, deck_52, deck_double
+from games.core.cards import ALL_CARDS, SUIT_CARDS, Card, Suit, card, cards_text, deck_52, deck_double
 from games.core.clone import SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.state import Rules
 from games.core.trickgame import TrickGame
 from games.core.tricks import next_seat, shared_ranking
-from games.core.views import InfoLine, Play, SeatView, TrickResult
+from games.core.views import InfoLine, Play, TrickResult
 from games.core.words import counted, limited, plural
 
 from .viewdata import Staged, StrangeView
@@ -355,19 +355,16 @@ class SimpleStrange(TrickGame):
         self._end_match(winners, f"most tricks over {plural(self.deals_played, 'deal')}", f"{best} tricks")
 
     # -- views and checks ------------------------------------------------
-    def view(self, seat: int | None) -> SeatView:
-        v = super().view(seat)
+    def _adjust_view(self, seat: int | None, fields: dict[str, Any]) -> None:
         if self.staged is not None and self.to_act is not None:
-            sizes = list(v.hand_sizes)
+            sizes = list(fields["hand_sizes"])
             sizes[self.to_act] += 1  # a staged card is still its owner's until committed
-            v = replace(v, hand_sizes=tuple(sizes))
-        return v
+            fields["hand_sizes"] = tuple(sizes)
 
     def _sorted_hand(self, seat: int) -> list[Card]:
-        order = {s: i for i, s in enumerate(self.trumps)}
-        rest = [s for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS) if s not in order]
-        order.update({s: len(self.trumps) + i for i, s in enumerate(rest)})
-        return sorted(self.hands[seat], key=lambda c: (-self.supers.get(c, 0), order[c.the_suit], -c.rank))
+        return sorted(
+            self.hands[seat], key=_display_places(self.trumps, tuple(self.supers.items())).__getitem__
+        )
 
     def _view_info(self, seat: int | None) -> list[InfoLine]:
         supers = ", ".join(f"{c} ({p})" for c, p in self._super_list()) or "none in play"
@@ -462,6 +459,20 @@ def _pair_legal(hand: list[Card], led: tuple[Card, Card], pair: tuple[Card, ...]
         ):
             return True
     return False
+
+
+@functools.cache
+def _display_places(
+    trumps: tuple[Suit, ...], super_pips: tuple[tuple[Card, int], ...]
+) -> dict[Card, tuple[int, int, int]]:
+    """Each card's place in a hand on screen, for a deal with these trumps and super-trumps
+    (with their pips): super-trumps first, then by suit (trumps first), then rank high to low
+    (a table made once for each pair of up-cards: every view sorts a hand)."""
+    supers = dict(super_pips)
+    order = {s: i for i, s in enumerate(trumps)}
+    rest = [s for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS) if s not in order]
+    order.update({s: len(trumps) + i for i, s in enumerate(rest)})
+    return {c: (-supers.get(c, 0), order[c.the_suit], -c.rank) for c in ALL_CARDS if c.suit is not None}
 
 
 def _distinct(cards: list[Card]) -> list[Card]:

@@ -62,7 +62,6 @@ caption) needs nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
@@ -597,11 +596,9 @@ class TrumpSuit(TrickGame):
         return f"a joker may be played only when you hold no trump ({noun}; you hold {cards_text(trumps)})"
 
     # -- views and checks ------------------------------------------------
-    def view(self, seat: int | None):
-        v = super().view(seat)
+    def _adjust_view(self, seat: int | None, fields: dict[str, Any]) -> None:
         if seat is not None and not self.revealed[seat]:
-            return replace(v, hand=())  # a blind bid is made before the hand is seen
-        return v
+            fields["hand"] = ()  # a blind bid is made before the hand is seen
 
     def _view_trump(self) -> str:
         if self.trump is None:
