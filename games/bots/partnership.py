@@ -34,8 +34,16 @@ def partner_seats(view: SeatView, seat: int) -> tuple[int, ...]:
 
 def seen_this_hand(view: SeatView) -> set[Card]:
     """Public cards of this hand: everything played (or discarded face up) so far."""
-    seen = {c for e in view.events if e.kind == "play" and e.hand == view.hand_number for c in e.cards}
-    return seen | {c for p in view.trick for c in p.cards}
+    hand = view.hand_number
+    seen: set[Card] = set()
+    for e in reversed(view.events):  # the view's events come in the order of their hands
+        if e.hand != hand:
+            break
+        if e.kind == "play":
+            seen.update(e.cards)
+    for p in view.trick:
+        seen.update(p.cards)
+    return seen
 
 
 def unseen_cards(view: SeatView, pack: Iterable[Card], also_seen: Iterable[Card] = ()) -> set[Card]:

@@ -23,6 +23,7 @@ cards seen this hand in the ``play`` events, the teams.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from math import comb
 
@@ -55,6 +56,11 @@ class SedmaBot(Bot):
         return by_text[pick.text]
 
 
+@functools.cache
+def _pack_set(num_seats: int) -> frozenset[Card]:
+    return frozenset(sedma_pack(num_seats))
+
+
 class _Scene:
     """One decision's reading of the view."""
 
@@ -71,7 +77,7 @@ class _Scene:
         self.stock = extra.stock
         if self.stock == 0 and len(view.hand) == 1:
             self.stake += 10  # our last card: this trick is the hand's last
-        self.unseen = set(sedma_pack(view.num_seats)) - seen_this_hand(view) - set(view.hand)
+        self.unseen = _pack_set(view.num_seats) - seen_this_hand(view) - set(view.hand)
         self.played_this_round = len(extra.rounds[-1]) if extra.rounds else 0
 
     def matches(self, c: Card) -> bool:

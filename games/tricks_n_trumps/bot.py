@@ -16,10 +16,11 @@ throwing a side card before a trump.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from games.bots import Bot, Expert, Levels, Playouts
-from games.core import Action, Card, Ranking, SeatView, Suit, standard_deck
+from games.core import Action, Card, Ranking, SeatView, Suit, shared_ranking, standard_deck
 
 from .viewdata import TricksView
 
@@ -34,7 +35,7 @@ class TricksNTrumpsBot(Bot):
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         trump = Suit(view.data(TricksView).trump_suit)
-        r = Ranking(trumps=(trump,), joker_suit=trump)
+        r = shared_ranking((trump,), joker_suit=trump)  # (its tables stay filled from move to move)
         by_card = {a.the_card: a for a in legal}
         odds = _Odds(view, r)
         if not view.trick:
@@ -99,6 +100,17 @@ class _Odds:
         self.still_to_play = len(self.later)
         total = max(1, len(self.unknown))
         self.p = {s: min(1.0, view.hand_sizes[s] / total) for s in self.later}
+        # The unknown cards counted once: the trumps by their rank among trumps, every other
+        # (following) suit by its cards' ranks, each sorted (holds() counts the higher ones).
+        self.trump_ranks = sorted(r.rank_in_suit(x) for x in self.unknown if r.is_trump(x))
+        self.suit_ranks: dict[Suit | None, list[int]] = {}
+        for x in self.unknown:
+            self.suit_ranks.setdefault(r.suit_of(x), []).append(x.rank)
+        for ranks in self.suit_ranks.values():
+            ranks.sort()
+
+    def _trumps_above(self, rank: int) -> int:
+        return len(self.trump_ranks) - bisect_right(self.trump_ranks, rank)
 
     def holds(self, c: Card, led: Suit | None, top_trump: Card | None) -> float:
         """The chance that ``c`` (played to a trick led with ``led``) beats every later player."""
@@ -106,15 +118,13 @@ class _Odds:
         trump = r.trumps[0]
         mine = r.suit_of(c)
         if mine == trump:
-            higher_trumps = sum(
-                1 for x in self.unknown if r.is_trump(x) and r.rank_in_suit(x) > r.rank_in_suit(c)
-            )
+            higher_trumps = self._trumps_above(r.rank_in_suit(c))
             higher_led = 0
         else:
-            higher_led = sum(1 for x in self.unknown if r.suit_of(x) == mine and x.rank > c.rank)
-            floor = r.rank_in_suit(top_trump) if top_trump is not None else 0
-            higher_trumps = sum(1 for x in self.unknown if r.is_trump(x) and r.rank_in_suit(x) > floor)
-        led_count = sum(1 for x in self.unknown if r.suit_of(x) == led)
+            same = self.suit_ranks.get(mine, [])
+            higher_led = len(same) - bisect_right(same, c.rank)
+            higher_trumps = self._trumps_above(r.rank_in_suit(top_trump) if top_trump is not None else 0)
+        led_count = len(self.suit_ranks.get(led, ()))
         chance = 1.0
         for s in self.later:
             miss = 1.0 - self.p[s]
