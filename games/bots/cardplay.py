@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from games.core import Action, Card, Ranking, SeatView, Suit, card
+from games.core import Action, Card, Ranking, SeatView, Suit, card, shared_ranking
 
 TRUMP_VALUE = {14: 0.95, 13: 0.75, 12: 0.5, 11: 0.35}
 SIDE_VALUE = {14: 0.7, 13: 0.3}
@@ -39,7 +39,8 @@ class MustHeadData(Protocol):
 
 
 def ranking_of(data: MustHeadData) -> Ranking:
-    return Ranking(trumps=(Suit(data.trump_suit),))
+    """The hand's ranking (shared: a ranking keeps only tables, which stay filled from move to move)."""
+    return shared_ranking((Suit(data.trump_suit),))
 
 
 def hand_strength(hand: Iterable[Card], r: Ranking, players: int = 4) -> float:

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from math import comb, erfc, sqrt
 
 from games.bots import Bot, Expert, Levels, TreeSearch
-from games.core import JOKER, Action, Card, Ranking, SeatView, Suit, card
+from games.core import JOKER, Action, Card, Ranking, SeatView, Suit, card, shared_ranking
 
 from .rules import CONTRACTS, grid_lines
 from .viewdata import GridView, Square
@@ -209,7 +209,7 @@ def _hand_strength(hand: Sequence[Card]) -> float:
 
 def _ranking(trump: str) -> Ranking:
     t = Suit(trump)
-    return Ranking(trumps=(t,), joker_suit=t)
+    return shared_ranking((t,), joker_suit=t)  # (shared: its tables stay filled from move to move)
 
 
 # -- trick counts -------------------------------------------------------------------------------

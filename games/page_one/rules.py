@@ -570,9 +570,8 @@ class PageOne(TrickGame):
     def recent_events(self, seat: int | None) -> tuple:
         """This game's events and the last one's public ones: a new deal leaves the cards a
         player privately drew in the previous game out of the log."""
-        return tuple(
-            e for e in super().recent_events(seat) if e.visible_to is None or e.hand == self.hand_number
-        )
+        game = self.hand_number
+        return tuple([e for e in super().recent_events(seat) if e.visible_to is None or e.hand == game])
 
     # -- cards and checks ---------------------------------------------------------------
     def zones(self) -> dict[str, list[Card]]:

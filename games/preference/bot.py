@@ -25,6 +25,7 @@ winner, else drop the lowest card.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
@@ -43,18 +44,19 @@ PLAY_BAR, PLAY_BESIDE_BAR, INVITE_BAR = 1.7, 1.4, 2.8
 LOW = 7  # the lowest rank in the pack
 
 
-def _by_suit(hand: Iterable[Card]) -> dict[Suit, list[int]]:
+def _by_suit(hand: Iterable[Card]) -> dict[Suit, tuple[int, ...]]:
+    """Each suit's ranks in ``hand``, highest first."""
     out: dict[Suit, list[int]] = {s: [] for s in BY_RANK}
     for c in hand:
         out[c.the_suit].append(c.rank)
-    for ranks in out.values():
-        ranks.sort(reverse=True)
-    return out
+    return {s: tuple(sorted(ranks, reverse=True)) for s, ranks in out.items()}
 
 
-def _trump_tricks(ranks: list[int]) -> float:
+@functools.cache
+def _trump_tricks(ranks: tuple[int, ...]) -> float:
     """Each trump wins once the higher trumps outside the hand are fewer than our trumps above
-    it (they fall to those); a trump with enough length below it to guard it wins half the time."""
+    it (they fall to those); a trump with enough length below it to guard it wins half the time.
+    (Kept for each holding: the discard weighs every pair of twelve cards.)"""
     total = 0.0
     for i, r in enumerate(ranks):
         higher_out = sum(1 for x in range(r + 1, 15) if x not in ranks)
@@ -67,7 +69,8 @@ def _trump_tricks(ranks: list[int]) -> float:
     return total
 
 
-def _side_tricks(ranks: list[int]) -> float:
+@functools.cache
+def _side_tricks(ranks: tuple[int, ...]) -> float:
     """Aces, kings with the ace or guarded, queens under both; long suits are ruffed sooner."""
     value = 0.0
     if 14 in ranks:
@@ -83,7 +86,11 @@ def _side_tricks(ranks: list[int]) -> float:
 
 def declarer_tricks(hand: Iterable[Card], trump: Suit) -> float:
     """Rough tricks for the declarer of a ten-card hand with ``trump``."""
-    suits = _by_suit(hand)
+    return _declarer_value(_by_suit(hand), trump)
+
+
+def _declarer_value(suits: dict[Suit, tuple[int, ...]], trump: Suit) -> float:
+    """:func:`declarer_tricks` of a hand given by its suits' ranks (highest first)."""
     trumps = suits[trump]
     value = _trump_tricks(trumps)
     side = [suits[s] for s in BY_RANK if s != trump]
@@ -107,13 +114,17 @@ def defender_tricks(hand: Iterable[Card], trump: Suit | None) -> float:
 
 def best_discard(hand: Sequence[Card], high: int) -> tuple[tuple[Card, Card], Suit, float]:
     """The two cards to discard and the trump suit (allowed after a bid of ``high``) that give
-    the best declarer estimate."""
+    the best declarer estimate.  (A pair changes at most two suits of the whole hand's.)"""
     best: tuple[float, tuple[Card, Card], Suit] | None = None
     cards = sorted(hand, key=lambda c: c.index)
+    whole = _by_suit(cards)
+    trumps = suits_from(high)
     for pair in itertools.combinations(cards, 2):
-        rest = [c for c in cards if c not in pair]
-        for s in suits_from(high):
-            v = declarer_tricks(rest, s)
+        suits = dict(whole)
+        for c in pair:
+            suits[c.the_suit] = tuple(r for r in suits[c.the_suit] if r != c.rank)
+        for s in trumps:
+            v = _declarer_value(suits, s)
             if best is None or v > best[0]:
                 best = (v, pair, s)
     assert best is not None
