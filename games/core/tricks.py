@@ -166,7 +166,12 @@ class Ranking:
         return c.rank
 
     def power(self, c: Card, led: Suit | None) -> int:
-        """A number for comparing cards in a trick led with suit ``led``: 0 cannot win."""
+        """A number for comparing cards in a trick led with suit ``led``: 0 cannot win.  (A
+        lookup in :meth:`powers`' table: bots ask it for every card of every decision.)"""
+        return self.powers(led)[c]
+
+    def _power(self, c: Card, led: Suit | None) -> int:
+        """:meth:`power`, worked out."""
         s = self.suit_of(c)
         if s is not None and s in self.trumps:
             return 100 + self.rank_in_suit(c)
@@ -218,7 +223,7 @@ class _Powers(dict[Card, int]):
         self.led = led
 
     def __missing__(self, c: Card) -> int:
-        p = self[c] = self.ranking.power(c, self.led)
+        p = self[c] = self.ranking._power(c, self.led)
         return p
 
 

@@ -449,6 +449,7 @@ class _Play:
         seen |= buried
         self.unseen = [c for c in _PACK if c not in seen]
         self.deck_unknown = max(0, view.data(TrumpSuitView).deck_count - len(buried))
+        self._room: dict[Suit | None, int] = {}  # p_holds' denominators, by suit
 
     def _read_event(self, e, now: dict, seen: set[Card], buried: set[Card]) -> None:
         """One event of this hand: the turned-up card and flips set trump, a swap buries my card
@@ -495,11 +496,13 @@ class _Play:
         """The chance that ``seat`` holds the unseen card ``c``."""
         if c.suit in self.voids[seat]:
             return 0.0
-        sizes = self.view.hand_sizes
-        room = self.deck_unknown + sum(
-            sizes[s] for s in range(self.n) if s != self.me and c.suit not in self.voids[s]
-        )
-        return sizes[seat] / room if room else 0.0
+        room = self._room.get(c.suit)
+        if room is None:  # the places a card of this suit may be: once a suit and decision
+            sizes = self.view.hand_sizes
+            room = self._room[c.suit] = self.deck_unknown + sum(
+                sizes[s] for s in range(self.n) if s != self.me and c.suit not in self.voids[s]
+            )
+        return self.view.hand_sizes[seat] / room if room else 0.0
 
     def will(self, seat: int) -> float:
         """How willing an opponent is to win a trick: eager when it needs tricks, unwilling
@@ -523,10 +526,11 @@ class _Play:
         a higher card of the led suit, a trump when void in the led suit, a joker when void in
         trump too (a joker is played only by a player without trump)."""
         r, t = self.r, self.trump
-        power = r.power(c, led)
+        powers = r.powers(led)
+        power = powers[c]
         miss_led = miss_trump = miss_joker = 1.0
         for h in self.unseen:
-            if r.power(h, led) <= power:
+            if powers[h] <= power:
                 continue
             p = self.p_holds(seat, h)
             if h.suit is None:
@@ -588,8 +592,10 @@ class _Play:
         r = _RANKINGS[suit.letter]
         mine = [c for c in hand if c.suit is suit]
         value = 0.0
+        powers = r.powers(suit)
         for c in mine:
-            higher = sum(1 for h in self.unseen if r.power(h, suit) > r.power(c, suit))
+            power = powers[c]
+            higher = sum(1 for h in self.unseen if powers[h] > power)
             lower_mine = sum(1 for x in mine if x.rank < c.rank)
             value += max(0.0, 1.0 - 0.35 * higher / (1 + lower_mine))
         if not mine:
