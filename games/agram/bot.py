@@ -45,8 +45,10 @@ class AgramBot(Bot):
     def _early(self, cards: list[Card], view: SeatView, odds: _Odds) -> Card:
         """Tricks 1-4: shed the card that leaves the best pair of finishers."""
 
+        finish = {x: odds.finish(x, view.hand) for x in view.hand}  # each card's, once
+
         def kept_value(c: Card) -> tuple[float, int]:
-            rest = sorted((odds.finish(x, view.hand) for x in view.hand if x is not c), reverse=True)
+            rest = sorted((finish[x] for x in view.hand if x is not c), reverse=True)
             return rest[0] + 0.5 * (rest[1] if len(rest) > 1 else 0.0), -c.rank
 
         return max(cards, key=kept_value)

@@ -82,7 +82,12 @@ def known_gone(view: SeatView) -> set[Card]:
     """Cards that cannot be in the opponent's hand or come to anyone's hand: played this hand,
     our own discards, the talon cards we have seen and a shown leftover."""
     ex = view.data(PiquetView)
-    played = {c for e in view.events if e.hand == view.hand_number and e.kind == "play" for c in e.cards}
+    played: set[Card] = set()
+    for e in reversed(view.events):  # the view's events come in the order of their hands
+        if e.hand != view.hand_number:
+            break
+        if e.kind == "play":
+            played.update(e.cards)
     return played | set(ex.my_discards) | set(ex.seen) | set(ex.leftover)
 
 
@@ -184,7 +189,8 @@ class PiquetBot(Bot):
 
 def is_boss(c: Card, known: Iterable[Card]) -> bool:
     """True when every higher card of its suit is accounted for (played, ours, or out of play)."""
-    known = set(known)
+    if not isinstance(known, (set, frozenset)):
+        known = set(known)
     return all(card(r, c.the_suit) in known for r in range(c.rank + 1, ACE + 1))
 
 
