@@ -56,6 +56,7 @@ def test_every_benchmark_script_has_a_quick_test():
         "bench_expert_parts.py",
         "bench_bacon_alone.py",
         "bench_duel.py",
+        "bench_views.py",
     }, f"a benchmark without a --quick test here: {sorted(scripts)}"
 
 
@@ -136,6 +137,13 @@ def test_bench_web_flood_quick_prints_the_flood_figures():
 def test_bench_levels_quick_prints_the_time_per_move_at_each_level():
     out = run_bench("bench_levels.py", "--quick")
     assert "| Tricks'N'Trumps |" in out and out.count(" / ") >= 8
+
+
+def test_bench_views_quick_measures_this_checkout_against_another():
+    # (this checkout against itself: the two columns run the same code and choose alike)
+    out = run_bench("bench_views.py", "--quick", "--against", str(ROOT))
+    row = next(line for line in out.splitlines() if line.startswith("tricks_n_trumps"))
+    assert row.split()[-1] == "yes" and len(row.split()) == 11
 
 
 def test_bench_agreement_quick_asks_every_level_at_the_same_positions():
