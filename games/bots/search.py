@@ -158,8 +158,11 @@ class SearchBot(WorldsBot):
         stop_at_next_deal(world)
         node: _Root = root
         path: list[_Node] = []
+        takes = _takes_back(world)
         while world.to_act is not None and world.hand_number == hand:
-            legal = [a for a in world.legal_actions() if not world.takes_back(a)] or world.legal_actions()
+            legal = world.legal_actions()
+            if takes:
+                legal = [a for a in legal if not world.takes_back(a)] or legal
             children = node.children
             untried = [a for a in legal if a not in children]
             for a in legal:
@@ -197,6 +200,7 @@ class SearchBot(WorldsBot):
         """Random (or greedy) play to the end of the hand (or match); take-backs are never chosen."""
         rnd = self.rng.random
         greedy = world if self.playout == "greedy" and isinstance(world, TrickGame) else None
+        takes = _takes_back(world)
         for _ in range(MAX_PLAYOUT):
             if world.to_act is None or world.hand_number != hand:
                 return
@@ -204,7 +208,7 @@ class SearchBot(WorldsBot):
             a = legal[int(rnd() * len(legal))]
             if greedy is not None and a.kind == "play" and greedy.trick and rnd() >= GREEDY_SLIP:
                 a = _greedy(greedy, legal, a)
-            if world.takes_back(a):
+            if takes and world.takes_back(a):
                 legal = [x for x in legal if not world.takes_back(x)]
                 a = legal[int(rnd() * len(legal))]
             world.apply(a)
@@ -222,6 +226,12 @@ class SearchBot(WorldsBot):
             rewards = [r + (bonus if s in winners else -bonus) for s, r in enumerate(rewards)]
         self._low, self._high = min(self._low, *rewards), max(self._high, *rewards)
         return rewards
+
+
+def _takes_back(world: GameState) -> bool:
+    """Whether the world's game has actions that take back (most have none: then no action is
+    asked about, once a step of every iteration)."""
+    return type(world).takes_back is not GameState.takes_back
 
 
 GREEDY_SLIP = 0.25  # the share of a greedy playout's follows that stay random
