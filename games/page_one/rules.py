@@ -50,6 +50,7 @@ one (generation, missing suits) entry per card in each hand, built from public p
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -154,6 +155,13 @@ _SEEN_TEXT = {c: f"it is {c.text} (only you see it)" for c in _PACK}
 
 def slot_fits(slot: Slot, c: Card, generation: int) -> bool:
     return slot[0] == generation and _LETTER.get(c.suit) not in slot[1]  # (a joker: None, in no set)
+
+
+@functools.lru_cache(maxsize=4096)
+def _lacking_in_all(slots: tuple[Slot, ...]) -> str:
+    """The suits every one of a hand's ``slots`` is known to lack, as letters (a hand's slots
+    change a few times a game, its view is asked at every move of every playout: kept)."""
+    return "".join(sorted(frozenset.intersection(*[f for _, f in slots]))) if slots else ""
 
 
 def fitting_slots(slots: Sequence[Slot], c: Card, generation: int) -> list[int]:
@@ -544,9 +552,7 @@ class PageOne(TrickGame):
 
     def _known_lacking(self) -> tuple[str, ...]:
         """Per seat, the suits every card of that hand is publicly known not to be."""
-        return tuple(
-            "".join(sorted(frozenset.intersection(*[f for _, f in sl]))) if sl else "" for sl in self.slots
-        )
+        return tuple(map(_lacking_in_all, self.slots))
 
     def _prompt(self) -> str:
         hand = self.hands[self.acting]
