@@ -70,7 +70,7 @@ def test_cannot_win_so_plays_its_lowest():
 
 def test_leads_a_suit_an_opponent_down_to_one_card_lacks():
     state = table("5S 9D 7H 2D", "8D", "4H 6H 7C", leader=0)
-    state.slots[1] = [(0, frozenset("S"))]  # seat 1 has shown it holds no spade
+    state.slots[1] = ((0, frozenset("S")),)  # seat 1 has shown it holds no spade (a tuple a seat)
     assert choice(state) == "5S"
 
 
