@@ -1,7 +1,8 @@
 """The values a game hands out: events, plays, tricks, outcomes and the seat view.
 
 - :class:`SeatView`: exactly what one seat may know; bots, the TUI and network clients only
-  ever see views.
+  ever see views.  :func:`make_view` builds one fast (a game's ``view()``);
+  :class:`PlayoutView` is the view without the table's words that bots read in their playouts.
 - :class:`Event`: things that happened (a card played, a trick won, a hand scored), each
   either public or private to one seat; :func:`make_event` builds one faster (hot paths).
 - :class:`Play` / :class:`TrickResult`: a trick as the table shows it.
