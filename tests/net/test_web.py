@@ -261,7 +261,16 @@ async def test_the_terminal_has_the_keys_right_after_sign_in(tmp_path):
     bob = None
     async with at_the_sign_in_page(tmp_path) as (host, browser, mirror):
         try:
-            await browser.type(host.ann)  # the code field has the focus on its own (autofocus)
+            # the code field takes the focus on its own (autofocus) once the page has loaded: wait
+            # for that (keys typed before it went nowhere, a race of the test), giving no focus
+            active = "document.activeElement && document.activeElement.id"
+            for _ in range(150):
+                if await browser.evaluate(active) == "code":
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError("the sign-in page never gave its code field the focus")
+            await browser.type(host.ann)
             await browser.press("Enter")
             bob = await asyncio.to_thread(RemoteSeatHandle(host.address, host.bob).connect)
             await bounded(lambda: "Hand 1: Ann deals" in mirror.text, 30, "Ann's table")
