@@ -32,15 +32,21 @@ def partner_seats(view: SeatView, seat: int) -> tuple[int, ...]:
     return ()
 
 
-def seen_this_hand(view: SeatView) -> set[Card]:
-    """Public cards of this hand: everything played (or discarded face up) so far."""
+def played_this_hand(view: SeatView) -> set[Card]:
+    """The cards of this hand's ``play`` events in the view."""
     hand = view.hand_number
-    seen: set[Card] = set()
+    played: set[Card] = set()
     for e in reversed(view.events):  # the view's events come in the order of their hands
         if e.hand != hand:
             break
         if e.kind == "play":
-            seen.update(e.cards)
+            played.update(e.cards)
+    return played
+
+
+def seen_this_hand(view: SeatView) -> set[Card]:
+    """Public cards of this hand: everything played (or discarded face up) so far."""
+    seen = played_this_hand(view)
     for p in view.trick:
         seen.update(p.cards)
     return seen

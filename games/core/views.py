@@ -22,6 +22,7 @@ from .errors import ProtocolError
 from .viewdata import NO_EXTRA
 
 T = TypeVar("T")
+V = TypeVar("V", bound="SeatView")
 
 
 class Event(NamedTuple):
@@ -231,14 +232,20 @@ def make_view(fields: dict[str, Any]) -> SeatView:
     playout of the search bots (they judge a move by playing the heuristic out, and the
     heuristic reads a view).  A field without a default must be given; TypeError when a field
     is missing or a name is not a field (tests hold every game's views to the constructor's)."""
-    state = {**_VIEW_DEFAULTS, **fields}
+    return _made(SeatView, _VIEW_DEFAULTS, (), fields)
+
+
+def _made(cls: type[V], defaults: dict[str, Any], left_out: tuple[str, ...], fields: dict[str, Any]) -> V:
+    """A ``cls`` (SeatView or PlayoutView) holding ``fields`` over ``defaults``, every field of a
+    SeatView but those ``left_out``; TypeError naming the fields that are missing or wrong."""
+    state = {**defaults, **fields}
     for name, factory in _VIEW_FACTORIES.items():
         if name not in state:
             state[name] = factory()
-    if len(state) != _VIEW_SIZE:
-        wrong = set(state) ^ set(SeatView.__dataclass_fields__)
-        raise TypeError(f"a SeatView's fields are wrong: {', '.join(sorted(wrong))}")
-    view = _new(SeatView)
+    if len(state) != _VIEW_SIZE - len(left_out) or not state.keys().isdisjoint(left_out):
+        wrong = set(state) ^ (set(SeatView.__dataclass_fields__) - set(left_out))
+        raise TypeError(f"a {cls.__name__}'s fields are wrong: {', '.join(sorted(wrong))}")
+    view = _new(cls)
     _set(view, "__dict__", state)
     return view
 
@@ -293,13 +300,4 @@ _PLAYOUT_DEFAULTS = {k: v for k, v in _VIEW_DEFAULTS.items() if k not in WORDS}
 
 def make_playout_view(fields: dict[str, Any]) -> PlayoutView:
     """:func:`make_view` for a :class:`PlayoutView`: every field but the table's words."""
-    state = {**_PLAYOUT_DEFAULTS, **fields}
-    for name, factory in _VIEW_FACTORIES.items():
-        if name not in state:
-            state[name] = factory()
-    if len(state) != _VIEW_SIZE - len(WORDS) or not state.keys().isdisjoint(WORDS):
-        wrong = set(state) ^ (set(SeatView.__dataclass_fields__) - set(WORDS))
-        raise TypeError(f"a playout view's fields are wrong: {', '.join(sorted(wrong))}")
-    view = _new(PlayoutView)
-    _set(view, "__dict__", state)
-    return view
+    return _made(PlayoutView, _PLAYOUT_DEFAULTS, WORDS, fields)

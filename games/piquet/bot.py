@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from games.bots import Bot, Expert, Levels, Playouts
+from games.bots.partnership import played_this_hand
 from games.core import ACE, KING, Action, Card, SeatView, card
 
 from .rules import CATEGORY, point_of, runs
@@ -82,13 +83,7 @@ def known_gone(view: SeatView) -> set[Card]:
     """Cards that cannot be in the opponent's hand or come to anyone's hand: played this hand,
     our own discards, the talon cards we have seen and a shown leftover."""
     ex = view.data(PiquetView)
-    played: set[Card] = set()
-    for e in reversed(view.events):  # the view's events come in the order of their hands
-        if e.hand != view.hand_number:
-            break
-        if e.kind == "play":
-            played.update(e.cards)
-    return played | set(ex.my_discards) | set(ex.seen) | set(ex.leftover)
+    return played_this_hand(view) | set(ex.my_discards) | set(ex.seen) | set(ex.leftover)
 
 
 def opponent_known(view: SeatView) -> list[Card]:
