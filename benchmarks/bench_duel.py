@@ -16,11 +16,17 @@ Two measuring devices that are not levels (they see every card; no table ever se
   true deal for every decision: the bids too.
 
 Against ``hard`` they give a ceiling: what perfect knowledge of the cards would add to hard's play
-in this game.  Prints one row: hands, the pairs that differed, A's mean gain over B with its
+in this game.
+
+``--parts deals,solver`` plays an expert with only those of its parts (games.bots.expert.PARTS:
+deals, solver, inference, bidding), so that each part is measured on its own against ``hard``;
+runs on the same seeds pair hand for hand (``hard`` plays every B hand the same way), and
+``--against FILE`` prints this run's gain over another run's A, pair by pair.  Prints one row: hands, the pairs that differed, A's mean gain over B with its
 95% interval.  ``--results FILE`` keeps every pair (a stopped run resumes).
 
 Usage: python benchmarks/bench_duel.py GAME [--a expert] [--b hard] [--field hard] [--hands 100]
-       [--seed 9000] [-o k=v ...] [-j 2] [--results FILE] [--quick]
+       [--seed 9000] [-o k=v ...] [--expert k=v ...] [--parts deals,solver] [-j 2]
+       [--results FILE] [--against FILE] [--quick]
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import arena, get_rules
-from games.bots import Expert, bot_task, heuristic_of, make_bot
+from games.bots import Expert, bot_task, expert, heuristic_of, make_bot
 from games.bots.rollout import RolloutBot, _reward
 from games.bots.search import standing, stop_at_next_deal
 from games.bots.solver import Solver, TooBig
@@ -108,20 +114,21 @@ def play_hand(game: str, seed: int, levels: Sequence[str], options: dict) -> lis
     return [_reward(state, start, s) for s in range(state.num_seats)]
 
 
-def declare(game: str, expert: dict[str, Any]) -> None:
-    """Make the game's expert the declared one with ``expert``'s fields changed (in this process)."""
-    if not expert:
+def declare(game: str, changes: dict[str, Any]) -> None:
+    """Make the game's expert the declared one with ``changes`` to its fields (in this process)."""
+    if not changes:
         return
     module = importlib.import_module(type(get_rules(game)).__module__.rpartition(".")[0] + ".bot")
     declared = module.BOT_LEVELS
     module.BOT_LEVELS = dataclasses.replace(
-        declared, expert=dataclasses.replace(declared.expert or Expert(), **expert)
+        declared, expert=dataclasses.replace(declared.expert or Expert(), **changes)
     )
 
 
-def pair(task: tuple[str, int, int, str, str, str, dict, dict]) -> dict[str, Any]:
-    game, seed, seat, a, b, field, options, expert = task
-    declare(game, expert)
+def pair(task: tuple[str, int, int, str, str, str, dict, dict, frozenset[str]]) -> dict[str, Any]:
+    game, seed, seat, a, b, field, options, changes, parts = task
+    declare(game, changes)
+    expert.PARTS = parts  # this worker's experts use only these parts
     seats = get_rules(game).default_seats
     line_a = [field] * seats
     line_b = [field] * seats
@@ -177,24 +184,35 @@ def main(argv: list[str]) -> int:
         default=[],
         help="change a field of the game's expert for this run, k=v (solve=6, maxn=true, infer=none)",
     )
+    parser.add_argument(
+        "--parts",
+        default=",".join(sorted(expert.PARTS)),
+        help="the expert's parts in play, comma separated (default: all of them)",
+    )
+    parser.add_argument(
+        "--against", type=Path, help="another run's results on the same seeds: this A's gain over its A"
+    )
     parser.add_argument("--quick", action="store_true", help="two deals (a test that the script runs)")
     args = parser.parse_args(argv)
+    parts = frozenset(p.strip() for p in args.parts.split(",") if p.strip())
+    if not parts <= expert.PARTS or "deals" not in parts:
+        parser.error(f"--parts: 'deals' and any of {', '.join(sorted(expert.PARTS - {'deals'}))}")
     rules = get_rules(args.game)
     options: dict[str, Any] = {}
     for item in args.option:
         key, _, value = item.partition("=")
         options[key] = _value(value)
-    expert: dict[str, Any] = {}
+    changes: dict[str, Any] = {}
     for item in args.expert:
         key, _, value = item.partition("=")
-        expert[key] = _value(value)
+        changes[key] = _value(value)
     hands = 2 if args.quick else args.hands
     done: list[dict[str, Any]] = []
     if args.results and args.results.exists():
         done = [json.loads(line) for line in args.results.read_text().splitlines() if line.strip()]
     have = {(r["seed"], r["seat"]) for r in done}
     todo = [
-        (rules.name, args.seed + d, seat, args.a, args.b, args.field, dict(options), expert)
+        (rules.name, args.seed + d, seat, args.a, args.b, args.field, dict(options), changes, parts)
         for d in range(hands)
         for seat in range(rules.default_seats)
         if (args.seed + d, seat) not in have
@@ -213,6 +231,22 @@ def main(argv: list[str]) -> int:
         f"| {rules.title} | {args.a} | {args.b} | {args.field} | {n} | {differed} | "
         f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |"
     )
+    if args.against:
+        theirs = {
+            (r["seed"], r["seat"]): r["a"]
+            for r in map(json.loads, args.against.read_text().splitlines())
+            if r
+        }
+        both = [
+            {"a": r["a"], "b": theirs[(r["seed"], r["seat"])]}
+            for r in rows
+            if (r["seed"], r["seat"]) in theirs
+        ]
+        n, differed, mean, half = summary(both)
+        print(
+            f"against {args.against.name}: {n} pairs, {differed} differed, this A's gain a hand over its A "
+            f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f})"
+        )
     return 0
 
 

@@ -185,3 +185,25 @@ def test_bench_duel_quick_pairs_hands_and_the_devices_run():
     assert "| Agram | cheat | normal | normal | 6 |" in out
     out = run_bench("bench_duel.py", "agram", "--a", "seer", *quick)
     assert "| Agram | seer | normal | normal | 6 |" in out
+
+
+def test_bench_duel_compares_two_runs_pair_by_pair_and_refuses_unknown_parts(tmp_path):
+    # Two finished runs on the same seeds (nothing left to play): this A against the other's A.
+    seeds = [(9000 + d, seat) for d in range(2) for seat in range(3)]
+    mine, theirs = tmp_path / "solver.jsonl", tmp_path / "deals.jsonl"
+    mine.write_text("".join(json.dumps({"seed": s, "seat": t, "a": 3.0, "b": 1.0}) + "\n" for s, t in seeds))
+    theirs.write_text(
+        "".join(json.dumps({"seed": s, "seat": t, "a": 1.0 + (t == 0), "b": 1.0}) + "\n" for s, t in seeds)
+    )
+    out = run_bench("bench_duel.py", "agram", "--quick", "--results", str(mine), "--against", str(theirs))
+    assert "| Agram | expert | hard | hard | 6 | 6 | +2.000 (+2.000 to +2.000) |" in out
+    line = next(x for x in out.splitlines() if x.startswith("against deals.jsonl"))
+    assert "6 pairs, 6 differed" in line and "+1.667" in line  # (1 + 2 + 2) / 3 a deal
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "bench_duel.py"), "agram", "--quick", "--parts", "deals,bogus"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+    )
+    assert proc.returncode == 2 and "--parts: 'deals' and any of bidding, inference, solver" in proc.stderr
