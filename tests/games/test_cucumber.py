@@ -19,7 +19,7 @@ def table(
     one card each means the last (scoring) trick."""
     state = RULES.new_game(len(hands), options, seed=1)
     state.hands = [parse_cards(h) for h in hands]
-    state.trick, state.last_trick, state.done, state.table = [], None, [], []
+    state.trick, state.last_trick, state.done, state.table = (), None, [], []
     state.bounds = [NO_BOUNDS] * len(hands)
     state.eliminated = tuple(eliminated)
     state.status = tuple("out" if s in eliminated else "" for s in range(len(hands)))
