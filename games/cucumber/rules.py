@@ -32,7 +32,7 @@ highest card; ``self.bounds`` keeps those public rank limits per seat for the ha
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -42,8 +42,8 @@ from games.core.clone import LIST, SHARED
 from games.core.exact import HIGHER, LAST_TRICK, Position
 from games.core.options import Option
 from games.core.partnership import active_seats, next_active, trick_complete
-from games.core.resample import Place, anywhere, deal_unseen
-from games.core.state import GameState, Rules
+from games.core.resample import anywhere, deal_unseen
+from games.core.state import Rules
 from games.core.trickgame import TrickGame
 from games.core.tricks import with_seat
 from games.core.views import InfoLine, Outcome, TrickResult
@@ -318,23 +318,9 @@ class Cucumber(TrickGame):
             assert all(self.scores[s] <= self.options["limit"] for s in self._active())
 
     # -- resampling -------------------------------------------------------------------
-    REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
-
-    def _hidden_piles(self, seat: int) -> list[Place]:
-        return [self.pile("out")]  # the undealt rest of the pack
-
-    def sampler(self, seat: int) -> Callable[[random.Random], GameState]:
-        twin, start = self.clone(), self._forgotten_start(seat, self._hidden_piles(seat))
-        return lambda rng: twin._dealt_again(seat, rng, start)
-
     def resample(self, seat: int, rng: random.Random) -> Cucumber:
-        return self._dealt_again(seat, rng, self._forgotten_start(seat, self._hidden_piles(seat)))
-
-    def _dealt_again(self, seat: int, rng: random.Random, start: TrickGame | None) -> Cucumber:
         """A copy that agrees with everything ``seat`` knows: the other hands and the unused
-        cards dealt again at random, each hand only with ranks inside its shown limits.  Its
-        start of play is ``start``, what ``seat`` knew then (``_forgotten_start``); the world's
-        own cards fill it when the expert's inference rewinds the world (``rewound``)."""
+        cards dealt again at random, each hand only with ranks inside its shown limits."""
         others = [s for s in self._active() if s != seat]
         pool = sorted([c for s in others for c in self.hands[s]] + self.out, key=_INDEX)
         slots = [(len(self.hands[s]), _within(self.bounds[s])) for s in others] + [(len(self.out), anywhere)]
@@ -346,7 +332,6 @@ class Cucumber(TrickGame):
         new.events = [e for e in self.events if e.visible_to is None or e.visible_to == seat]
         new.rng = random.Random(rng.getrandbits(64))  # the future deals stay unknown
         new.seed = 0  # the match seed would tell the whole deal
-        new.play_start = start
         return new
 
 
