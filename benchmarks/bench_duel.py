@@ -16,13 +16,13 @@ Two measuring devices that are not levels (they see every card; no table ever se
   true deal for every decision: the bids too.
 
 Against ``hard`` they give a ceiling: what perfect knowledge of the cards would add to hard's play
-in this game.
+in this game.  Prints one row: hands, the pairs that differed, A's mean gain over B with its
+95% interval.  ``--results FILE`` keeps every pair (a stopped run resumes).
 
 ``--parts deals,solver`` plays an expert with only those of its parts (games.bots.expert.PARTS:
 deals, solver, inference, bidding), so that each part is measured on its own against ``hard``;
 runs on the same seeds pair hand for hand (``hard`` plays every B hand the same way), and
-``--against FILE`` prints this run's gain over another run's A, pair by pair.  Prints one row: hands, the pairs that differed, A's mean gain over B with its
-95% interval.  ``--results FILE`` keeps every pair (a stopped run resumes).
+``--against FILE`` prints this run's gain over another run's A, pair by pair.
 
 Usage: python benchmarks/bench_duel.py GAME [--a expert] [--b hard] [--field hard] [--hands 100]
        [--seed 9000] [-o k=v ...] [--expert k=v ...] [--parts deals,solver] [-j 2]
@@ -156,6 +156,11 @@ def _value(text: str) -> Any:
     return text
 
 
+def read_pairs(path: Path) -> list[dict[str, Any]]:
+    """The pairs a ``--results`` file holds (one JSON object a line; blank lines skipped)."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
 def summary(rows: Sequence[dict[str, Any]]) -> tuple[int, int, float, float]:
     """(pairs, pairs that differed, mean of a - b, half-width of its 95% interval)."""
     diffs = [r["a"] - r["b"] for r in rows]
@@ -165,6 +170,11 @@ def summary(rows: Sequence[dict[str, Any]]) -> tuple[int, int, float, float]:
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
     return n, sum(1 for d in diffs if abs(d) > 1e-9), mean, 1.959964 * math.sqrt(var / n)
+
+
+def _gain(mean: float, half: float) -> str:
+    """A mean gain with its 95% interval, as the rows print it."""
+    return f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f})"
 
 
 def main(argv: list[str]) -> int:
@@ -209,7 +219,7 @@ def main(argv: list[str]) -> int:
     hands = 2 if args.quick else args.hands
     done: list[dict[str, Any]] = []
     if args.results and args.results.exists():
-        done = [json.loads(line) for line in args.results.read_text().splitlines() if line.strip()]
+        done = read_pairs(args.results)
     have = {(r["seed"], r["seat"]) for r in done}
     todo = [
         (rules.name, args.seed + d, seat, args.a, args.b, args.field, dict(options), changes, parts)
@@ -227,16 +237,9 @@ def main(argv: list[str]) -> int:
     n, differed, mean, half = summary(rows)
     print("| game | A | B | field | hands | differed | A's gain a hand over B (95% interval) |")
     print("|---|---|---|---|---:|---:|---|")
-    print(
-        f"| {rules.title} | {args.a} | {args.b} | {args.field} | {n} | {differed} | "
-        f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) |"
-    )
+    print(f"| {rules.title} | {args.a} | {args.b} | {args.field} | {n} | {differed} | {_gain(mean, half)} |")
     if args.against:
-        theirs = {
-            (r["seed"], r["seat"]): r["a"]
-            for r in map(json.loads, args.against.read_text().splitlines())
-            if r
-        }
+        theirs = {(r["seed"], r["seat"]): r["a"] for r in read_pairs(args.against)}
         both = [
             {"a": r["a"], "b": theirs[(r["seed"], r["seat"])]}
             for r in rows
@@ -245,7 +248,7 @@ def main(argv: list[str]) -> int:
         n, differed, mean, half = summary(both)
         print(
             f"against {args.against.name}: {n} pairs, {differed} differed, this A's gain a hand over its A "
-            f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f})"
+            f"{_gain(mean, half)}"
         )
     return 0
 
