@@ -97,9 +97,8 @@ class TricksNTrumps(TrickGame):
     def _legal(self) -> list[Action]:
         hand = self.hands[self.acting]
         if self.trick:  # follow suit if able (follow_suit's test, without building its message)
-            suit_of = self.ranking.suit_of
-            led = suit_of(self.trick[0].cards[0])
-            cards = [c for c in hand if suit_of(c) == led] or hand
+            r = self.ranking
+            cards = list(filter(r.of_suit(r.suit_of(self.trick[0].cards[0])).__contains__, hand)) or hand
         else:
             cards = hand
         return [_PLAY[c] for c in sorted(cards, key=_INDEX)]  # one deck: no duplicate cards

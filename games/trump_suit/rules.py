@@ -72,7 +72,7 @@ from games.core.options import Option
 from games.core.potgame import hand_limit_option
 from games.core.resample import Place
 from games.core.state import MethodNames, Rules
-from games.core.trickgame import TrickGame, seat_play
+from games.core.trickgame import TrickGame
 from games.core.tricks import Ranking, next_seat, with_seat
 from games.core.views import InfoLine
 from games.core.words import limited, plural
@@ -397,14 +397,12 @@ class TrumpSuit(TrickGame):
             self._flip(s)
             return
         c = action.the_card
-        self.hands[s].remove(c)
         if not self.trick:
             if self.trump is None and c.suit is not None:
                 self._set_trump(c.suit)  # TS-3
                 self.log("info", f"{c.suit.noun.capitalize()} are trump", s)
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
-        self.trick += (seat_play(s, c),)
-        self.log("play", f"{{p{s}}} plays {c.text}", s, None, (c,))
+        self.play_to_trick(s, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
         else:
