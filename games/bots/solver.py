@@ -18,7 +18,9 @@ everybody then plays perfectly: its side maximising, every other seat minimising
   (games.bots.rollout._reward: the hand's score for its side against the others, and the match
   when it ends).  Lines that end alike (the same tricks won by the same seats) share one such
   replay (a ``memo``, which a caller may share between the deals of one decision: the end of a
-  hand is scored from the tricks and what every seat sees, never from a hidden card).
+  hand is scored from the tricks and what every seat sees, never from a hidden card; but for
+  Cucumber's last trick, whose key names cards by the deal's own numbering, each deal keeps its
+  own).
 
 A search larger than ``max_nodes`` stops (:class:`TooBig`): the caller plays that deal out another
 way.  Everything here is deterministic.
@@ -68,8 +70,10 @@ class Solver:
         mine = set(side_of_seat(world, seat))
         self.maximise = tuple(s in mine for s in range(len(p.hands)))
         self.side = tuple(sorted(mine))
-        #: the end of each way of winning the tricks, as the game scored it (see the docstring)
-        self.memo: dict[int, End] = {} if memo is None else memo
+        #: the end of each way of winning the tricks, as the game scored it (see the docstring); a
+        #: caller's memo is shared between deals only where a way of winning means the same in
+        #: every deal (the cards of a last trick are numbered by each deal's own cards in play)
+        self.memo: dict[int, End] = {} if memo is None or p.ends_on == LAST_TRICK else memo
         self._ends: dict[float, Deal] = {d.reward: d for d, _ in self.memo.values()}
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -78,8 +82,9 @@ class Solver:
         self.path: list[int] = []  # the cards played since the position, by number
         # what is won so far, as one integer: per seat a count in its own 5 bits (COUNTS), the
         # sequence of trick winners in base (seats + 1), each digit a winner + 1 (WINNERS), the
-        # last trick's winner + 1 (LAST), or per seat and suit class the cards it took, 4 bits
-        # each, 20 a seat (SUITS)
+        # last trick's winner + 1 (LAST), per seat and suit class the cards it took, 4 bits
+        # each, 20 a seat (SUITS), or the last trick's cards and, in the low 5 bits, the seat
+        # that led it (LAST_TRICK: the order they were played in, which breaks equal ranks)
         n = len(p.hands)
         self._last_trick = p.ends_on == LAST_TRICK  # the last trick's cards, as one bit set
         self._by_suit = p.ends_on == SUITS
@@ -137,7 +142,7 @@ class Solver:
         if played + 1 < p.players:
             return p.after[seat], trick, led, played + 1, won
         winner = p.winner(trick, led, seat)
-        won = self._taken(trick, winner, won)
+        won = self._taken(trick, winner, won, p.after[seat])  # (after the last card: the leader)
         if 0 <= p.sweep != winner:  # the hand stops at the first trick the sweeper loses
             return -1, 0, -1, 0, won
         return winner, 0, -1, 0, won
@@ -216,10 +221,11 @@ class Solver:
             return _one_per_rank(moves, p.ranks)
         return _merged(moves, hands, trick, p.suit_masks, p.suit)
 
-    def _taken(self, trick: int, winner: int, won: int) -> int:
-        """What is won so far once ``winner`` takes the full ``trick`` (see ``__init__``)."""
+    def _taken(self, trick: int, winner: int, won: int, leader: int) -> int:
+        """What is won so far once ``winner`` takes the full ``trick``, which ``leader`` led (see
+        ``__init__``)."""
         if self._last_trick:
-            return trick
+            return trick << 5 | leader
         if self._by_suit:
             t = trick
             while t:

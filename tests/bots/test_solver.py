@@ -7,6 +7,8 @@ limit stops."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games import all_rules, arena, get_rules
@@ -75,6 +77,27 @@ def test_a_shared_memo_gives_the_same_values():
     again = Solver(state, state.exact_play(), seat, memo)
     assert {a: d.reward for a, d in again.values(legal).items()} == {a: d.reward for a, d in alone.items()}
     assert again.replays == 0  # every end was scored already
+
+
+@pytest.mark.parametrize("game", OFFERING)
+def test_every_deal_of_a_decision_keeps_its_values_with_a_memo_shared_between_them(game):
+    """The expert solves the deals of one decision with one memo (games.bots.expert): each
+    deal must be worth what it is alone.  Cucumber's last trick was keyed by its cards in the
+    deal's own numbering, so a shared memo scored one deal's end for another deal's cards (a
+    position with an agreed move showed it: the expert kept the wrong card for the last trick)."""
+    changed = []
+    for seed in range(3):
+        state = endgame(game, seed, 3)
+        seat, legal = state.to_act, state.legal_actions()
+        deal = state.sampler(seat)
+        memo: dict = {}
+        for i in range(8):
+            world = deal(random.Random(i))
+            shared = Solver(world, world.exact_play(), seat, memo).values(legal)
+            alone = Solver(world, world.exact_play(), seat).values(legal)
+            if {a: d.reward for a, d in shared.items()} != {a: d.reward for a, d in alone.items()}:
+                changed.append((seed, i))
+    assert not changed
 
 
 def test_merged_keeps_one_card_of_each_run_no_live_card_separates():
