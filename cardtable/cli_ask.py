@@ -79,6 +79,9 @@ def ask(
         return
     typer.echo(f"{state.rules.title} after {done} actions: {names[seat]} to act ({view.prompt})")
     typer.echo(f"hand: {' '.join(str(c) for c in view.hand) or '(none)'}")
+    if view.dealer is not None:
+        up = f"; turned up: {' '.join(str(c) for c in view.up_cards)}" if view.up_cards else ""
+        typer.echo(f"dealer: {names[view.dealer]}{up}")
     typer.echo(f"choices: {', '.join(state.label(a) for a in state.legal_actions())}")
     width = max(len(lv) for lv, *_ in answers)
     for level, label, _text, cpu in answers:

@@ -26,7 +26,8 @@ class CardtableError(Exception):
 class IllegalActionError(CardtableError, ValueError):
     """An action that the rules forbid; the message names the action, the seat and the rule.
 
-    Example: ``"7C is not legal for seat 2: you must follow hearts (you hold 9H)"``.
+    Example: ``"7C is not legal for seat 2: you must follow hearts (you hold 9H)"``.  The message
+    numbers seats from 1, as the table names them (``seat`` itself is the index, from 0).
     """
 
     def __init__(self, action: str, seat: int | None, rule: str) -> None:
@@ -34,7 +35,7 @@ class IllegalActionError(CardtableError, ValueError):
         self.seat = seat
         self.rule = cut_input(rule, RULE_SHOWN)
         action, rule = self.action, self.rule
-        who = f"seat {seat}" if seat is not None else "anyone"
+        who = f"seat {seat + 1}" if seat is not None else "anyone"
         super().__init__(f"{action} is not legal for {who}: {rule}")
 
 

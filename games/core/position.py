@@ -10,7 +10,11 @@ JSON that a person writes (no digest)::
 
 ``seats``, ``options`` and ``seed`` are optional (the game's usual table, its defaults, 0);
 ``hands`` gives the first hand's cards of any seats (numbered from 1, as the table names them);
-every other card falls where the seed puts it, and later hands are the seed's.
+``up`` the cards turned up at the deal, in games that turn some up (Bacon's and Rams' up-card,
+Simple Strange's two); ``dealer`` the seat that deals the first hand: the match is then the one
+of the first seed from ``seed`` on at which that seat deals.  Every other card falls where the
+seed puts it (drawn from a stream of its own, so the cards around a hand do not follow the
+dealer), and later hands are the seed's.
 
 How a deal is set out for any game without knowing how it deals: the pack's first shuffle is
 replaced by an order chosen in advance (``Rules.new_game(first_pack=...)``).  A probe deals the
@@ -35,11 +39,13 @@ from .cards import Card, cards_text, parse_cards
 from .errors import BadRecordError, CardtableError, cut_input
 from .finder import find_rules
 from .record import read_text
+from .words import plural
 
 if TYPE_CHECKING:
     from .state import GameState, Rules
 
 FORMAT = "cardtable-position"
+DEALER_SEEDS = 1000  # the seeds searched for one at which the position's dealer deals
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,10 @@ class Position:
     hands: dict[int, tuple[Card, ...]]
     actions: tuple[str, ...]
     names: tuple[str, ...] = field(default=())
+    #: the cards turned up at the first deal (none named: the seed's)
+    up: tuple[Card, ...] = ()
+    #: the seat that deals the first hand (None: the seed's)
+    dealer: int | None = None
 
     # -- reading ---------------------------------------------------------
     @classmethod
@@ -96,21 +106,34 @@ class Position:
         except CardtableError as exc:
             raise fault("seats or options", str(exc)) from None
         hands = _hands(doc.get("hands", {}), seats, fault)
-        return cls(rules.name, seats, dict(options), seed, hands, tuple(actions))
+        up = _cards(doc.get("up", ""), lambda problem: fault("up", problem))
+        dealer = doc.get("dealer")
+        if dealer is not None and not (
+            isinstance(dealer, int) and not isinstance(dealer, bool) and 1 <= dealer <= seats
+        ):
+            raise fault("dealer", f"names the seat that deals, 1 to {seats}")
+        return cls(
+            rules.name,
+            seats,
+            dict(options),
+            seed,
+            hands,
+            tuple(actions),
+            up=up,
+            dealer=None if dealer is None else dealer - 1,
+        )
 
     # -- the match ---------------------------------------------------------
     def start(self) -> GameState:
         """The match with the named seats dealt their cards (at the first deal)."""
         rules = find_rules(self.game)
-        plain = rules.new_game(self.seats, self.options, self.seed)
-        pack = list(plain.deck())
-        wanted = Counter(c for cards in self.hands.values() for c in cards)
-        missing = wanted - Counter(pack)
-        if missing:
-            extra = sorted(missing.elements(), key=_order)
-            named = cards_text(extra[:12]) + (f" and {len(extra) - 12} more" if len(extra) > 12 else "")
-            raise BadRecordError(f"{rules.title} has no {named} to deal (or not as many): check the hands")
-        probe, place = self._probe(rules, pack)
+        seed = self._seed(rules)
+        pack = list(rules.new_game(self.seats, self.options, seed).deck())
+        # (a card turned up may also be in a hand, Bourré's: counted once here, exactly below)
+        _check_pack(
+            rules, Counter(c for cards in self.hands.values() for c in cards) | Counter(self.up), pack
+        )
+        probe, place = self._probe(rules, pack, seed)
         order: list[Card | None] = [None] * len(pack)
         for seat, cards in self.hands.items():
             dealt = _held(probe, seat)
@@ -121,33 +144,78 @@ class Position:
                 )
             for got, card in zip(dealt, cards):
                 order[place[id(got)]] = card
+        self._turn_up(rules, probe, place, order)
+        wanted = Counter(c for c in order if c is not None)
+        _check_pack(rules, wanted, pack)
         rest = list((Counter(pack) - wanted).elements())
-        random.Random(self.seed).shuffle(rest)
+        random.Random(f"cardtable-position {seed}").shuffle(rest)  # not the match's own stream
         it = iter(rest)
         stacked = [c if c is not None else next(it) for c in order]
-        state = self._dealt(rules, stacked)
+        state = self._dealt(rules, stacked, seed)
         for seat, cards in self.hands.items():
             if Counter(_held(state, seat)) != Counter(cards):  # a deal that is not the pack's order
                 raise BadRecordError(f"{rules.title} cannot be dealt by hand this way (seat {seat + 1})")
+        if self.up and Counter(_up(state)) != Counter(self.up):
+            raise BadRecordError(f"{rules.title} cannot turn up {cards_text(self.up)} this way")
         return state
 
-    def _probe(self, rules: Rules, pack: list[Card]) -> tuple[GameState, dict[int, int]]:
+    def _seed(self, rules: Rules) -> int:
+        """The match's seed: the position's, or with a ``dealer`` the first from it on at which
+        that seat deals the first hand (the dealer is the seed's draw in every game)."""
+        if self.dealer is None:
+            return self.seed
+        for seed in range(self.seed, self.seed + DEALER_SEEDS):
+            if getattr(rules.new_game(self.seats, self.options, seed), "dealer", None) == self.dealer:
+                return seed
+        raise BadRecordError(
+            f"seat {self.dealer + 1} deals at none of seeds {self.seed} to {self.seed + DEALER_SEEDS - 1}"
+        )
+
+    def _turn_up(
+        self, rules: Rules, probe: GameState, place: dict[int, int], order: list[Card | None]
+    ) -> None:
+        """Put the cards of ``up`` in the places the deal turns up.  Where the turned-up card
+        stays in a hand (Bourré's, the dealer's last), it must be one of the cards given for that
+        hand, and it is moved to the place turned up."""
+        if not self.up:
+            return
+        places = [place[id(c)] for c in _up(probe)]
+        if len(places) != len(self.up):
+            turned = plural(len(places), "card") if places else "no card"
+            raise BadRecordError(
+                f"{rules.title} turns up {turned} at its deal with these options, not {len(self.up)}"
+            )
+        for at, card in zip(places, self.up):
+            if order[at] is None or order[at] is card:
+                order[at] = card
+                continue
+            seat = next(s for s in self.hands if at in {place[id(c)] for c in _held(probe, s)})
+            mine = [place[id(c)] for c in _held(probe, seat)]
+            other = next((p for p in mine if order[p] is card), None)
+            if other is None:
+                raise BadRecordError(
+                    f"the card turned up in {rules.title} stays in seat {seat + 1}'s hand: "
+                    f"give {card} among that seat's cards"
+                )
+            order[at], order[other] = card, order[at]
+
+    def _probe(self, rules: Rules, pack: list[Card], seed: int) -> tuple[GameState, dict[int, int]]:
         """The match dealt from copies of the pack's cards in a known order (a copy is the card in
         all but identity, so each card dealt names its place, even in a game of two packs), and
         the place of each copy by its identity.  A game whose deal needs the cards themselves
         is probed with them (a card of two packs then names the first of its places)."""
         marked = [Card(c.suit, c.rank, c.text, c.index) for c in pack]
         try:
-            return self._dealt(rules, marked), {id(c): i for i, c in enumerate(marked)}
+            return self._dealt(rules, marked, seed), {id(c): i for i, c in enumerate(marked)}
         except BadRecordError:
             raise
         except Exception:  # any fault of the copies: probe with the cards themselves
-            return self._dealt(rules, pack), {id(c): pack.index(c) for c in pack}
+            return self._dealt(rules, pack, seed), {id(c): pack.index(c) for c in pack}
 
-    def _dealt(self, rules: Rules, pack: Sequence[Card]) -> GameState:
+    def _dealt(self, rules: Rules, pack: Sequence[Card], seed: int) -> GameState:
         """The match with the pack stacked in this order, played on from the position's actions
         until its first hand is dealt (at once in most games)."""
-        state = rules.new_game(self.seats, self.options, self.seed, first_pack=pack)
+        state = rules.new_game(self.seats, self.options, seed, first_pack=pack)
         for i, text in enumerate(self.actions):
             if not state.stacked or state.to_act is None:
                 break
@@ -184,6 +252,32 @@ def _apply(state: GameState, i: int, text: str) -> None:
         state.apply(text)
     except CardtableError as exc:
         raise BadRecordError(f"action {i + 1} ({cut_input(text)!r}) cannot be played: {exc}") from None
+
+
+def _check_pack(rules: Rules, wanted: Counter[Card], pack: list[Card]) -> None:
+    """BadRecordError where the cards asked for are not all in the game's pack."""
+    missing = wanted - Counter(pack)
+    if missing:
+        extra = sorted(missing.elements(), key=_order)
+        named = cards_text(extra[:12]) + (f" and {len(extra) - 12} more" if len(extra) > 12 else "")
+        raise BadRecordError(f"{rules.title} has no {named} to deal (or not as many): check the hands")
+
+
+def _cards(raw: Any, fault: Any) -> tuple[Card, ...]:
+    """Cards as text (``"AS KS"``) or a list of cards' texts, checked."""
+    if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
+        raw = " ".join(raw)
+    if not isinstance(raw, str):
+        raise fault('gives cards as text, e.g. "9H"')
+    try:
+        return tuple(parse_cards(raw)) if raw.strip() else ()
+    except CardtableError as exc:
+        raise fault(str(exc)) from None
+
+
+def _up(state: GameState) -> tuple[Card, ...]:
+    """The cards turned up on the table (TrickGame's ``up_cards``; none in other states)."""
+    return tuple(getattr(state, "up_cards", ()))
 
 
 def _hands(raw: Any, seats: int, fault: Any) -> dict[int, tuple[Card, ...]]:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from cardtable.cli import app
 from games import all_rules, get_rules
-from games.core import BadRecordError, Record, cards_text
+from games.core import BadRecordError, Record, cards_text, parse_cards
 from games.core.position import Position
 from tests.conformance import check_step
 
@@ -180,3 +180,71 @@ def test_ask_tells_a_record_from_a_position_by_its_format_field_alone(tmp_path):
     out = CliRunner().invoke(app, ["ask", str(path), "--levels", "normal"])
     assert out.exit_code == 0, out.output
     assert "Tricks'N'Trumps after 0 actions" in out.output
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_named_dealer_deals_the_first_hand_of_the_position(name):
+    """``dealer`` (a seat from 1): the match of the first seed from the position's own at which
+    that seat deals, with the named hands dealt as asked."""
+    rules = get_rules(name)
+    hands, actions = _dealt_elsewhere(name, 11)
+    for dealer in range(1, rules.default_seats + 1):
+        doc = {"format": "cardtable-position", "game": name, "seed": 5, "dealer": dealer}
+        state = Position.from_json(json.dumps({**doc, "hands": hands, "actions": actions})).start()
+        assert state.dealer == dealer - 1
+        assert state.seed >= 5
+        for seat, cards in hands.items():
+            assert Counter(state.hands[int(seat) - 1]) == Counter(parse_cards(cards))
+
+
+@pytest.mark.parametrize(
+    ("name", "up"), [("bacon", "9H"), ("rams", "9C"), ("trump_suit", "7D"), ("simple_strange", "QS 4H")]
+)
+def test_the_cards_turned_up_at_the_deal_may_be_named(name, up):
+    doc = {"format": "cardtable-position", "game": name, "seed": 2, "up": up}
+    hands, actions = _dealt_elsewhere(name, 13)
+    hands = {k: v for k, v in hands.items() if not set(v.split()) & set(up.split())}
+    state = Position.from_json(json.dumps({**doc, "hands": hands, "actions": actions})).replay()
+    assert cards_text(state.up_cards) == up
+    check_step(state, full=False)
+
+
+def test_a_card_turned_up_from_a_hand_stays_in_that_hand():
+    """Bourré turns up the dealer's last card, which the dealer keeps: the card named ``up``
+    must be one of that hand's, and it is the one turned up."""
+    doc = {"format": "cardtable-position", "game": "bourre", "dealer": 2, "up": "KS"}
+    state = Position.from_json(json.dumps({**doc, "hands": {"2": "AS KS QH 2C 3D"}})).replay()
+    assert state.dealer == 1 and cards_text(state.up_cards) == "KS"
+    assert Counter(state.hands[1]) == Counter(parse_cards("AS KS QH 2C 3D"))
+    with pytest.raises(BadRecordError, match="stays in seat 2's hand: give 9H among that seat's cards"):
+        Position.from_json(json.dumps({**doc, "up": "9H", "hands": {"2": "AS KS QH 2C 3D"}})).replay()
+
+
+@pytest.mark.parametrize(
+    ("doc", "words"),
+    [
+        ({"game": "pepper", "up": "9H"}, "Pepper turns up no card at its deal with these options, not 1"),
+        ({"game": "bacon", "up": "2H 3H"}, "Bacon turns up 1 card at its deal with these options, not 2"),
+        ({"game": "bacon", "up": 3}, "field 'up' gives cards as text"),
+        ({"game": "bacon", "up": "XX"}, "field 'up'"),
+        ({"game": "bacon", "dealer": 5}, "field 'dealer' names the seat that deals, 1 to 4"),
+        ({"game": "bacon", "dealer": True}, "field 'dealer'"),
+    ],
+)
+def test_a_faulty_up_card_or_dealer_is_one_error_naming_it(doc, words):
+    hands, _ = _dealt_elsewhere(doc["game"], 13)
+    with pytest.raises(BadRecordError) as err:
+        Position.from_json(json.dumps({"format": "cardtable-position", "hands": hands, **doc})).replay()
+    assert words in str(err.value), str(err.value)
+
+
+def test_the_cards_around_a_hand_do_not_follow_the_dealer():
+    """The unnamed cards are placed from a stream of their own: drawn from the match's (the
+    seed's), each dealer of Bacon turned up only 8 of the 32 cards left by four named hands."""
+    hands = {"1": "AS KS QS JS 10S", "2": "9S AH KH QH JH", "3": "AD KD QD JD 10D", "4": "AC KC QC JC 10C"}
+    seen: dict[int, set[str]] = {}
+    for seed in range(200):
+        doc = {"format": "cardtable-position", "game": "bacon", "seed": seed, "hands": hands}
+        state = Position.from_json(json.dumps(doc)).replay()
+        seen.setdefault(state.dealer, set()).add(state.up_cards[0].text)
+    assert all(len(cards) >= 16 for cards in seen.values()), {d: len(c) for d, c in seen.items()}

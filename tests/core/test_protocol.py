@@ -81,7 +81,8 @@ def test_illegal_action_names_action_seat_and_rule():
     other = [c for c in hand if c not in same]
     if same and other:
         with pytest.raises(
-            IllegalActionError, match=rf"{other[0].text} is not legal for seat {follower}: you must follow"
+            IllegalActionError,
+            match=rf"{other[0].text} is not legal for seat {follower + 1}: you must follow",
         ):
             state.apply(other[0].text)
     with pytest.raises(IllegalActionError, match="is not legal for seat .*: you do not hold that card"):

@@ -123,7 +123,7 @@ def test_follow_suit_if_able_with_the_rule_in_the_message():
     state = table("9H 3C", "10H 4C", "5H 6H 6C", leader=0, played="9H")
     assert state.to_act == 2 and legal(state) == ["5H", "6H"]
     with pytest.raises(
-        IllegalActionError, match=r"6C is not legal for seat 2: you must follow hearts \(you hold 5H 6H\)"
+        IllegalActionError, match=r"6C is not legal for seat 3: you must follow hearts \(you hold 5H 6H\)"
     ):
         state.apply("6C")
 
@@ -137,7 +137,7 @@ def test_a_player_void_in_the_led_suit_may_play_anything():
 
 def test_a_card_not_held_is_refused():
     state = table("9H 3C", "10H 4C", "6C 7D", leader=0)
-    with pytest.raises(IllegalActionError, match=r"10H is not legal for seat 0: you do not hold that card"):
+    with pytest.raises(IllegalActionError, match=r"10H is not legal for seat 1: you do not hold that card"):
         state.apply("10H")
 
 

@@ -125,7 +125,7 @@ def test_follow_suit_if_able_and_the_highest_card_of_the_led_suit_wins_without_t
     play(st, "pick", "accept", "discard 8D")  # seat 1 leads, hearts trump
     st.apply("5S")
     with pytest.raises(
-        IllegalActionError, match=r"2D is not legal for seat 2: you must follow spades \(you hold 9S 10S\)"
+        IllegalActionError, match=r"2D is not legal for seat 3: you must follow spades \(you hold 9S 10S\)"
     ):
         st.apply("2D")
     play(st, "9S", "QS", "2S")

@@ -362,11 +362,11 @@ def test_refusals_name_the_rule():
     st = bourre_hand(FOUR)
     st.apply("play")
     with pytest.raises(
-        IllegalActionError, match="discard 2S is not legal for seat 1: you do not hold that card"
+        IllegalActionError, match="discard 2S is not legal for seat 2: you do not hold that card"
     ):
         st.apply("discard 2S")
     with pytest.raises(
-        IllegalActionError, match="pass is not legal for seat 1: it is not one of the choices now"
+        IllegalActionError, match="pass is not legal for seat 2: it is not one of the choices now"
     ):
         st.apply("pass")
 

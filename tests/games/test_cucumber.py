@@ -75,7 +75,7 @@ def test_cu2_play_any_card_higher_than_the_highest_so_far():
     assert legal(state) == ["10S", "AH", "QD"]
     with pytest.raises(
         IllegalActionError,
-        match=r"4C is not legal for seat 1: you must play a card higher than 9H "
+        match=r"4C is not legal for seat 2: you must play a card higher than 9H "
         r"\(you hold AH QD 10S\)",
     ):
         state.apply("4C")

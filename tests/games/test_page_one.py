@@ -58,7 +58,7 @@ def test_others_must_follow_the_suit_led():
     state = table("5H 7C 2D", "9H 8C 2S", "4D 6D 5D", played="7C")
     assert legal(state) == ["8C"]
     with pytest.raises(
-        IllegalActionError, match=r"9H is not legal for seat 1: you must follow clubs \(you hold 8C\)"
+        IllegalActionError, match=r"9H is not legal for seat 2: you must follow clubs \(you hold 8C\)"
     ):
         state.apply("9H")
 
@@ -75,7 +75,7 @@ def test_a_player_who_cannot_follow_draws_one_card_at_a_time_until_the_suit_come
     state.apply("draw")  # 10H: a heart, which must be played now
     assert legal(state) == ["10H"]
     with pytest.raises(
-        IllegalActionError, match=r"draw is not legal for seat 1: you can follow hearts, so you may not draw"
+        IllegalActionError, match=r"draw is not legal for seat 2: you can follow hearts, so you may not draw"
     ):
         state.apply("draw")
     state.apply("10H")
@@ -121,7 +121,7 @@ def test_po2_a_player_holding_the_led_suit_must_follow_it_not_play_the_joker():
     assert legal(state) == ["9H"]
     with pytest.raises(
         IllegalActionError,
-        match=r"JK is not legal for seat 1: you hold hearts \(9H\), so you must "
+        match=r"JK is not legal for seat 2: you hold hearts \(9H\), so you must "
         r"follow; the joker is for a trick you cannot follow",
     ):
         state.apply("JK")

@@ -195,7 +195,7 @@ def test_follow_suit_if_able_else_any_card_and_highest_trump_wins():
     st = in_play("AS 9C", "10S QD", "9H QC", "10C KC", bidder=0, trump="trump H")
     st.apply("AS")
     with pytest.raises(
-        IllegalActionError, match=r"QD is not legal for seat 1: you must follow spades \(you hold 10S\)"
+        IllegalActionError, match=r"QD is not legal for seat 2: you must follow spades \(you hold 10S\)"
     ):
         st.apply("QD")
     play(st, "10S", "9H", "10C")  # seat 2 cannot follow: a trump wins

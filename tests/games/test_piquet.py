@@ -559,7 +559,7 @@ def test_a_point_per_card_led_and_per_trick_won_PQ_2():
     st.apply("AH")
     assert st.scores[e] == 1
     with pytest.raises(
-        IllegalActionError, match=r"KS is not legal for seat 0: you must follow hearts \(you hold "
+        IllegalActionError, match=r"KS is not legal for seat 1: you must follow hearts \(you hold "
     ):
         st.apply("KS")
     st.apply("JH")

@@ -174,7 +174,7 @@ def test_numbers_rise_one_step_at_a_time():
     assert texts(st) == ["pass", "bid 2", "game", "hearts"]
     with pytest.raises(
         IllegalActionError,
-        match="bid 3 is not legal for seat 1: numbers rise one step at a time: the next bid is Two",
+        match="bid 3 is not legal for seat 2: numbers rise one step at a time: the next bid is Two",
     ):
         st.apply("bid 3")
 
@@ -183,7 +183,7 @@ def test_four_is_the_highest_number_PR_2():
     """After Four the other number bidders have nothing left to bid: they are passed for."""
     with pytest.raises(
         IllegalActionError,
-        match="bid 5 is not legal for seat 0: after a game bid|numbers run from one to four",
+        match="bid 5 is not legal for seat 1: after a game bid|numbers run from one to four",
     ):
         deal(STRONG).apply("bid 5")
     st = run(deal(STRONG), "bid 1", "bid 2", "bid 3", "bid 4")

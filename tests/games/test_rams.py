@@ -177,7 +177,7 @@ def test_play_follows_the_must_head_rule_RA_5():
     st.apply("KS")
     assert texts(st) == ["AS"]  # follow and beat
     with pytest.raises(
-        IllegalActionError, match=r"9S is not legal for seat 1: you must follow spades and beat KS"
+        IllegalActionError, match=r"9S is not legal for seat 2: you must follow spades and beat KS"
     ):
         st.apply("9S")
     st.apply("AS")
@@ -366,10 +366,10 @@ def test_refusals_name_the_rule():
     st = rams_hand(THREE, "7H", WIDOW, pot=15)
     for _ in range(3):
         st.apply("play")
-    with pytest.raises(IllegalActionError, match="7C is not legal for seat 1: you do not hold that card"):
+    with pytest.raises(IllegalActionError, match="7C is not legal for seat 2: you do not hold that card"):
         st.apply("7C")
     with pytest.raises(
-        IllegalActionError, match="rams is not legal for seat 1: it is not one of the choices now"
+        IllegalActionError, match="rams is not legal for seat 2: it is not one of the choices now"
     ):
         st.apply("rams")
 

@@ -153,7 +153,7 @@ def test_after_a_round_the_leader_may_end_the_trick_or_continue_with_the_rank_or
     assert legal(state) == ["KD", "7C", "end"]
     with pytest.raises(
         IllegalActionError,
-        match=r"JH is not legal for seat 0: to continue the trick you must "
+        match=r"JH is not legal for seat 1: to continue the trick you must "
         r"play a king \(the starter's rank\) or a seven; otherwise end the trick",
     ):
         state.apply("JH")
@@ -183,7 +183,7 @@ def test_the_leader_may_end_a_trick_it_holds_and_the_label_says_so():
 def test_end_is_refused_outside_the_leaders_decision():
     state = table("KH 7C KD JH", "8S 9D JC 10H", played="KH")
     with pytest.raises(
-        IllegalActionError, match=r"end is not legal for seat 1: only the leader may end the trick"
+        IllegalActionError, match=r"end is not legal for seat 2: only the leader may end the trick"
     ):
         state.apply("end")
 

@@ -86,8 +86,8 @@ def test_intro_follow_example_club_against_the_club():
     st = table("JH QH", ["3C 8S 2D 3D", "4C 9D 5H 6D", "5C 6C 7C 8C"])
     play(st, "3C", "8S")
     assert [a.text for a in st.legal_actions()] == ["5H@2", "6D@2", "9D@2", "4C@1"]
-    assert refused(st, "9D@1") == "9D@1 is not legal for seat 1: you must play clubs against 3C (you hold 4C)"
-    assert refused(st, "4C@2") == "4C@2 is not legal for seat 1: you must keep 4C for 3C"
+    assert refused(st, "9D@1") == "9D@1 is not legal for seat 2: you must play clubs against 3C (you hold 4C)"
+    assert refused(st, "4C@2") == "4C@2 is not legal for seat 2: you must keep 4C for 3C"
     play(st, "4C@1")
     assert [a.text for a in st.legal_actions()] == ["5H@2", "6D@2", "9D@2", "takeback"]
 
@@ -125,7 +125,7 @@ def test_ss4_both_led_cards_of_one_suit():
     play(st, "3S", "8S")
     # three spades held: both cards must be spades
     assert refused(st, "6D@1") == (
-        "6D@1 is not legal for seat 1: you must play 2 spades against 3S and 8S (you hold 4S 9S 10S)"
+        "6D@1 is not legal for seat 2: you must play 2 spades against 3S and 8S (you hold 4S 9S 10S)"
     )
     play(st, "9S@2", "4S@1")
     # one spade held: it must be one of the two cards, with any card beside it
@@ -206,7 +206,7 @@ def test_first_card_is_staged_privately_and_can_be_taken_back():
     assert st.view(0).extra.staged == Staged(parse_card("3C"), None)
     assert st.view(1).extra.staged is None and st.view(None).extra.staged is None
     assert st.view(1).hand_sizes == (4, 4, 4)
-    assert refused(st, "3C") == "3C is not legal for seat 0: that card is already staged (take it back first)"
+    assert refused(st, "3C") == "3C is not legal for seat 1: that card is already staged (take it back first)"
     assert st.label(st.legal_actions()[-1]) == "Take back"
     play(st, "takeback")
     assert sorted(c.text for c in st.hands[0]) == sorted(["3C", "8S", "2D", "3D"])
@@ -221,7 +221,7 @@ def test_follower_pair_is_shown_in_led_card_order():
     assert "@2" not in [a.text[-2:] for a in st.legal_actions() if a.kind == "play"]
     assert (
         refused(st, "9D@2")
-        == "9D@2 is not legal for seat 1: you already set 5H against 8S: play against led card 1"
+        == "9D@2 is not legal for seat 2: you already set 5H against 8S: play against led card 1"
     )
     play(st, "4C@1")
     assert st.trick[1].cards == tuple(parse_cards("4C 5H")) and st.trick[1].note == "vs 3C/8S: 4+18=22"
@@ -231,9 +231,9 @@ def test_leader_refusals_name_the_rule():
     st = table("JH QH", ["3C 8S 2D 3D", "4C 9D 5H 6D", "5C 6C 7C 8C"])
     assert (
         refused(st, "3C@1")
-        == "3C@1 is not legal for seat 0: the leader plays two cards without a slot: type 3C"
+        == "3C@1 is not legal for seat 1: the leader plays two cards without a slot: type 3C"
     )
-    assert refused(st, "AS") == "AS is not legal for seat 0: you do not hold AS"
+    assert refused(st, "AS") == "AS is not legal for seat 1: you do not hold AS"
     assert "no card staged" in refused(st, "takeback")
 
 

@@ -57,7 +57,7 @@ def test_a_joker_lead_calls_for_hearts():
     state = table("JK 3C", "5H 4C", "6D 7C", played="JK")
     assert legal(state) == ["5H"]
     with pytest.raises(
-        IllegalActionError, match=r"4C is not legal for seat 1: you must follow hearts \(you hold 5H\)"
+        IllegalActionError, match=r"4C is not legal for seat 2: you must follow hearts \(you hold 5H\)"
     ):
         state.apply("4C")
     state.apply("5H")
@@ -88,7 +88,7 @@ def test_follow_suit_when_able():
     state = table("9S 3C", "2S AH", "KD 7C", played="9S")
     assert legal(state) == ["2S"]
     with pytest.raises(
-        IllegalActionError, match=r"AH is not legal for seat 1: you must follow spades \(you hold 2S\)"
+        IllegalActionError, match=r"AH is not legal for seat 2: you must follow spades \(you hold 2S\)"
     ):
         state.apply("AH")
 
@@ -278,9 +278,9 @@ def test_bad_options_are_refused_with_clear_messages(seats, options, message):
 
 def test_illegal_action_messages():
     state = table("9S 3C", "2S AH", "KD 7C")
-    with pytest.raises(IllegalActionError, match="KD is not legal for seat 0: you do not hold that card"):
+    with pytest.raises(IllegalActionError, match="KD is not legal for seat 1: you do not hold that card"):
         state.apply("KD")
-    with pytest.raises(IllegalActionError, match="not legal for seat 0"):
+    with pytest.raises(IllegalActionError, match="not legal for seat 1"):
         state.apply("ZZ")
     state.apply("9S")
     before = state.snapshot()

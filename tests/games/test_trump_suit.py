@@ -121,7 +121,7 @@ def test_the_leader_must_lead_the_trump_suit():
     assert legal(state) == ["5S", "9S"]
     with pytest.raises(
         IllegalActionError,
-        match=r"KH is not legal for seat 0: you must lead trump \(spades; you hold 5S 9S\)",
+        match=r"KH is not legal for seat 1: you must lead trump \(spades; you hold 5S 9S\)",
     ):
         state.apply("KH")
 
@@ -138,7 +138,7 @@ def test_a_leader_void_in_trump_must_flip_from_trick_2_on():
     assert legal(state) == ["flip"]
     with pytest.raises(
         IllegalActionError,
-        match="KH is not legal for seat 0: you hold no spades, so you must flip a new trump card first",
+        match="KH is not legal for seat 1: you hold no spades, so you must flip a new trump card first",
     ):
         state.apply("KH")
     state.apply("flip")  # turns 9D: diamonds are trump now, and the leader holds one
@@ -179,7 +179,7 @@ def test_a_joker_may_be_led_only_when_void_in_trump_and_then_calls_for_trumps_ts
     state = table("LJ 5S", "2H 4S", pile="2S", trick_no=1)
     with pytest.raises(
         IllegalActionError,
-        match=r"LJ is not legal for seat 0: a joker may be led only when you hold no trump \(spades; you hold 5S\)",
+        match=r"LJ is not legal for seat 1: a joker may be led only when you hold no trump \(spades; you hold 5S\)",
     ):
         state.apply("LJ")
     state = table("LJ 5H", "2H 4S", pile="2S", draw="", trick_no=4)
@@ -197,7 +197,7 @@ def test_follow_the_led_suit_if_able():
     play(state, "5S")
     assert legal(state) == ["2S"]
     with pytest.raises(
-        IllegalActionError, match=r"4H is not legal for seat 1: you must follow spades \(you hold 2S\)"
+        IllegalActionError, match=r"4H is not legal for seat 2: you must follow spades \(you hold 2S\)"
     ):
         state.apply("4H")
 
@@ -209,7 +209,7 @@ def test_a_joker_may_be_played_only_by_a_player_void_of_the_trump_suit():
     assert legal(state) == ["3S", "4C"]
     with pytest.raises(
         IllegalActionError,
-        match=r"BJ is not legal for seat 1: a joker may be played only when you hold no trump \(spades; you hold 3S\)",
+        match=r"BJ is not legal for seat 2: a joker may be played only when you hold no trump \(spades; you hold 3S\)",
     ):
         state.apply("BJ")
     play(state, "3S")

@@ -137,7 +137,7 @@ def test_out_of_turn_is_refused_with_the_rule(served):
     mover = a if idle is b else b
     wait_until(lambda: mover.view().is_my_turn, what="mover's view")
     not_mine = next(c for c in idle.view().hand)
-    with pytest.raises(IllegalActionError, match=f"^{not_mine.text} is not legal for seat {mover.seat}"):
+    with pytest.raises(IllegalActionError, match=f"^{not_mine.text} is not legal for seat {mover.seat + 1}"):
         mover.submit(not_mine.text)
 
 
