@@ -4,8 +4,11 @@ Judging a hand: :mod:`games.pepper.hands` (shared with the rules' possible deals
 a high bidder a hand worth its bid).
 
 Bidding: the side's expectation is the hand's value plus what an unknown partner usually brings
-(four players; nothing in the two- and three-player games, PE-7).  The bot bids just one above
-the current high bid while that stays within the expectation, less a safety margin; it bids big
+(four players; nothing in the two- and three-player games, PE-7).  It passes unless its side
+expects more than its share of the tricks (half of them with a partner): the defenders score
+their tricks too, so a made contract of fewer is a loss, and four passes only deal again.  It
+bids just one above the current high bid while that stays within the expectation, less a
+safety margin; it bids big
 pepper only with a hand expected to take every trick (little pepper scores no more than a made
 five, so it is only an overcall), and it does not outbid its own partner unless its hand alone is
 clearly stronger than the partner's bid.
@@ -72,6 +75,10 @@ class PepperBot(Bot):
             return legal[0]  # pass: the partner holds the contract and we are not clearly stronger
         bids = [a for a in legal if a.kind != "pass"]
         if not bids:
+            return legal[0]
+        if side < per_hand * (1 + len(partners)) / view.num_seats:
+            # pass: declarers score their tricks and the defenders theirs, so a side expecting
+            # no more than its share of the tricks loses by declaring (four passes cost nothing)
             return legal[0]
         if side >= per_hand + 0.2 and mine >= per_hand - 1.2 and bids[-1].kind == "big_pepper":
             return bids[-1]

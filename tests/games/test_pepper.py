@@ -426,8 +426,8 @@ def test_worlds_give_the_high_bidder_a_hand_worth_its_bid_PE_3():
 
 def test_pe9_a_match_to_100_goes_on_past_30_hands_until_a_side_reaches_100():
     """Issue 29: a hidden stop ended matches at hand 30 (86 of 100 four-player matches of normal
-    bots to 100 stopped there, below 100)."""
-    st = play_match("pepper", ["normal"] * 4, 0, {"target": 100})
+    bots to 100 stopped there, below 100).  Seed 1's match lasts 35 hands."""
+    st = play_match("pepper", ["normal"] * 4, 1, {"target": 100})
     assert st.hands_played > 30 and max(st.team_scores) >= 100
     assert st.outcome().reason.startswith("a side reached 100")
 
