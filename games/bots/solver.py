@@ -18,9 +18,9 @@ everybody then plays perfectly: its side maximising, every other seat minimising
   (games.bots.rollout._reward: the hand's score for its side against the others, and the match
   when it ends).  Lines that end alike (the same tricks won by the same seats) share one such
   replay (a ``memo``, which a caller may share between the deals of one decision: the end of a
-  hand is scored from the tricks and what every seat sees, never from a hidden card; but for
-  Cucumber's last trick, whose key names cards by the deal's own numbering, each deal keeps its
-  own).
+  hand is scored from the tricks and what every seat sees, never from a hidden card, and where
+  it is scored from the cards of the last trick, Cucumber's, they are named by their place in
+  the pack, not by the deal's own numbering).
 
 A search larger than ``max_nodes`` stops (:class:`TooBig`): the caller plays that deal out another
 way.  Everything here is deterministic.
@@ -70,16 +70,17 @@ class Solver:
         mine = set(side_of_seat(world, seat))
         self.maximise = tuple(s in mine for s in range(len(p.hands)))
         self.side = tuple(sorted(mine))
-        #: the end of each way of winning the tricks, as the game scored it (see the docstring); a
-        #: caller's memo is shared between deals only where a way of winning means the same in
-        #: every deal (the cards of a last trick are numbered by each deal's own cards in play)
-        self.memo: dict[int, End] = {} if memo is None or p.ends_on == LAST_TRICK else memo
+        #: the end of each way of winning the tricks, as the game scored it (see the docstring),
+        #: by a key every deal of a decision reads alike (see :meth:`_scored`)
+        self.memo: dict[int, End] = {} if memo is None else memo
         self._ends: dict[float, Deal] = {d.reward: d for d, _ in self.memo.values()}
         self.max_nodes = max_nodes
         self.nodes = 0
         self.replays = 0
         self.table: dict[tuple[tuple[int, ...], int, int], tuple[float, float]] = {}
         self.path: list[int] = []  # the cards played since the position, by number
+        #: the world at each trick's end along the last line replayed: (its cards, the world)
+        self._kept: list[tuple[tuple[int, ...], GameState]] = []
         # what is won so far, as one integer: per seat a count in its own 5 bits (COUNTS), the
         # sequence of trick winners in base (seats + 1), each digit a winner + 1 (WINNERS), the
         # last trick's winner + 1 (LAST), per seat and suit class the cards it took, 4 bits
@@ -87,6 +88,9 @@ class Solver:
         # that led it (LAST_TRICK: the order they were played in, which breaks equal ranks)
         n = len(p.hands)
         self._last_trick = p.ends_on == LAST_TRICK  # the last trick's cards, as one bit set
+        #: this deal's ends by its own ``won``: the memo itself, but for a last trick, whose key
+        #: in the memo is worked out once a way of winning (:meth:`_dealt_key`)
+        self._seen: dict[int, End] = {} if self._last_trick else self.memo
         self._by_suit = p.ends_on == SUITS
         self._suit_unit = [1 << (4 * c) for c in p.suit]  # a card's count in its seat's 20 bits
         self._shift = [20 * s for s in range(n)]
@@ -241,27 +245,59 @@ class Solver:
         return self._scored(won)[0].reward
 
     def _scored(self, won: int) -> End:
-        end = self.memo.get(won)
+        end = self._seen.get(won)
         if end is None:
-            end = self.memo[won] = self.replay(self.path)
-            self._ends.setdefault(end[0].reward, end[0])
+            key = self._dealt_key(won) if self._last_trick else won
+            end = self.memo.get(key)
+            if end is None:
+                end = self.memo[key] = self.replay(self.path)
+                self._ends.setdefault(end[0].reward, end[0])
+            self._seen[won] = end
         return end
+
+    def _dealt_key(self, won: int) -> int:
+        """A last trick's ``won`` in terms every deal reads alike: each card by its place in the
+        pack, with the seat that played it, and the seat that led.  (Its own bits number the
+        cards still in play, which differ from deal to deal: sharing those, one deal's end was
+        scored for another deal's cards.)"""
+        p = self.position
+        trick, key = won >> 5, 0
+        while trick:
+            bit = trick & -trick
+            trick ^= bit
+            i = bit.bit_length() - 1
+            key |= 1 << (p.cards[i].index << 3 | p.owner[i])
+        return key << 5 | won & 31
 
     def replay(self, path: Sequence[int]) -> End:
         """The end of the hand once the cards of ``path`` are played in the game itself: the
         seat's reward there and what its side had (a Deal, as a playout's), and every seat's
-        reward (for :class:`MaxN`)."""
+        reward (for :class:`MaxN`).  The play goes on from the last trick's end that this path
+        shares with the paths replayed before it (the search ends lines in depth-first order,
+        so most share all but their last tricks with the line before)."""
         self.replays += 1
-        world = self.world.clone()
-        measure = Measure(world, self.seat, self.side, self.start)
-        stop_at_next_deal(world)
-        cards = self.position.cards
-        for bit in path:
-            world.apply(play(cards[bit.bit_length() - 1]))
+        measure = Measure(self.world, self.seat, self.side, self.start)
+        world, done = self._resumed(path)
+        p = self.position
+        for k in range(done, len(path)):
+            world.apply(play(p.cards[path[k].bit_length() - 1]))
+            if (p.played + k + 1) % p.players == 0 and k + 1 < len(path):  # a trick's end
+                self._kept.append((tuple(path[: k + 1]), world.clone()))
         if world.to_act is not None and world.hand_number == self.hand:
             raise ValueError("the position's hand ended before the game's own did")
         rewards = tuple(_reward(world, self.start, s) for s in range(world.num_seats))
         return measure.deal(world, rewards[self.seat], standing(world), None), rewards
+
+    def _resumed(self, path: Sequence[int]) -> tuple[GameState, int]:
+        """A copy of the world with as many of ``path``'s cards played as a kept trick's end
+        has (the deepest of ``_kept`` that starts ``path``), and how many that is."""
+        kept = self._kept
+        while kept and tuple(path[: len(kept[-1][0])]) != kept[-1][0]:
+            kept.pop()
+        played, at = kept[-1] if kept else ((), self.world)
+        world = at.clone()
+        stop_at_next_deal(world)
+        return world, len(played)
 
 
 class MaxN(Solver):
