@@ -8,7 +8,8 @@ higher unseen card is in an opponent's hand with probability (their cards / unse
 - Tricks 1-4: play the card whose loss hurts least: keep the best finisher (equal strength: the
   one from the longer suit, then the higher card) and a second strong card to win trick 5 with.
 - Trick 5: weigh each legal card by the chance it wins trick 5 (and so the lead) times the
-  chance the card kept then wins as a lead, plus the smaller chance it wins when following.
+  chance the card kept then wins as a lead, plus the smaller chance it wins when following; a
+  lead of the kept card's own suit draws out the higher cards of the suit that are held alone.
 - Trick 6: the last card.
 
 The bot sees only its view: its hand, the cards played this game (events), the trick.
@@ -61,7 +62,8 @@ class AgramBot(Bot):
             if not rest:
                 return 0.0
             keep = rest[0]
-            lead = odds.finish(keep, rest)
+            drawn = not view.trick and keep.suit is c.suit  # a lead of the kept card's suit
+            lead = odds.drawn_finish(keep, rest) if drawn else odds.finish(keep, rest)
             win = odds.wins_now(c, view)
             return win * lead + (1.0 - win) * lead * FOLLOW_SHARE
 
@@ -90,6 +92,16 @@ class _Odds:
         our own breaks ties (fewer of that suit are left for the others)."""
         length = sum(1 for x in hand if x.suit is c.suit)
         return (1.0 - self.q) ** self.higher(c) + 0.001 * length + 0.0001 * c.rank
+
+    def drawn_finish(self, c: Card, hand: Sequence[Card]) -> float:
+        """:meth:`finish` once another card of ``c``'s suit has been led at trick 5: whoever holds
+        a higher card of the suit must follow with it, unless their other card is of the suit
+        too (then they keep the higher one).  With every other card of the suit seen, leading
+        the ace draws the last one out, and the card kept finishes for sure."""
+        same = sum(1 for x in self.unknown if x.suit is c.suit)
+        kept = (same - 1) / (len(self.unknown) - 1) if len(self.unknown) > 1 else 0.0
+        length = sum(1 for x in hand if x.suit is c.suit)
+        return (1.0 - self.q * kept) ** self.higher(c) + 0.001 * length + 0.0001 * c.rank
 
     def wins_now(self, c: Card, view: SeatView) -> float:
         """The chance that ``c`` wins the trick in progress (or the one it leads)."""
