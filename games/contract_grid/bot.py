@@ -282,11 +282,37 @@ def hand_features(hand: Sequence[Card], r: Ranking, first: bool) -> list[float]:
     ]
 
 
-def trick_spread(mean: float, tricks: int) -> list[float]:
-    """P(final tricks = t) for t in 0..tricks: a normal around ``mean``, rounded to whole tricks."""
+def sure_tricks(hand: Sequence[Card], r: Ranking, pack: Sequence[Card]) -> int:
+    """Tricks the hand takes whatever the others hold and whoever leads: its unbroken run of
+    the top trumps (nothing can beat them) and, when it holds every trump (nobody can ruff),
+    the unbroken run from the top of each side suit too."""
+    held = set(hand)
+
+    def run(cards: list[Card]) -> int:
+        cards.sort(key=r.rank_in_suit, reverse=True)
+        n = 0
+        while n < len(cards) and cards[n] in held:
+            n += 1
+        return n
+
+    trumps = [c for c in pack if r.is_trump(c)]
+    sure = run(trumps)
+    if sure == len(trumps):
+        for suit in {r.suit_of(c) for c in pack if not r.is_trump(c)}:
+            sure += run([c for c in pack if not r.is_trump(c) and r.suit_of(c) == suit])
+    return sure
+
+
+def trick_spread(mean: float, tricks: int, sure: int = 0) -> list[float]:
+    """P(final tricks = t) for t in 0..tricks: a normal around ``mean``, rounded to whole tricks;
+    the chance of fewer than the ``sure`` tricks the hand cannot lose is moved onto ``sure``."""
     cdf = [0.5 * erfc(-(t + 0.5 - mean) / (_TRICKS_SD * sqrt(2))) for t in range(tricks + 1)]
     cdf[-1] = 1.0
-    return [cdf[0]] + [cdf[t] - cdf[t - 1] for t in range(1, tricks + 1)]
+    spread = [cdf[0]] + [cdf[t] - cdf[t - 1] for t in range(1, tricks + 1)]
+    if sure > 0:
+        sure = min(sure, tricks)
+        spread = [0.0] * sure + [cdf[sure]] + spread[sure + 1 :]
+    return spread
 
 
 # -- bidding ---------------------------------------------------------------------------------
@@ -311,6 +337,7 @@ class _Bidding:
         )
         x = hand_features(hand, self.r, first)
         self.mean = sum(a * b for a, b in zip(_TRICKS_W, x)) * self.tricks / 11
+        self.sure = sure_tricks(hand, self.r, _pack_of(view))
         self.racing = self._racing()
 
     def _racing(self) -> bool:
@@ -356,7 +383,7 @@ class _Bidding:
     def _chances(self, shift: float) -> dict[str, float]:
         """The chance of each contract when the hand's trick count is pushed by ``shift``."""
         out: dict[str, float] = {}
-        for t, w in enumerate(trick_spread(self.mean + shift, self.tricks)):
+        for t, w in enumerate(trick_spread(self.mean + shift, self.tricks, self.sure)):
             if w < 1e-4:
                 continue
             for name, p in count_chances(t, (0, 0), self.tricks - t).items():

@@ -11,7 +11,8 @@ finishes the same pair (the choice is a pure function of the view, so the two ca
   when none does it throws away the cheapest pair (low plain cards first).
 - Leading: the leader shows its cards first, so it normally leads its two cheapest cards and
   lets the others spend theirs; with drawn tricks pending it leads its strongest pair that
-  holds no super-trump.
+  holds no super-trump, unless a pair with them is sure to win (no two cards of the others can
+  match it): then that pair, for the trick and every drawn one waiting.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class SimpleStrangeBot(Bot):
         ctx = _Context(trumps, supers, 1 + len(extra.pending))
         hand = list(view.hand)
         if not view.trick:
-            action = play(self._lead(ctx, hand, first is not None))
+            action = play(self._lead(ctx, hand, first[0] if first else None))
         else:
             led = (view.trick[0].cards[0], view.trick[0].cards[1])  # the leader's two cards
             best = max(ctx.pips(p.cards[0], led[0]) + ctx.pips(p.cards[1], led[1]) for p in view.trick)
@@ -52,10 +53,15 @@ class SimpleStrangeBot(Bot):
 
     # -- leading ---------------------------------------------------------
     @staticmethod
-    def _lead(ctx: _Context, hand: list[Card], second: bool) -> Card:
-        """The next card of the lead pair: the strongest (no super-trump) pair with drawn tricks
-        pending, else the cheapest pair.  Picking in order keeps the two calls consistent."""
+    def _lead(ctx: _Context, hand: list[Card], staged: Card | None) -> Card:
+        """The next card of the lead pair (``staged``: the first, already put down): with drawn
+        tricks pending, a pair no two cards of the others can beat (super-trumps included), else
+        the strongest pair that holds no super-trump; with none pending, the cheapest pair.
+        Picking in order keeps the two calls consistent."""
         if ctx.stake >= 2:  # drawn tricks are waiting: go for it
+            sure = ctx.sure_pair([*hand, staged] if staged else hand)
+            if sure is not None and staged in (None, sure[0]):
+                return sure[1] if staged else sure[0]
             pool = [c for c in hand if c not in ctx.supers] or hand
             return min(pool, key=lambda c: (-ctx.pips(c, c), ctx.cost(c), c.index))
         return min(hand, key=lambda c: (ctx.cost(c), c.index))
@@ -97,6 +103,18 @@ class _Context:
 
     def pips(self, c: Card, against: Card) -> int:
         return pip_value(c, against, self.trumps, self.supers)
+
+    def sure_pair(self, hand: list[Card]) -> tuple[Card, Card] | None:
+        """The hand's two strongest cards (stronger first) as a lead when no two cards of the
+        others can match them: each other card is at most a super-trump the hand lacks or a
+        trump ace (27 pips), whatever has been played."""
+        if len(hand) < 2:
+            return None
+        top = sorted(hand, key=lambda c: (-self.pips(c, c), c.index))[:2]
+        theirs = sorted([p for c, p in self.supers.items() if c not in hand] + [27, 27], reverse=True)
+        if self.pips(top[0], top[0]) + self.pips(top[1], top[1]) > theirs[0] + theirs[1]:
+            return top[0], top[1]
+        return None
 
 
 def _pairs(hand: list[Card], led: tuple[Card, Card], first) -> list[tuple[Card, Card]]:

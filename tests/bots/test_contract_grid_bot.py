@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from games.arena import summarise, tournament
 from games.contract_grid import CONTRACTS, RULES
-from games.contract_grid.bot import LAYOUT, ContractGridBot, _Bidding, grid_value
+from games.contract_grid.bot import (
+    LAYOUT,
+    ContractGridBot,
+    _Bidding,
+    _pack_of,
+    _ranking,
+    grid_value,
+    sure_tricks,
+    trick_spread,
+)
 from games.core import parse_cards
 
 CORNERS = (0, 3, 12, 15)
@@ -99,6 +108,30 @@ def test_a_hopeless_hand_bids_the_contracts_of_taking_few_or_no_tricks():
 def test_a_hand_with_the_joker_and_top_trumps_bids_all_trump_and_first():
     bids = bids_of(bidding_state("JK AH KH QH 10H 9H AS KS 7D 8C 9C"))
     assert {"All-Trump", "First"} <= set(bids)
+
+
+def test_sure_tricks_are_the_top_trumps_and_with_every_trump_the_top_side_cards():
+    r, pack = _ranking("H"), _pack_of(RULES.new_game(3, None, 1).view(0))
+    assert sure_tricks(parse_cards("JK AH KH QH JH 10H 9H 8H 7H AS AD"), r, pack) == 11
+    assert sure_tricks(parse_cards("JK AH KH QH JH 10H 9H 8H 7H KS AD"), r, pack) == 10  # KS can lose to AS
+    # KH is out: no side card is sure
+    assert sure_tricks(parse_cards("JK AH QH JH 10H AS KS QS 7D 8C 9C"), r, pack) == 2
+    assert sure_tricks(parse_cards("AH KH QH 10H AS KS QS 7D 8C 9C 9D"), r, pack) == 0  # the joker is out
+
+
+def test_a_hand_sure_of_every_trick_bids_only_contracts_it_is_sure_to_make():
+    """The position tests/positions/contract_grid-bid-big.json, in general: with all nine trumps
+    and the side aces it takes all eleven tricks, so Different, Partner and the rest cannot be
+    made (the trick model alone gave ten tricks a fair chance, and with them Different)."""
+    assert trick_spread(7.0, 11, sure=11) == [0.0] * 11 + [1.0]
+    spread = trick_spread(3.0, 11, sure=2)
+    assert abs(sum(spread) - 1.0) < 1e-12 and spread[:2] == [0.0, 0.0]
+    sure = {"First", "Soloist", "Two", "All-Trump", "Hearts", "Play"}  # each made for certain
+    for seed in range(1, 4):
+        state = bidding_state("JK AH KH QH JH 10H 9H 8H 7H AS AD", seed=seed)
+        for s in range(3):
+            state.grids[s] = list(CONTRACTS)  # the rules' order, as in the position
+        assert set(bids_of(state)) <= sure
 
 
 def test_bids_the_square_that_completes_a_line():

@@ -4,9 +4,9 @@ throw-aways when it cannot win, consistent staged pairs, and it beats random pla
 from __future__ import annotations
 
 from games.bots import RandomBot
-from games.core import parse_cards
+from games.core import Suit, parse_card, parse_cards
 from games.simple_strange import RULES
-from games.simple_strange.bot import SimpleStrangeBot
+from games.simple_strange.bot import SimpleStrangeBot, _Context
 
 
 def table(up: str, hands: list[str]):
@@ -46,6 +46,28 @@ def test_throws_away_its_cheapest_cards_when_it_cannot_win():
     st.apply("AS"), st.apply("AS"), st.apply("KS@1"), st.apply("QS@2")  # 28: out of reach
     assert set(bot_pair(st, SimpleStrangeBot(0))) == {"2S", "3D"}
     assert st.last_trick.winner == 0
+
+
+def test_with_drawn_tricks_waiting_it_leads_a_pair_of_super_trumps_nothing_can_beat():
+    """The position tests/positions/simple_strange-late-pending.json, in general: 9H and 5C are
+    the super-trumps (29 + 28 = 57 against at most two trump aces, 54), so they take this trick
+    and the drawn one waiting, where the strongest pair without them would lose both."""
+    hands = ["9H 5C 2S 2D 4S 4D", "QS JS 3D 7D 5S 5D", "KS 7S 2D 8D 6S 6D"]
+    bot = SimpleStrangeBot(0)
+    st = table("9H 5C", hands)
+    assert set(bot_pair(st, bot)) == {"2S", "2D"}  # nothing waiting: the cheapest pair
+    st = table("9H 5C", hands)
+    for move in ("2S", "2D", "QS@1", "3D@2", "KS@1", "2D@2"):  # 4 / 15 / 15: drawn (SS-2)
+        st.apply(move)
+    assert len(st.pending) == 1 and st.to_act == 0
+    assert bot_pair(st, bot) == ("9H", "5C")  # (the strongest pair without them: 4S 4D)
+
+
+def test_a_pair_that_some_other_cards_could_beat_is_not_sure():
+    ctx = _Context((Suit("H"), Suit("C")), {parse_card("9H"): 29, parse_card("5C"): 28}, 2)
+    assert ctx.sure_pair(parse_cards("9H 5C 2S")) == (parse_card("9H"), parse_card("5C"))
+    assert ctx.sure_pair(parse_cards("9H AH 2S")) == (parse_card("9H"), parse_card("AH"))  # 56 > 28 + 27
+    assert ctx.sure_pair(parse_cards("9H KH 2S")) is None  # 55 = 28 + 27
 
 
 def test_bot_beats_random_players():
