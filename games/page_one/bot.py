@@ -10,7 +10,9 @@ sizes and the suits each player has shown they lack (``extra.lacking``).  Every 
   goes out).  Otherwise lead from the suit that scores best: players known to lack it must draw
   (more so when they are down to one card, when it stops them going out), and a long suit of
   ours is one the others are short of and one we keep after leading.  Lead its top card: the
-  trick's winner leads again, and a leader never has to draw.
+  trick's winner leads again, and a leader never has to draw.  With two cards, one of them a
+  card no unseen card of its suit beats, lead that one: it keeps the lead and the other card
+  goes out next (only the joker can stop it).
 - Following: last to play, win as cheaply as possible; earlier, play our highest card when it
   beats the cards so far (to take the lead), else our lowest.  The joker is kept rather than spent
   on a trick we can follow.
@@ -113,6 +115,10 @@ class PageOneBot(Bot):
         suited = [c for c in cards if c.suit is not None]
         if not suited or (len(view.hand) <= 2 and len(suited) < len(cards)):
             return next(c for c in cards if c.suit is None)
+        if len(view.hand) == 2:  # a card nothing unseen can follow higher keeps the lead: out next
+            boss = [c for c in suited if not any(u.suit is c.suit and u.rank > c.rank for u in knows.unknown)]
+            if len(boss) == 1:
+                return boss[0]
         best = max({c.the_suit for c in suited}, key=lambda s: (self._suit_score(view, s, knows), s.value))
         return max((c for c in suited if c.suit is best), key=lambda c: c.rank)
 

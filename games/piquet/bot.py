@@ -19,7 +19,8 @@ shows the leftover (showing tells the opponent more than it tells us).
 Play (no trumps): lead a card nobody can beat (the top card left of its suit, counting the
 cards played, its own discards and the talon cards it has seen) from its longest suit, otherwise
 a low card of its longest suit; follow by winning as cheaply as possible, otherwise with the
-lowest card; when void, throw the least useful card of its weakest suit.  Winning each trick it
+lowest card; when void, throw the least useful card of its weakest suit (never a low card that
+guards an honour, as the 7 beside a king guards it against the ace).  Winning each trick it
 can is right here: a trick scores and the next lead scores (PQ-2), seven tricks win the cards and
 twelve the capot.
 """
@@ -176,10 +177,34 @@ class PiquetBot(Bot):
 
     @staticmethod
     def _throw(hand: list[Card], gone: set[Card]) -> Card:
-        """The least useful card: not a boss, from the suit with the fewest winners, lowest first."""
+        """The least useful card: not a boss, nor a guarded honour or its guards, from the suit
+        with the fewest winners, lowest first."""
         lengths = Counter(c.suit for c in hand)
         wins = Counter(c.suit for c in hand if is_boss(c, gone))
-        return min(hand, key=lambda c: (is_boss(c, gone), wins[c.suit], c.rank, lengths[c.suit], c.index))
+        guards = _guards(hand, gone)
+        return min(
+            hand,
+            key=lambda c: (is_boss(c, gone), c in guards, wins[c.suit], c.rank, lengths[c.suit], c.index),
+        )
+
+
+def _guards(hand: Sequence[Card], gone: set[Card]) -> set[Card]:
+    """Guarded honours and their guards: in each suit, when the hand's highest card that is not
+    a boss has as many cards below it as there are higher cards unseen (a king and one small card
+    against the ace), it can still win, and each of those low cards saves it once: throwing
+    either the honour or a guard gives up that trick."""
+    out: set[Card] = set()
+    for suit in {c.suit for c in hand}:
+        mine = sorted((c for c in hand if c.suit is suit), key=lambda c: -c.rank)
+        top = next((c for c in mine if not is_boss(c, gone)), None)
+        if top is None:
+            continue
+        lower = [c for c in mine if c.rank < top.rank]
+        above = sum(1 for r in range(top.rank + 1, ACE + 1) if card(r, top.the_suit) not in gone)
+        if lower and len(lower) == above:
+            out.update(lower)
+            out.add(top)
+    return out
 
 
 def is_boss(c: Card, known: Iterable[Card]) -> bool:

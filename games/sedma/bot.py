@@ -12,8 +12,9 @@ when it is surely the hand's last trick.
   a counter (a "smear") when the trick is likely to stay ours: the opponents still to play this
   round, and an opposing leader who could go on, probably hold no match (from the unseen cards).
 - Leading: a blank card of a rank we hold twice (so we can continue with the other), else the
-  blank card whose rank has the fewest unseen copies; never a seven or a counter while a blank
-  card is left.
+  blank card whose rank has the fewest unseen copies; never a counter while a blank card is
+  left, nor a seven while any other card is (the seven kept, the leader can take back a trick
+  an opponent took).
 - Deciding (the leader, between rounds): end the trick when our side holds it; when an opponent
   holds it, continue with the cheapest match if the stake is worth it, else end.
 
@@ -130,7 +131,7 @@ class _Scene:
         def score(c: Card) -> tuple:
             twins = sum(1 for x in self.view.hand if x.rank == c.rank) - 1
             unseen_same = sum(1 for x in self.unseen if x.rank == c.rank)
-            return (points(c) > 0, c.rank == SEVEN, -min(twins, 1), unseen_same, c.rank)
+            return (c.rank == SEVEN, points(c) > 0, -min(twins, 1), unseen_same, c.rank)
 
         return min(cards, key=score)
 

@@ -74,6 +74,18 @@ def test_leads_a_suit_an_opponent_down_to_one_card_lacks():
     assert choice(state) == "5S"
 
 
+def test_with_two_cards_it_leads_the_one_nothing_unseen_beats_and_goes_out_next():
+    """The position tests/positions/page_one-po-lead-ace2.json, in general: AS keeps the lead
+    (only the joker beats it) and 4D then goes out, though an opponent down to one card has
+    shown it lacks diamonds (a lead it would otherwise favour)."""
+    state = table("AS 4D", "3C", "4H 6H 7C", leader=0)
+    state.slots[1] = ((0, frozenset("D")),)
+    assert choice(state) == "call AS"
+    state = table("KS 4D", "3C", "4H 6H 7C", leader=0)  # the ace of spades unseen: no sure card
+    state.slots[1] = ((0, frozenset("D")),)
+    assert choice(state) == "call 4D"
+
+
 def test_beats_random_players_from_every_seat():
     """Seat-rotated: one heuristic seat against two random ones, the heuristic seat moving round."""
     wins, games = 0.0, 60

@@ -110,6 +110,17 @@ def test_throws_the_least_useful_card_when_void():
     assert choice(st) == "9C", "every diamond and the top clubs are winners: keep them"
 
 
+def test_when_void_it_keeps_the_small_card_that_guards_a_king():
+    """The position tests/positions/piquet-pq-keep-guard.json, in general: 7D guards KD against
+    the unseen ace (throwing it bares the king), 7C guards nothing beside the boss AC."""
+    hand = parse_cards("KD 7D AC 7C")
+    assert PiquetBot._throw(hand, set(hand)).text == "7C"
+    hand = parse_cards("KD 8D 7D AC 7C")  # two small diamonds: one to spare
+    assert PiquetBot._throw(hand, set(hand)).text == "7D"
+    hand = parse_cards("KD 7D AC 7C")  # the ace of diamonds gone: the king is a boss, 7D spare
+    assert PiquetBot._throw(hand, set(hand) | {parse_card("AD")}).text == "7D"
+
+
 def test_never_shows_the_leftover():
     st = deal(A_ELDER, A_DEALER, A_TALON)
     run_bot(st, st.elder)

@@ -42,6 +42,13 @@ def test_leads_a_blank_card_it_holds_twice_rather_than_a_counter_or_a_seven():
     assert bot_plays(table("AS 7C 9D 9H", "8C 8D JH QH", stock="KS QS")) in ("9D", "9H")
 
 
+def test_with_no_blank_card_it_leads_the_counter_and_keeps_the_seven_to_take_it_back():
+    """The position tests/positions/sedma-se6-4p-lead-ace-keep-seven.json, in general: a seven
+    led can be taken for good, a counter led and taken the seven wins back (the leader goes on)."""
+    assert bot_plays(table("AH 7D", "8C 9C")) == "AH"
+    assert bot_plays(table("10S AH 7D", "8C 9C QC")) == "10S"
+
+
 def test_the_leader_goes_on_to_win_back_an_ace_with_a_seven():
     state = table("AH 7C 9D JH", "7S 8D QD KH", stock="KS QS", played="AH 7S")
     assert state.phase == "decide" and bot_plays(state) == "7C"
