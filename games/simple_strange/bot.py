@@ -13,19 +13,25 @@ finishes the same pair (the choice is a pure function of the view, so the two ca
   lets the others spend theirs; with drawn tricks pending it leads its strongest pair that
   holds no super-trump, unless a pair with them is sure to win (no two cards of the others can
   match it): then that pair, for the trick and every drawn one waiting.
+- Claiming: with a few cards left it counts the cards seen this deal, and when its cards pair
+  off (strongest with weakest) into pairs that no two unseen cards can match, it leads them: it
+  takes every trick left (a super-trump beside a low card where the others hold only small ones).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from games.bots import Bot, Levels, Playouts
 from games.core import Action, Card, SeatView, Suit, play
+from games.core.cards import deck_double
 
 from .rules import pair_allowed, pip_value
 from .viewdata import StrangeView
 
 SUPER_PREMIUM = 30  # extra cost of a super-trump: keep it for a trick it decides
+CLAIM_CARDS = 6  # holding this many or fewer (the staged one too), it checks for every trick left
 MARGIN = 4  # pips above the best so far wanted when players are still to come
 FALLBACK = 12  # a middle follower may still try a narrower win costing this much more per trick at stake
 
@@ -42,7 +48,9 @@ class SimpleStrangeBot(Bot):
         ctx = _Context(trumps, supers, 1 + len(extra.pending))
         hand = list(view.hand)
         if not view.trick:
-            action = play(self._lead(ctx, hand, first[0] if first else None))
+            staged_card = first[0] if first else None
+            claim = _claim(view, ctx, [*hand, staged_card] if staged_card else hand)
+            action = play(self._lead(ctx, hand, staged_card, claim))
         else:
             led = (view.trick[0].cards[0], view.trick[0].cards[1])  # the leader's two cards
             best = max(ctx.pips(p.cards[0], led[0]) + ctx.pips(p.cards[1], led[1]) for p in view.trick)
@@ -53,11 +61,18 @@ class SimpleStrangeBot(Bot):
 
     # -- leading ---------------------------------------------------------
     @staticmethod
-    def _lead(ctx: _Context, hand: list[Card], staged: Card | None) -> Card:
-        """The next card of the lead pair (``staged``: the first, already put down): with drawn
-        tricks pending, a pair no two cards of the others can beat (super-trumps included), else
-        the strongest pair that holds no super-trump; with none pending, the cheapest pair.
-        Picking in order keeps the two calls consistent."""
+    def _lead(
+        ctx: _Context, hand: list[Card], staged: Card | None, claim: list[tuple[Card, Card]] | None = None
+    ) -> Card:
+        """The next card of the lead pair (``staged``: the first, already put down): when every
+        trick left is surely its own (``claim``: the pairs that take them), a card of those
+        pairs; with drawn tricks pending, a pair no two cards of the others can beat
+        (super-trumps included), else the strongest pair that holds no super-trump; with none
+        pending, the cheapest pair.  Picking in order keeps the two calls consistent."""
+        if claim:
+            if staged is None:
+                return claim[0][0]
+            return next(b if a == staged else a for a, b in claim if staged in (a, b))
         if ctx.stake >= 2:  # drawn tricks are waiting: go for it
             sure = ctx.sure_pair([*hand, staged] if staged else hand)
             if sure is not None and staged in (None, sure[0]):
@@ -115,6 +130,32 @@ class _Context:
         if self.pips(top[0], top[0]) + self.pips(top[1], top[1]) > theirs[0] + theirs[1]:
             return top[0], top[1]
         return None
+
+
+_PACK = Counter(deck_double())
+
+
+def _claim(view: SeatView, ctx: _Context, cards: list[Card]) -> list[tuple[Card, Card]] | None:
+    """Pairs of ``cards`` (the leader's, the staged one included) that each beat any two cards
+    the others may hold, counting every card seen this deal (played, turned up), so that it
+    takes every trick left; None when it cannot be sure of that (or holds too many to check)."""
+    if len(cards) > CLAIM_CARDS or len(cards) % 2:
+        return None
+    unseen = _PACK.copy()
+    unseen.subtract(cards)
+    unseen.subtract(view.up_cards)
+    for e in view.events:
+        if e.hand == view.hand_number and e.kind == "play":
+            unseen.subtract(e.cards)
+    # each unseen card at its best: a super-trump's or trump's pips, a plain card its rank
+    # (which it scores only against a led card of its suit)
+    best = sorted((ctx.pips(c, c) for c, n in unseen.items() for _ in range(max(0, n))), reverse=True)
+    beat = sum(best[:2])
+    mine = sorted(cards, key=lambda c: (-ctx.pips(c, c), c.index))
+    pairs = [(mine[i], mine[-1 - i]) for i in range(len(mine) // 2)]
+    if all(ctx.pips(a, a) + ctx.pips(b, b) > beat for a, b in pairs):
+        return pairs
+    return None
 
 
 def _pairs(hand: list[Card], led: tuple[Card, Card], first) -> list[tuple[Card, Card]]:

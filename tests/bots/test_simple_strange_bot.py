@@ -3,10 +3,15 @@ throw-aways when it cannot win, consistent staged pairs, and it beats random pla
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from games.bots import RandomBot
 from games.core import Suit, parse_card, parse_cards
+from games.core.position import Position
 from games.simple_strange import RULES
 from games.simple_strange.bot import SimpleStrangeBot, _Context
+
+POSITIONS = Path(__file__).resolve().parent.parent / "positions"
 
 
 def table(up: str, hands: list[str]):
@@ -61,6 +66,22 @@ def test_with_drawn_tricks_waiting_it_leads_a_pair_of_super_trumps_nothing_can_b
         st.apply(move)
     assert len(st.pending) == 1 and st.to_act == 0
     assert bot_pair(st, bot) == ("9H", "5C")  # (the strongest pair without them: 4S 4D)
+
+
+def test_counting_the_cards_seen_it_splits_its_super_trumps_to_take_every_trick_left():
+    """The position tests/positions/simple_strange-late-split.json: the others hold nothing above
+    a six and no trump, so each super-trump beside a two takes a trick (9H 5C, then 2S 2D, would
+    give one away); with 2S put down first, its partner is a super-trump, not 2D."""
+    case = Position.load(POSITIONS / "simple_strange-late-split.json")
+    st = case.replay()
+    assert bot_pair(st, SimpleStrangeBot(0)) in {("2S", "9H"), ("2S", "5C")}
+    st = case.replay(len(case.actions) - 1)  # before 2S: it leads a super-trump and a two
+    assert sorted(bot_pair(st, SimpleStrangeBot(0))) in (
+        ["2D", "9H"],
+        ["2S", "9H"],
+        ["2D", "5C"],
+        ["2S", "5C"],
+    )
 
 
 def test_a_pair_that_some_other_cards_could_beat_is_not_sure():
