@@ -6,7 +6,10 @@ trumps almost as sure winners, short trumps as ruffs and side aces (kings less s
 Playing (the legal list already obeys must-head): :func:`choose_card` leads a card that cannot
 be beaten (the top trump left, or the top card left of a side suit), otherwise a low side card;
 when following, it wins as cheaply as possible when last to play or when the winning card is
-the top card left, otherwise drops the lowest legal card.  :func:`seen_cards` and
+the top card left; ruffing a side suit with others still to play, it ruffs with a jack or
+better unless none of them can hold a trump (under must-head, a seat that showed out of a suit
+led without trumping holds none: :func:`trumpless`); otherwise it drops the lowest legal card,
+a top card left last (it may still take a trick).  :func:`seen_cards` and
 :func:`is_boss` tell what is still out.
 
 The game's view data (read by the caller with ``view.data(...)``) must have the attributes of
@@ -100,10 +103,17 @@ def choose_card(
     if winning:
         if last or grab:
             return by_card[winning[0]]
+        seats = data.active or tuple(range(view.num_seats))
+        after = [s for s in seats if s != view.my_seat and s not in {p.seat for p in view.trick}]
+        overruff = not set(after) <= trumpless(view, r, len(seats))
         for c in winning:
-            if is_boss(c, known, low_rank) or (r.is_trump(c) and not r.is_trump(played[0]) and c.rank >= 11):
+            if is_boss(c, known, low_rank) or (
+                overruff and r.is_trump(c) and not r.is_trump(played[0]) and c.rank >= 11
+            ):
                 return by_card[c]
-    return by_card[min(cards, key=lambda c: (r.is_trump(c), r.power(c, led), c.rank))]
+    return by_card[
+        min(cards, key=lambda c: (r.is_trump(c), r.power(c, led), is_boss(c, known, low_rank), c.rank))
+    ]
 
 
 def _lead(cards: list[Card], r: Ranking, known: set[Card], low_rank: int) -> Card:
@@ -124,3 +134,19 @@ def side_lead(cards: Sequence[Card], r: Ranking, known: set[Card], low_rank: int
     if side:
         return min(side, key=lambda c: c.rank)
     return trumps[-1]
+
+
+def trumpless(view: SeatView, r: Ranking, active: int) -> set[int]:
+    """Seats that have shown they hold no trump this hand (the view's play events, the trick in
+    progress among them): under must-head a seat that neither followed the suit led nor trumped
+    has none."""
+    plays = [e for e in view.events if e.kind == "play" and e.hand == view.hand_number and e.seat is not None]
+    out: set[int] = set()
+    for i in range(0, len(plays), active):
+        trick = plays[i : i + active]
+        led = r.suit_of(trick[0].cards[0])
+        for e in trick[1:]:
+            c = e.cards[0]
+            if r.suit_of(c) != led and not r.is_trump(c) and e.seat is not None:
+                out.add(e.seat)
+    return out

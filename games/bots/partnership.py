@@ -106,6 +106,8 @@ class PartnerPlay:
             return sure[0]
         if r.is_trump(winners[0]) and led not in r.trumps:
             return winners[0]  # ruff low
+        if led is not None and all(led.letter in self.voids[s] for s in still_to_play):
+            return winners[0]  # the opponents after can only ruff: a higher card of the suit gains nothing
         return winners[-1]
 
     def _opponents_after(self) -> list[int]:
@@ -128,7 +130,8 @@ class PartnerPlay:
         after = self._opponents_after()
         if not trumps_out or led is None:  # (no joker leads in these games: no led suit to be void in)
             return not trumps_out
-        return not any(led.letter in self.voids[s] for s in after)
+        trump = r.trumps[0].letter
+        return not any(led.letter in self.voids[s] and trump not in self.voids[s] for s in after)
 
     def _lowest(self, cards: Sequence[Card]) -> Card:
         """The cheapest card to give up: a low side card from a short suit, trumps last."""

@@ -5,7 +5,9 @@ of its high cards while it may: leading, it leads its highest card (the others, 
 it, must throw their lowest cards, which leaves them higher last cards); following with a choice
 of higher cards, it plays the highest of them (the trick is then likely ours, and so is the next
 lead).  Its lowest card is never led or thrown while another card will do, so it stays for the
-last trick.  When it cannot beat the highest card, the rules leave it no real choice.
+last trick.  Last to play to the fifth trick with three cards (the lowest kept for the last),
+any card above the trick's takes it, so it takes it with the cheapest and keeps the higher one
+to lead the sixth.  When it cannot beat the highest card, the rules leave it no real choice.
 """
 
 from __future__ import annotations
@@ -22,7 +24,17 @@ class CucumberBot(Bot):
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         by_card = {a.the_card: a for a in legal}
-        return by_card[self.pick(list(by_card))]
+        cards = list(by_card)
+        n = len(view.hand)
+        last = view.trick and not any(
+            view.hand_sizes[s] == n for s in range(view.num_seats) if s != view.my_seat
+        )
+        if last and n == 3:  # any higher card takes trick 5: take it cheaply, keep the high card to lead
+            low = min(c.rank for c in view.hand)
+            spare = [c for c in cards if c.rank > low]
+            if len(spare) >= 2:
+                return by_card[min(spare, key=lambda c: (c.rank, c.index))]
+        return by_card[self.pick(cards)]
 
     @staticmethod
     def pick(cards: list[Card]) -> Card:

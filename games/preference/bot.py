@@ -210,14 +210,19 @@ class PreferenceBot(Bot):
         outside_trumps = [c for c in _suit_cards(r.trumps[0]) if c not in known]
         declaring = view.data(PreferenceView).declarer == view.my_seat
         if declaring and trumps and outside_trumps and (len(trumps) >= 3 or is_boss(trumps[0], known, LOW)):
-            return trumps[0] if is_boss(trumps[0], known, LOW) else trumps[-1]
+            if is_boss(trumps[0], known, LOW):
+                return trumps[0]
+            # from a sequence (no trump out between the top two), the top trump forces out only
+            # the trumps above it and leaves the next as the best
+            between = [c for c in outside_trumps if trumps[1].rank < c.rank < trumps[0].rank]
+            return trumps[0] if len(trumps) >= 2 and not between else trumps[-1]
         return side_lead(cards, r, known, LOW)
 
     def _follow(self, view: SeatView, cards: list[Card], r: Ranking, known: set[Card]) -> Card:
         played = [(p.seat, c) for p in view.trick for c in p.cards]
         led = r.suit_of(played[0][1])
         top_seat, top = max(played, key=lambda sc: r.power(sc[1], led))
-        lowest = min(cards, key=lambda c: (r.is_trump(c), r.power(c, led), c.rank))
+        lowest = min(cards, key=lambda c: (r.is_trump(c), r.power(c, led), is_boss(c, known, LOW), c.rank))
         ex = view.data(PreferenceView)
         declarer = ex.declarer
         players = ex.players or ()

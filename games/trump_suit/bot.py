@@ -297,6 +297,8 @@ class TrumpSuitBot(Bot):
         first, earlier = bid_context(view)
         mean = estimate_tricks(view.hand, trump, n, first, earlier)
         p_nil = nil_chance(view.hand, trump, n, first, earlier)
+        sure = _sure_tricks(view.hand, trump, view.up_cards, first)
+        mean = max(mean, sure)
         bag_cost = _bag_cost(view, view.my_seat)
         values = {}
         for a in legal:
@@ -304,7 +306,7 @@ class TrumpSuitBot(Bot):
                 stake = int(a.arg) if a.arg else 100
                 values[a.text] = stake * (2 * p_nil - 1) - (1 - p_nil) * 2.5 * bag_cost  # failed: bags too
             elif a.kind == "bid":
-                values[a.text] = _bid_value(a.number, mean, n, bag_cost)
+                values[a.text] = _bid_value(a.number, mean, n, bag_cost, sure)
         return values
 
     def _blind_or_look(self, view: SeatView, legal: Sequence[Action], by_text: dict[str, Action]) -> Action:
@@ -364,10 +366,29 @@ class TrumpSuitBot(Bot):
         return next(a for a in legal if a.kind == ("cash" if made else "pass"))
 
 
-def _bid_value(bid: int, mean: float, seats: int, bag_cost: float) -> float:
+def _sure_tricks(hand, trump, up, first: bool) -> int:
+    """Tricks no placement of the unseen cards can take away: the jokers (the little one only
+    with the big), and, for a seat that leads first or holds nothing but trumps and jokers, the
+    unbroken run of top trumps, which keeps the lead (so nobody flips) while it lasts."""
+    held = set(hand)
+    sure = int(BIG_JOKER in held) + int(BIG_JOKER in held and LITTLE_JOKER in held)
+    if trump is None:
+        return sure
+    seen = held | set(up)
+    if not (first or all(c.suit in (None, trump) for c in hand)) or not {BIG_JOKER, LITTLE_JOKER} <= seen:
+        return sure  # an unseen joker beats a top trump of a seat void in trump
+    for c in sorted((c for c in _PACK if c.suit is trump), key=lambda c: -c.rank):
+        if c in held:
+            sure += 1
+        elif c not in seen:
+            break
+    return sure
+
+
+def _bid_value(bid: int, mean: float, seats: int, bag_cost: float, sure: int = 0) -> float:
     """Expected points of a bid (TS-7): 10 a trick when made, less the bags it will likely take
     (once made it ducks, so only forced tricks become bags), -10 a trick when set."""
-    p = _at_least(bid, mean, _MAX_SD[seats])
+    p = 1.0 if bid <= sure else _at_least(bid, mean, _MAX_SD[seats])
     c0, c1 = _BAGS[seats]
     bags = c0 + c1 * max(0.0, mean - bid)
     return p * (10 * bid - bags * bag_cost) - (1 - p) * 10 * bid
@@ -569,7 +590,7 @@ class _Play:
     def _want_flip(self, cards: list[Card]) -> bool:
         """Flip (TS-1) when a fresh trump is likely to suit this seat better."""
         need = self.need(self.me)
-        now = self._suit_value(self.trump, cards)
+        now = self._suit_value(self.trump, self.view.hand)
         counts: dict[Suit | None, int] = {}
         for c in self.unseen:
             counts[c.suit] = counts.get(c.suit, 0) + 1
@@ -598,9 +619,7 @@ class _Play:
             higher = sum(1 for h in self.unseen if powers[h] > power)
             lower_mine = sum(1 for x in mine if x.rank < c.rank)
             value += max(0.0, 1.0 - 0.35 * higher / (1 + lower_mine))
-        if not mine:
-            value += sum(1 for c in hand if c.suit is None)
-        return value
+        return value + sum(1 for c in hand if c.suit is None)  # a joker wins whatever the trump
 
     def _lead(self, cards: list[Card]) -> Card:
         if self.trump is None:
