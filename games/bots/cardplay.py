@@ -23,6 +23,8 @@ from typing import Protocol
 
 from games.core import Action, Card, Ranking, SeatView, Suit, card, shared_ranking
 
+from .partnership import plays_this_hand
+
 TRUMP_VALUE = {14: 0.95, 13: 0.75, 12: 0.5, 11: 0.35}
 SIDE_VALUE = {14: 0.7, 13: 0.3}
 
@@ -103,14 +105,15 @@ def choose_card(
     if winning:
         if last or grab:
             return by_card[winning[0]]
-        seats = data.active or tuple(range(view.num_seats))
-        after = [s for s in seats if s != view.my_seat and s not in {p.seat for p in view.trick}]
-        overruff = not set(after) <= trumpless(view, r, len(seats))
+        overruff: bool | None = None  # asked only for a high ruff (it reads the hand's plays)
         for c in winning:
-            if is_boss(c, known, low_rank) or (
-                overruff and r.is_trump(c) and not r.is_trump(played[0]) and c.rank >= 11
-            ):
+            if is_boss(c, known, low_rank):
                 return by_card[c]
+            if r.is_trump(c) and not r.is_trump(played[0]) and c.rank >= 11:
+                if overruff is None:
+                    overruff = _may_overruff(view, data, r)
+                if overruff:
+                    return by_card[c]
     return by_card[
         min(cards, key=lambda c: (r.is_trump(c), r.power(c, led), is_boss(c, known, low_rank), c.rank))
     ]
@@ -136,11 +139,19 @@ def side_lead(cards: Sequence[Card], r: Ranking, known: set[Card], low_rank: int
     return trumps[-1]
 
 
+def _may_overruff(view: SeatView, data: MustHeadData, r: Ranking) -> bool:
+    """Could a seat still to play this trick hold a trump (one not shown :func:`trumpless`)?"""
+    seats = data.active or tuple(range(view.num_seats))
+    played = {p.seat for p in view.trick}
+    after = {s for s in seats if s != view.my_seat and s not in played}
+    return not after <= trumpless(view, r, len(seats))
+
+
 def trumpless(view: SeatView, r: Ranking, active: int) -> set[int]:
     """Seats that have shown they hold no trump this hand (the view's play events, the trick in
     progress among them): under must-head a seat that neither followed the suit led nor trumped
     has none."""
-    plays = [e for e in view.events if e.kind == "play" and e.hand == view.hand_number and e.seat is not None]
+    plays = [e for e in plays_this_hand(view) if e.seat is not None]
     out: set[int] = set()
     for i in range(0, len(plays), active):
         trick = plays[i : i + active]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.core import Card, Ranking, SeatView, Suit
+from games.core import Card, Event, Ranking, SeatView, Suit
 
 
 def partner_seats(view: SeatView, seat: int) -> tuple[int, ...]:
@@ -32,16 +32,22 @@ def partner_seats(view: SeatView, seat: int) -> tuple[int, ...]:
     return ()
 
 
-def played_this_hand(view: SeatView) -> set[Card]:
-    """The cards of this hand's ``play`` events in the view."""
+def plays_this_hand(view: SeatView) -> list[Event]:
+    """This hand's ``play`` events in the view, in the order played (the trick in progress too)."""
     hand = view.hand_number
-    played: set[Card] = set()
+    plays: list[Event] = []
     for e in reversed(view.events):  # the view's events come in the order of their hands
         if e.hand != hand:
             break
         if e.kind == "play":
-            played.update(e.cards)
-    return played
+            plays.append(e)
+    plays.reverse()
+    return plays
+
+
+def played_this_hand(view: SeatView) -> set[Card]:
+    """The cards of this hand's ``play`` events in the view."""
+    return {c for e in plays_this_hand(view) for c in e.cards}
 
 
 def seen_this_hand(view: SeatView) -> set[Card]:

@@ -10,7 +10,8 @@ the cap, or over the cap with the complete grid) while scoring fast from lines.
   much as that plan by the same measure (issue 11): one action instead of sixteen.
 - Dropping a suit (CG-1): with a strong hand, keep its long suit as trump (All-Trump, First); with
   a weak one, keep as trump a suit it barely holds (No-Trump, and taking no tricks at all).
-- Bidding (CG-3): a model fitted on its own play gives the tricks the hand will take; from that
+- Bidding (CG-3): a model fitted on its own play gives the tricks the hand will take, never
+  fewer than those it cannot lose (``sure_tricks``); from that
   spread (pushed a little up or down, whichever suits the grid) it reckons the chance of each
   contract (Zero/One/Two from the count, First/Second/Third and Different/Soloist/Partner from how
   the others may share the rest, No-Trump, the suits and All-Trump from the cards) and bids the

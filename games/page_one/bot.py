@@ -28,6 +28,7 @@ import math
 from collections.abc import Sequence
 
 from games.bots import Bot, Levels, Playouts
+from games.bots.partnership import is_boss
 from games.core import SUITS, Action, Card, SeatView, Suit, deck_53, trick_winner
 
 from .rules import RANKING
@@ -116,7 +117,8 @@ class PageOneBot(Bot):
         if not suited or (len(view.hand) <= 2 and len(suited) < len(cards)):
             return next(c for c in cards if c.suit is None)
         if len(view.hand) == 2:  # a card nothing unseen can follow higher keeps the lead: out next
-            boss = [c for c in suited if not any(u.suit is c.suit and u.rank > c.rank for u in knows.unknown)]
+            unseen = set(knows.unknown)
+            boss = [c for c in suited if is_boss(c, RANKING, unseen)]
             if len(boss) == 1:
                 return boss[0]
         best = max({c.the_suit for c in suited}, key=lambda s: (self._suit_score(view, s, knows), s.value))

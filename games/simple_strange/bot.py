@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from games.bots import Bot, Levels, Playouts
+from games.bots.partnership import plays_this_hand
 from games.core import Action, Card, SeatView, Suit, play
 from games.core.cards import deck_double
 
@@ -144,9 +145,8 @@ def _claim(view: SeatView, ctx: _Context, cards: list[Card]) -> list[tuple[Card,
     unseen = _PACK.copy()
     unseen.subtract(cards)
     unseen.subtract(view.up_cards)
-    for e in view.events:
-        if e.hand == view.hand_number and e.kind == "play":
-            unseen.subtract(e.cards)
+    for e in plays_this_hand(view):
+        unseen.subtract(e.cards)
     # each unseen card at its best: a super-trump's or trump's pips, a plain card its rank
     # (which it scores only against a led card of its suit)
     best = sorted((ctx.pips(c, c) for c, n in unseen.items() for _ in range(max(0, n))), reverse=True)

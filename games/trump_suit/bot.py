@@ -580,14 +580,14 @@ class _Play:
             return flip
         if self.view.trick:
             return cards[self._follow(list(cards))]
-        if flip is not None and self._want_flip(list(cards)):
+        if flip is not None and self._want_flip():
             return flip
         return cards[self._lead(list(cards))]
 
     def others(self) -> list[int]:
         return [(self.me + k) % self.n for k in range(1, self.n)]
 
-    def _want_flip(self, cards: list[Card]) -> bool:
+    def _want_flip(self) -> bool:
         """Flip (TS-1) when a fresh trump is likely to suit this seat better."""
         need = self.need(self.me)
         now = self._suit_value(self.trump, self.view.hand)
@@ -607,7 +607,7 @@ class _Play:
         return now > after + self.flip_margin
 
     def _suit_value(self, suit: Suit | None, hand: Sequence[Card]) -> float:
-        """Roughly how many tricks this hand wins with ``suit`` as trump (jokers when void)."""
+        """Roughly how many tricks this hand wins with ``suit`` as trump (its jokers too)."""
         if suit is None:
             return 0.0
         r = _RANKINGS[suit.letter]
