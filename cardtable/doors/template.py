@@ -248,6 +248,10 @@ def _become_seat(template: int, env: dict[str, str], tty: int, log_fd: int | Non
     """Session, terminal, descriptors, death signal, environment and standard streams of a new seat."""
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    # Hang-ups back to their default before the host can know our pid (it learns it after setsid):
+    # a template started under nohup inherits an ignored SIGHUP, and a seat hung up before the seat
+    # program resets it would lose the signal and outlive its session.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     os.setsid()
     os.close(led)
     for fd in (0, 1, 2):
