@@ -18,6 +18,10 @@ when it is surely the hand's last trick.
 - Deciding (the leader, between rounds): end the trick when our side holds it; when an opponent
   holds it, continue with the cheapest match if the stake is worth it, else end.
 
+- Two players with the stock gone: every card is known (the unseen ones are the opponent's
+  hand), and once the hands hold six cards or fewer (``SOLVE_CARDS``) the hand's end is solved
+  (games/sedma/endgame.py); the rules above choose among the moves that do best.
+
 Everything comes from the view: the trick's rounds, the starter and the holder in ``extra``, the
 cards seen this hand in the ``play`` events, the teams.
 """
@@ -32,9 +36,11 @@ from games.bots import Bot, Levels, Playouts
 from games.bots.partnership import partner_seats, seen_this_hand
 from games.core import Action, Card, SeatView
 
+from .endgame import Ending, best_moves
 from .rules import COUNTERS, SEVEN, sedma_pack
 from .viewdata import SedmaView
 
+SOLVE_CARDS = 6  # two players, no stock: the hand's end is solved once the hands hold this many cards
 SMEAR_SAFE = 0.6  # smear a counter on our side's trick when it is at least this likely to stay ours
 
 
@@ -51,10 +57,21 @@ class SedmaBot(Bot):
         by_text = {a.text: a for a in legal}
         scene = _Scene(view)
         if view.data(SedmaView).deciding:
-            return by_text[scene.decide([a.card for a in legal if a.card is not None])]
-        cards = [a.the_card for a in legal]
-        pick = scene.lead(cards) if not view.trick else scene.follow(cards)
-        return by_text[pick.text]
+            pick = scene.decide([a.card for a in legal if a.card is not None])
+        else:
+            cards = [a.the_card for a in legal]
+            pick = (scene.lead(cards) if not view.trick else scene.follow(cards)).text
+        best = scene.solved()
+        if best and pick not in best:
+            pick = best[0]  # (the heuristic's own pick stands when it is one of the best)
+        return by_text[pick]
+
+    def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
+        """With every card known (two players, no stock) ``choose`` has solved the hand's end:
+        nothing is left for a look-ahead to find."""
+        if _Scene(view).ending() is not None:
+            return [keep]
+        return list(choices)
 
 
 @functools.cache
@@ -80,6 +97,38 @@ class _Scene:
             self.stake += 10  # our last card: this trick is the hand's last
         self.unseen = _pack_set(view.num_seats) - seen_this_hand(view) - set(view.hand)
         self.played_this_round = len(extra.rounds[-1]) if extra.rounds else 0
+
+    def solved(self) -> list[str]:
+        """Two players and no stock: the best choices under open cards (games/sedma/endgame.py),
+        or [] elsewhere."""
+        ending = self.ending()
+        return best_moves(ending) if ending is not None else []
+
+    def ending(self) -> Ending | None:
+        """The hand's end with every card known (two players, no stock), or None."""
+        view, extra = self.view, self.view.data(SedmaView)
+        if view.num_seats != 2 or self.stock != 0:
+            return None
+        opp = 1 - self.me
+        if len(view.hand) + view.hand_sizes[opp] > SOLVE_CARDS:
+            return None
+        other = frozenset(self.unseen)
+        if len(other) != view.hand_sizes[opp]:
+            return None  # (cannot happen: the unseen cards are the opponent's hand)
+        seat = {self.me: 0, opp: 1}
+        trick = tuple(c for r in extra.rounds for c in r)
+        return Ending(
+            hands=(frozenset(view.hand), other),
+            trick=trick,
+            leader=seat[extra.order[0]],
+            holder=seat[extra.holder] if extra.holder is not None else 0,
+            rounds=extra.round,
+            deciding=extra.deciding,
+            points=(extra.points[self.me], extra.points[opp]),
+            captured=(extra.captured[self.me], extra.captured[opp]),
+            pack=len(_pack_set(2)),
+            series=extra.target > 0,
+        )
 
     def matches(self, c: Card) -> bool:
         return self.starter is not None and (c.rank == SEVEN or c.rank == self.starter.rank)

@@ -114,3 +114,90 @@ def test_a_heuristic_seat_beats_a_random_seat_in_both_positions():
 def test_a_heuristic_partnership_beats_a_random_partnership_on_both_sides():
     """Four players, 60 hands per side: fair is 1/2; the bots' side takes about 80% (1000 hands: 0.80 ± 0.025)."""
     assert (_win_share(4, (0, 2), 60) + _win_share(4, (1, 3), 60)) / 2 > 0.65
+
+
+# -- two players, no stock: the hand's end solved with open cards (games/sedma/endgame.py) -----
+
+
+def _true_value(state, me: int) -> int:
+    """The worth to ``me`` of a single hand's end under best play, by the rules themselves."""
+    from games.sedma.endgame import KIND
+
+    if state.is_over:
+        mine, theirs = state.points[me], state.points[1 - me]
+        worth = KIND + abs(mine - theirs)
+        return worth if mine > theirs else -worth
+    values = []
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        values.append(_true_value(after, me))
+    return max(values) if state.to_act == me else min(values)
+
+
+def _endgames(matches: int):
+    """States of random two-player single hands with the stock gone, one in three of them."""
+    import random
+
+    rng = random.Random(5)
+    for seed in range(matches):
+        state = RULES.new_game(2, {}, seed=seed)
+        k = 0
+        while not state.is_over:
+            legal = state.legal_actions()
+            if not state.stock and len(legal) > 1:
+                k += 1
+                if k % 3 == 1:
+                    yield state.clone()
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_open_card_endgame_model_values_every_choice_as_the_rules_play_it_out(monkeypatch):
+    from games.sedma import bot
+    from games.sedma.bot import _Scene
+    from games.sedma.endgame import value_after
+
+    monkeypatch.setattr(bot, "SOLVE_CARDS", 8)  # the model from the stock's end on (four cards each)
+    asked = 0
+    for state in _endgames(40):
+        me = state.to_act
+        ending = _Scene(state.view(me)).ending()
+        assert ending is not None
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            assert value_after(ending, action.text) == _true_value(after, me), (state.seed, action.text)
+            asked += 1
+    assert asked > 200
+
+
+def test_the_endgame_model_counts_double_and_triple_wins_in_a_series():
+    from games.sedma.endgame import KIND, _score
+
+    assert _score([90, 0], [20, 12], 32) == 2 * KIND + 90
+    assert _score([0, 90], [0, 32], 32) == -(3 * KIND + 90)
+    assert _score([60, 30], [20, 12], 32) == KIND + 30
+    assert _score([90, 0], [20, 12], 0) == KIND + 90  # a single hand (no pack counted): a win is a win
+
+
+def test_with_the_stock_gone_two_players_play_the_solved_best():
+    """The heuristic alone would go on with the ace here and let the opponent's last ace retake
+    the trick (tests/positions/sedma-se4-*)."""
+    from games.sedma.bot import SOLVE_CARDS, _Scene
+
+    solved = 0
+    for state in _endgames(30):
+        me = state.to_act
+        if len(state.hands[0]) + len(state.hands[1]) > SOLVE_CARDS:
+            assert _Scene(state.view(me)).ending() is None  # left to the heuristic (time)
+            continue
+        solved += 1
+        values = {}
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            values[action.text] = _true_value(after, me)
+        best = sorted(a for a, v in values.items() if v == max(values.values()))
+        assert sorted(_Scene(state.view(me)).solved()) == best
+        assert bot_plays(state) in best
+    assert solved > 20
