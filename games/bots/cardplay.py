@@ -5,11 +5,14 @@ trumps almost as sure winners, short trumps as ruffs and side aces (kings less s
 
 Playing (the legal list already obeys must-head): :func:`choose_card` leads a card that cannot
 be beaten (the top trump left, or the top card left of a side suit), otherwise a low side card;
-when following, it wins as cheaply as possible when last to play or when the winning card is
-the top card left; ruffing a side suit with others still to play, it ruffs with a jack or
-better unless none of them can hold a trump (under must-head, a seat that showed out of a suit
-led without trumping holds none: :func:`trumpless`); otherwise it drops the lowest legal card,
-a top card left last (it may still take a trick).  :func:`seen_cards` and
+when following, it wins as cheaply as possible when last to play, when no seat still to play can
+beat the card (each has shown it holds no trump and, against a card of the suit led, none of that
+suit either: :func:`showed_out`) or when the winning card is the top card left; ruffing a side
+suit with others still to play, it ruffs with a jack or better unless none of them can hold a
+trump (under must-head, a seat that showed out of a suit led without trumping holds none:
+:func:`trumpless`); otherwise it drops the lowest legal card, a top card left last (it may still
+take a trick), and with two cards left a card that cannot take the last trick first (a side card
+of a suit that the sure winner of this trick, who leads the last, has shown out of).  :func:`seen_cards` and
 :func:`is_boss` tell what is still out.
 
 The game's view data (read by the caller with ``view.data(...)``) must have the attributes of
@@ -105,6 +108,11 @@ def choose_card(
     if winning:
         if last or grab:
             return by_card[winning[0]]
+        shown = [showed_out(view, r, active).get(s, set()) for s in _still_to_play(view, data)]
+        for c in winning:  # the cheapest winner nobody after can beat: without trumps, they beat
+            # a trump never, and a card of the suit led only while they can follow it
+            if all(NO_TRUMP in out and (r.is_trump(c) or led in out) for out in shown):
+                return by_card[c]
         overruff: bool | None = None  # asked only for a high ruff (it reads the hand's plays)
         for c in winning:
             if is_boss(c, known, low_rank):
@@ -114,9 +122,43 @@ def choose_card(
                     overruff = _may_overruff(view, data, r)
                 if overruff:
                     return by_card[c]
+    dead = _dead_for_last_trick(view, data, r, cards, led, best, last)
     return by_card[
-        min(cards, key=lambda c: (r.is_trump(c), r.power(c, led), is_boss(c, known, low_rank), c.rank))
+        min(
+            cards,
+            key=lambda c: (
+                c not in dead,
+                r.is_trump(c),
+                r.power(c, led),
+                is_boss(c, known, low_rank),
+                c.rank,
+            ),
+        )
     ]
+
+
+def _still_to_play(view: SeatView, data: MustHeadData) -> set[int]:
+    """The seats that play to this trick after us."""
+    seats = data.active or tuple(range(view.num_seats))
+    played = {p.seat for p in view.trick}
+    return {s for s in seats if s != view.my_seat and s not in played}
+
+
+def _dead_for_last_trick(
+    view: SeatView, data: MustHeadData, r: Ranking, cards: list[Card], led: Suit | None, best: int, last: bool
+) -> set[Card]:
+    """With two cards left and this trick surely the current winner's (we play last, or nobody
+    after can beat it), the side cards of a suit that winner has shown out of: it leads the last
+    trick, so such a card can never take it.  Empty elsewhere."""
+    if len(view.hand) != 2:
+        return set()
+    winner, top = next((p.seat, c) for p in view.trick for c in p.cards if r.power(c, led) == best)
+    active = len(data.active) or view.num_seats
+    shown = showed_out(view, r, active)
+    after = [shown.get(s, set()) for s in _still_to_play(view, data)]
+    if not last and not all(NO_TRUMP in out and (r.is_trump(top) or led in out) for out in after):
+        return set()
+    return {c for c in cards if not r.is_trump(c) and r.suit_of(c) in shown.get(winner, ())}
 
 
 def _lead(cards: list[Card], r: Ranking, known: set[Card], low_rank: int) -> Card:
@@ -142,22 +184,31 @@ def side_lead(cards: Sequence[Card], r: Ranking, known: set[Card], low_rank: int
 def _may_overruff(view: SeatView, data: MustHeadData, r: Ranking) -> bool:
     """Could a seat still to play this trick hold a trump (one not shown :func:`trumpless`)?"""
     seats = data.active or tuple(range(view.num_seats))
-    played = {p.seat for p in view.trick}
-    after = {s for s in seats if s != view.my_seat and s not in played}
-    return not after <= trumpless(view, r, len(seats))
+    return not _still_to_play(view, data) <= trumpless(view, r, len(seats))
 
 
 def trumpless(view: SeatView, r: Ranking, active: int) -> set[int]:
     """Seats that have shown they hold no trump this hand (the view's play events, the trick in
     progress among them): under must-head a seat that neither followed the suit led nor trumped
     has none."""
+    return {s for s, out in showed_out(view, r, active).items() if NO_TRUMP in out}
+
+
+NO_TRUMP = "no trump"  # in showed_out: the seat has none of the trumps either
+
+
+def showed_out(view: SeatView, r: Ranking, active: int) -> dict[int, set[Suit | str | None]]:
+    """Per seat, the suits it has shown it lacks this hand (it did not follow them), and
+    ``NO_TRUMP`` once it neither followed nor trumped (under must-head it then has no trump)."""
     plays = [e for e in plays_this_hand(view) if e.seat is not None]
-    out: set[int] = set()
+    out: dict[int, set[Suit | str | None]] = {}
     for i in range(0, len(plays), active):
         trick = plays[i : i + active]
         led = r.suit_of(trick[0].cards[0])
         for e in trick[1:]:
             c = e.cards[0]
-            if r.suit_of(c) != led and not r.is_trump(c) and e.seat is not None:
-                out.add(e.seat)
+            if r.suit_of(c) != led and e.seat is not None:
+                out.setdefault(e.seat, set()).add(led)
+                if not r.is_trump(c):
+                    out[e.seat].add(NO_TRUMP)
     return out

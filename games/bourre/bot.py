@@ -2,7 +2,8 @@
 
 Deciding: play when the hand's expected tricks (see ``games.bots.cardplay.hand_strength``) clear a
 bar that rises with the number of players already in (more rivals, more risk of going bourré
-and paying the whole pot); with two trumps or more, always play (tuned against random bots).  Drawing: keep trumps and
+and paying the whole pot); with two trumps or more, always play (tuned against random bots), and
+so with the ace of trumps, a sure trick (a player who takes one is never bourré).  Drawing: keep trumps and
 side aces (and kings guarded by their ace), throw the rest.  Card play is the shared
 must-head play (games/bots/cardplay.py); the legal list already obeys the cinch rule.
 """
@@ -47,7 +48,8 @@ class BourreBot(Bot):
         undecided = sum(1 for s, b in enumerate(view.bids) if not b and s != view.my_seat)
         trumps = sum(1 for c in view.hand if r.is_trump(c))
         strength = hand_strength(view.hand, r, view.num_seats)
-        if trumps >= 2 or strength >= 0.3 + 0.25 * rivals + 0.05 * undecided:
+        ace = any(r.is_trump(c) and c.rank == 14 for c in view.hand)  # a sure trick: never bourré
+        if ace or trumps >= 2 or strength >= 0.3 + 0.25 * rivals + 0.05 * undecided:
             return "play"
         return "pass"
 

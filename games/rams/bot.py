@@ -1,7 +1,8 @@
 """A sensible Rams player.
 
 Judging a hand: :func:`~games.bots.cardplay.hand_strength` (shared with the Bourré bot)
-estimates the tricks a hand should take.  The bot declares Rams only with a near-certain hand,
+estimates the tricks a hand should take.  The bot declares Rams only with a hand that takes every
+trick whatever the others hold (:func:`sure_rams`) and rates high,
 passes (when allowed) with less than about one expected trick, throws a hopeless hand in for the
 widow when it cannot pass, and as dealer always swaps its weakest card for the turned-up trump.
 
@@ -15,9 +16,11 @@ from collections.abc import Sequence
 
 from games.bots import Bot, Expert, Levels, TreeSearch
 from games.bots.cardplay import SIDE_VALUE, choose_card, hand_strength, ranking_of
-from games.core import Action, Ranking, SeatView
+from games.core import Action, Card, Ranking, SeatView
 
 from .viewdata import RamsView
+
+TRUMPS = 8  # in the 32-card pack
 
 
 class RamsBot(Bot):
@@ -43,7 +46,7 @@ class RamsBot(Bot):
     def _decide(self, view: SeatView, options: set[str], r: Ranking) -> str:
         strength = hand_strength(view.hand, r, view.num_seats)
         trumps = [c for c in view.hand if r.is_trump(c)]
-        if "rams" in options and strength >= 4.2 and len(trumps) >= 4:
+        if "rams" in options and strength >= 4.2 and len(trumps) >= 4 and sure_rams(view.hand, r):
             return "rams"
         if "swap" in options:
             return "swap"
@@ -52,6 +55,19 @@ class RamsBot(Bot):
         if "widow" in options and strength < 0.5:
             return "widow"
         return "play"
+
+
+def sure_rams(hand: Sequence[Card], r: Ranking) -> bool:
+    """Every trick is ours whatever the others hold: leading the run of trumps from the ace draws
+    every trump still out (one round takes one from each holder, so a run at least as long as the
+    trumps out leaves none), and then each other card is a trump or a side ace, which nothing
+    beats any more."""
+    trumps = sorted((c for c in hand if r.is_trump(c)), key=lambda c: -c.rank)
+    run = 0
+    while run < len(trumps) and trumps[run].rank == 14 - run:
+        run += 1
+    out = TRUMPS - len(trumps)
+    return run >= out and all(r.is_trump(c) or c.rank == 14 for c in hand)
 
 
 #: hard and expert: the tree search, about 0.3-0.45 s a hard move (benchmarks/bench_search.py, an idle
