@@ -5,9 +5,10 @@ of its high cards while it may: leading, it leads its highest card (the others, 
 it, must throw their lowest cards, which leaves them higher last cards); following with a choice
 of higher cards, it plays the highest of them (the trick is then likely ours, and so is the next
 lead).  Its lowest card is never led or thrown while another card will do, so it stays for the
-last trick.  Last to play to the fifth trick with three cards (the lowest kept for the last),
-any card above the trick's takes it, so it takes it with the cheapest and keeps the higher one
-to lead the sixth.  When it cannot beat the highest card, the rules leave it no real choice.
+last trick.  At the fourth and fifth tricks, when a card surely takes the trick (it plays last,
+or the cards the players after have shown they lack leave none of them a higher one), it takes
+it with the cheapest such card, keeping its lowest for the last trick and a higher one to lead
+the next.  When it cannot beat the highest card, the rules leave it no real choice.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from collections.abc import Sequence
 
 from games.bots import Bot, Expert, Levels, TreeSearch
 from games.core import Action, Card, SeatView
+
+from .viewdata import CucumberView
 
 
 class CucumberBot(Bot):
@@ -26,15 +29,27 @@ class CucumberBot(Bot):
         by_card = {a.the_card: a for a in legal}
         cards = list(by_card)
         n = len(view.hand)
-        last = view.trick and not any(
-            view.hand_sizes[s] == n for s in range(view.num_seats) if s != view.my_seat
-        )
-        if last and n == 3:  # any higher card takes trick 5: take it cheaply, keep the high card to lead
-            low = min(c.rank for c in view.hand)
-            spare = [c for c in cards if c.rank > low]
-            if len(spare) >= 2:
-                return by_card[min(spare, key=lambda c: (c.rank, c.index))]
+        if view.trick and n in (3, 4):
+            cheap = self._sure_cheap_take(view, cards)
+            if cheap is not None:
+                return by_card[cheap]
         return by_card[self.pick(cards)]
+
+    @staticmethod
+    def _sure_cheap_take(view: SeatView, cards: list[Card]) -> Card | None:
+        """At the fourth or fifth trick: the cheapest card that surely takes the trick (we play
+        last, or no one after can hold a higher card: the public bounds), keeping one of our
+        lowest for the last trick (another of its rank may take) and a card to lead the next; None
+        when there is none."""
+        n = len(view.hand)
+        after = [s for s in range(view.num_seats) if s != view.my_seat and view.hand_sizes[s] == n]
+        bounds = view.data(CucumberView).bounds
+        high = max(c.rank for p in view.trick for c in p.cards)
+        kept = min(view.hand, key=lambda c: (c.rank, c.index))  # the lowest, for the last trick
+        sure = [
+            c for c in cards if c is not kept and c.rank > high and all(bounds[s][1] < c.rank for s in after)
+        ]
+        return min(sure, key=lambda c: (c.rank, c.index), default=None)
 
     @staticmethod
     def pick(cards: list[Card]) -> Card:
