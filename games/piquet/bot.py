@@ -17,7 +17,8 @@ declaring could win nothing and would only tell.  As the dealer it always answer
 shows the leftover (showing tells the opponent more than it tells us).
 
 Play (no trumps): lead a card nobody can beat (the top card left of its suit, counting the
-cards played, its own discards and the talon cards it has seen) from its longest suit, otherwise
+cards played, its own discards and the talon cards it has seen, or any card of a suit the
+opponent has shown it lacks) from its longest suit, otherwise
 a low card of its longest suit; follow by winning as cheaply as possible, otherwise with the
 lowest card; when void, throw the least useful card of its weakest suit (never a low card that
 guards an honour, as the 7 beside a king guards it against the ace).  Winning each trick it
@@ -28,11 +29,11 @@ twelve the capot.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 
 from games.bots import Bot, Expert, Levels, Playouts
-from games.bots.partnership import played_this_hand
-from games.core import ACE, KING, Action, Card, SeatView, card
+from games.bots.partnership import played_this_hand, plays_this_hand
+from games.core import ACE, KING, Action, Card, SeatView, Suit, card
 
 from .rules import CATEGORY, point_of, runs
 from .viewdata import PiquetView
@@ -158,7 +159,7 @@ class PiquetBot(Bot):
         cards = sorted(by_card, key=lambda c: c.index)
         gone = known_gone(view) | set(view.hand)
         if not view.trick:
-            return by_card[self._lead(list(view.hand), gone)]
+            return by_card[self._lead(list(view.hand), gone, shown_void(view))]
         led = view.trick[0].cards[0]
         same = [c for c in cards if c.suit is led.suit]
         if same:
@@ -167,9 +168,9 @@ class PiquetBot(Bot):
         return by_card[self._throw(list(view.hand), gone)]
 
     @staticmethod
-    def _lead(hand: list[Card], gone: set[Card]) -> Card:
+    def _lead(hand: list[Card], gone: set[Card], void: Container[Suit | None] = ()) -> Card:
         lengths = Counter(c.suit for c in hand)
-        bosses = [c for c in hand if is_boss(c, gone)]
+        bosses = [c for c in hand if is_boss(c, gone) or c.suit in void]  # nothing beats a suit they lack
         if bosses:
             return max(bosses, key=lambda c: (lengths[c.suit], c.rank))
         longest = max(hand, key=lambda c: (lengths[c.suit], -c.index)).suit
@@ -186,6 +187,16 @@ class PiquetBot(Bot):
             hand,
             key=lambda c: (is_boss(c, gone), c in guards, wins[c.suit], c.rank, lengths[c.suit], c.index),
         )
+
+
+def shown_void(view: SeatView) -> set[Suit | None]:
+    """The suits the opponent has shown it lacks this hand: it played another suit to our lead."""
+    plays = [e for e in plays_this_hand(view) if e.seat is not None]
+    return {
+        lead.cards[0].suit
+        for lead, answer in zip(plays[0::2], plays[1::2])
+        if answer.seat != view.my_seat and answer.cards[0].suit is not lead.cards[0].suit
+    }
 
 
 def _guards(hand: Sequence[Card], gone: set[Card]) -> set[Card]:

@@ -678,8 +678,13 @@ class _Play:
     def _follow_to_win(
         self, winning: list[Card], losing: list[Card], led: Suit | None, later: list[int]
     ) -> Card:
-        """Still short of the bid: the cheapest card that will probably hold the trick; when
-        none will, a low card (a side card before a trump); forced to win, the safest winner."""
+        """Still short of the bid: the cheapest card that will probably hold the trick (one trick
+        short, the cheapest that surely holds it: a trick made now is not lost to a flip later);
+        when none will, a low card (a side card before a trump); forced to win, the safest winner."""
+        if self.need(self.me) == 1:
+            for c in winning:
+                if self.p_beaten(c, led, later) == 0:
+                    return c
         for c in winning:
             if self.p_beaten(c, led, later) < 0.35:
                 return c
