@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 
 from games.bots import Bot, Expert, Levels, Playouts
-from games.bots.partnership import played_this_hand, plays_this_hand
+from games.bots.partnership import played_this_hand, shown_out
 from games.core import ACE, KING, Action, Card, SeatView, Suit, card
 
 from .rules import CATEGORY, point_of, runs
@@ -159,7 +159,8 @@ class PiquetBot(Bot):
         cards = sorted(by_card, key=lambda c: c.index)
         gone = known_gone(view) | set(view.hand)
         if not view.trick:
-            return by_card[self._lead(list(view.hand), gone, shown_void(view))]
+            void = shown_out(view, lambda c: c.suit, 2).get(1 - view.my_seat, set())
+            return by_card[self._lead(list(view.hand), gone, void)]
         led = view.trick[0].cards[0]
         same = [c for c in cards if c.suit is led.suit]
         if same:
@@ -187,16 +188,6 @@ class PiquetBot(Bot):
             hand,
             key=lambda c: (is_boss(c, gone), c in guards, wins[c.suit], c.rank, lengths[c.suit], c.index),
         )
-
-
-def shown_void(view: SeatView) -> set[Suit | None]:
-    """The suits the opponent has shown it lacks this hand: it played another suit to our lead."""
-    plays = [e for e in plays_this_hand(view) if e.seat is not None]
-    return {
-        lead.cards[0].suit
-        for lead, answer in zip(plays[0::2], plays[1::2])
-        if answer.seat != view.my_seat and answer.cards[0].suit is not lead.cards[0].suit
-    }
 
 
 def _guards(hand: Sequence[Card], gone: set[Card]) -> set[Card]:

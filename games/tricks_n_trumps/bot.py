@@ -4,7 +4,9 @@ It sees only its view: its hand, the cards played so far this hand, the turned-u
 other card of the pack is "unknown": in an opponent's hand or out of play (most of the pack
 sits out), each opponent holding a given unknown card with probability (their cards /
 unknown cards).  From that it estimates, for a card, the chance that no player still to play
-can beat it: by holding a higher card of the led suit, or by being void in it and trumping.
+can beat it: by holding a higher card of the led suit, or by being void in it and trumping.  A
+player who has shown out of a suit this hand (it did not follow it) holds none of it, and one who
+has shown out of hearts holds no trump (the joker counts as a heart).
 
 Leading: lead the card most likely to win if its chance is at least ``HOLD`` (the joker
 always wins), preferring a side card to a trump at equal odds; otherwise lead the lowest card of the
@@ -20,6 +22,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from games.bots import Bot, Expert, Levels, Playouts
+from games.bots.partnership import shown_out
 from games.core import Action, Card, Ranking, SeatView, Suit, shared_ranking, standard_deck
 
 from .viewdata import TricksView
@@ -100,6 +103,7 @@ class _Odds:
         self.still_to_play = len(self.later)
         total = max(1, len(self.unknown))
         self.p = {s: min(1.0, view.hand_sizes[s] / total) for s in self.later}
+        self.void = shown_out(view, r.suit_of, view.num_seats)
         # The unknown cards counted once: the trumps by their rank among trumps, every other
         # (following) suit by its cards' ranks, each sorted (holds() counts the higher ones).
         self.trump_ranks = sorted(r.rank_in_suit(x) for x in self.unknown if r.is_trump(x))
@@ -128,12 +132,16 @@ class _Odds:
         chance = 1.0
         for s in self.later:
             miss = 1.0 - self.p[s]
+            void = self.void.get(s, ())
+            # a seat that has shown out of a suit holds none of it (the joker counts as a heart)
+            over = 0.0 if trump in void else 1.0 - miss**higher_trumps  # it can play a higher trump
+            void_led = 1.0 if led in void else miss**led_count  # ... when it cannot follow
             if led == trump:
-                beat = 1.0 - miss**higher_trumps
+                beat = over
             elif mine == trump:  # we trumped: they beat us only by being void and over-trumping
-                beat = miss**led_count * (1.0 - miss**higher_trumps)
+                beat = void_led * over
             else:
-                beat = (1.0 - miss**higher_led) + miss**led_count * (1.0 - miss**higher_trumps)
+                beat = (0.0 if led in void else 1.0 - miss**higher_led) + void_led * over
             chance *= max(0.0, 1.0 - beat)
         return chance
 
