@@ -7,12 +7,14 @@ sizes and the suits each player has shown they lack (``extra.lacking``).  Every 
 
 - The call: whenever a play is offered with the call, it takes that one.
 - Leading: with two cards one of which is the joker, lead the joker (it wins, then the last card
-  goes out).  Otherwise lead from the suit that scores best: players known to lack it must draw
-  (more so when they are down to one card, when it stops them going out), and a long suit of
-  ours is one the others are short of and one we keep after leading.  Lead its top card: the
-  trick's winner leads again, and a leader never has to draw.  With two cards, one of them a
-  card no unseen card of its suit beats, lead that one: it keeps the lead and the other card
-  goes out next (only the joker can stop it).
+  goes out), unless the next player holds one card (after a joker lead it may play any card, and
+  goes out).  When a player is down to one card, lead a card of a suit it has shown it lacks (it
+  must draw instead of going out) that at most one unseen card beats (it most likely keeps the
+  lead too).  Otherwise lead from the suit that scores best:
+  players known to lack it must draw, and a long suit of ours is one the others are short of and
+  one we keep after leading.  Lead its top card: the trick's winner leads again, and a leader
+  never has to draw.  With two cards, one of them a card no unseen card of its suit beats, lead
+  that one: it keeps the lead and the other card goes out next (only the joker can stop it).
 - Following: last to play, win as cheaply as possible; earlier, play our highest card when it
   beats the cards so far (to take the lead), else our lowest.  The joker is kept rather than spent
   on a trick we can follow.
@@ -114,8 +116,23 @@ class PageOneBot(Bot):
     # -- leading ---------------------------------------------------------------
     def _lead(self, view: SeatView, cards: list[Card], knows: _Knowledge) -> Card:
         suited = [c for c in cards if c.suit is not None]
-        if not suited or (len(view.hand) <= 2 and len(suited) < len(cards)):
+        nxt = (view.my_seat + 1) % view.num_seats
+        # after a joker lead the next player may play any card: with one card left it goes out
+        if not suited or (len(view.hand) <= 2 and len(suited) < len(cards) and view.hand_sizes[nxt] != 1):
             return next(c for c in cards if c.suit is None)
+        lacking = view.data(PageOneView).lacking
+        last_cards = [s for s in range(view.num_seats) if s != view.my_seat and view.hand_sizes[s] == 1]
+        if last_cards:  # a player about to go out: a suit it has shown it lacks makes it draw, and a
+            # card that at most one unseen card beats most likely keeps the lead too
+            unseen = set(knows.unknown)
+            forcing = [
+                c
+                for c in suited
+                if all(s < len(lacking) and c.the_suit.value in lacking[s] for s in last_cards)
+                and sum(1 for x in unseen if x.suit is c.suit and x.rank > c.rank) <= 1
+            ]
+            if forcing:
+                return max(forcing, key=lambda c: (c.rank, -c.index))
         if len(view.hand) == 2:  # a card nothing unseen can follow higher keeps the lead: out next
             unseen = set(knows.unknown)
             boss = [c for c in suited if is_boss(c, RANKING, unseen)]
