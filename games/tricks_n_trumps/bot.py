@@ -13,13 +13,14 @@ always wins), preferring a side card to a trump at equal odds; otherwise lead th
 shortest side suit (to get void and trump later), keeping trumps.
 Following: last to play, win as cheaply as possible; earlier, play the cheapest card with at least
 a ``HOLD`` chance to hold; when it cannot win (or probably will not), duck with the lowest card,
-throwing a side card before a trump.
+throwing a side card before a trump, and with two cards left first a card that cannot take the
+last trick (of a suit that the sure winner of this trick, who leads the last, has shown it lacks).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from games.bots import Bot, Expert, Levels, Playouts
 from games.bots.partnership import shown_out
@@ -70,13 +71,30 @@ class TricksNTrumpsBot(Bot):
             for c in winning:
                 if odds.holds(c, led, top_trump) >= HOLD:
                     return c
-        return self._duck(cards, r, led)
+        return self._duck(cards, r, led, self._dead_for_last_trick(view, r, odds, led, best))
 
     @staticmethod
-    def _duck(cards: list[Card], r: Ranking, led: Suit | None) -> Card:
+    def _dead_for_last_trick(
+        view: SeatView, r: Ranking, odds: _Odds, led: Suit | None, best: int
+    ) -> set[Card]:
+        """With two cards left and this trick surely its current winner's, the side cards of a
+        suit that winner has shown it lacks: it leads the last trick, so they cannot take it."""
+        if len(view.hand) != 2:
+            return set()
+        seat, top = next((p.seat, c) for p in view.trick for c in p.cards if r.power(c, led) == best)
+        top_trump = max(
+            (c for p in view.trick for c in p.cards if r.is_trump(c)), key=r.rank_in_suit, default=None
+        )
+        if odds.holds(top, led, top_trump) < 1.0:
+            return set()
+        lacks = odds.void.get(seat, set())
+        return {c for c in view.hand if not r.is_trump(c) and r.suit_of(c) in lacks}
+
+    @staticmethod
+    def _duck(cards: list[Card], r: Ranking, led: Suit | None, dead: Container[Card] = ()) -> Card:
         side = [c for c in cards if not r.is_trump(c)]
         pool = side or cards
-        return min(pool, key=lambda c: (r.power(c, led), c.rank))
+        return min(pool, key=lambda c: (c not in dead, r.power(c, led), c.rank))
 
 
 class _Odds:
