@@ -26,7 +26,7 @@ from typing import Protocol
 
 from games.core import Action, Card, Ranking, SeatView, Suit, card, shared_ranking
 
-from .partnership import plays_this_hand
+from .partnership import refusals
 
 TRUMP_VALUE = {14: 0.95, 13: 0.75, 12: 0.5, 11: 0.35}
 SIDE_VALUE = {14: 0.7, 13: 0.3}
@@ -200,15 +200,9 @@ NO_TRUMP = "no trump"  # in showed_out: the seat has none of the trumps either
 def showed_out(view: SeatView, r: Ranking, active: int) -> dict[int, set[Suit | str | None]]:
     """Per seat, the suits it has shown it lacks this hand (it did not follow them), and
     ``NO_TRUMP`` once it neither followed nor trumped (under must-head it then has no trump)."""
-    plays = [e for e in plays_this_hand(view) if e.seat is not None]
     out: dict[int, set[Suit | str | None]] = {}
-    for i in range(0, len(plays), active):
-        trick = plays[i : i + active]
-        led = r.suit_of(trick[0].cards[0])
-        for e in trick[1:]:
-            c = e.cards[0]
-            if r.suit_of(c) != led and e.seat is not None:
-                out.setdefault(e.seat, set()).add(led)
-                if not r.is_trump(c):
-                    out[e.seat].add(NO_TRUMP)
+    for seat, led, c in refusals(view, r.suit_of, active):
+        out.setdefault(seat, set()).add(led)
+        if not r.is_trump(c):
+            out[seat].add(NO_TRUMP)
     return out

@@ -19,7 +19,7 @@ the trick in progress; a game passes its other public cards (discards) to :func:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from games.core import Card, Event, Ranking, SeatView, Suit
 
@@ -45,19 +45,28 @@ def plays_this_hand(view: SeatView) -> list[Event]:
     return plays
 
 
-def shown_out(
+def refusals(
     view: SeatView, suit_of: Callable[[Card], Suit | None], active: int
-) -> dict[int, set[Suit | None]]:
-    """Per seat, the suits it has shown it lacks this hand: each suit led that it did not follow
+) -> Iterator[tuple[int, Suit | None, Card]]:
+    """This hand's plays that did not follow the suit led, as (seat, suit led, card played)
     (``suit_of``: the suit a card counts as, the game's ranking's; ``active``: the players in a trick)."""
     plays = [e for e in plays_this_hand(view) if e.seat is not None]
-    out: dict[int, set[Suit | None]] = {}
     for i in range(0, len(plays), active):
         trick = plays[i : i + active]
         led = suit_of(trick[0].cards[0])
         for e in trick[1:]:
             if suit_of(e.cards[0]) != led and e.seat is not None:
-                out.setdefault(e.seat, set()).add(led)
+                yield e.seat, led, e.cards[0]
+
+
+def shown_out(
+    view: SeatView, suit_of: Callable[[Card], Suit | None], active: int
+) -> dict[int, set[Suit | None]]:
+    """Per seat, the suits it has shown it lacks this hand: each suit led that it did not follow
+    (see :func:`refusals`)."""
+    out: dict[int, set[Suit | None]] = {}
+    for seat, led, _card in refusals(view, suit_of, active):
+        out.setdefault(seat, set()).add(led)
     return out
 
 
