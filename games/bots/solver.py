@@ -91,6 +91,10 @@ class Solver:
         #: this deal's ends by its own ``won``: the memo itself, but for a last trick, whose key
         #: in the memo is worked out once a way of winning (:meth:`_dealt_key`)
         self._seen: dict[int, End] = {} if self._last_trick else self.memo
+        #: False where what was won before a trick is never read again (a last trick's ``won`` is
+        #: its cards, and each trick's replaces the one before): the tables' keys leave it out, so
+        #: that the same hands reached by tricks played in another order are one entry
+        self._keeps_won = not self._last_trick
         self._by_suit = p.ends_on == SUITS
         self._suit_unit = [1 << (4 * c) for c in p.suit]  # a card's count in its seat's 20 bits
         self._shift = [20 * s for s in range(n)]
@@ -163,7 +167,7 @@ class Solver:
         if not played:
             if not hands[seat]:  # the hand is over
                 return self._end(won)
-            key = (tuple(hands), seat, won)
+            key = (tuple(hands), seat, self._keeps_won and won)
             hit = self.table.get(key)
             if hit is not None:
                 low, high = hit
@@ -259,9 +263,24 @@ class Solver:
         """A last trick's ``won`` in terms every deal reads alike: each card by its place in the
         pack, with the seat that played it, and the seat that led.  (Its own bits number the
         cards still in play, which differ from deal to deal: sharing those, one deal's end was
-        scored for another deal's cards.)"""
+        scored for another deal's cards.)
+
+        Where suits play no part (``HIGHER``, Cucumber) the key is only what the score reads: the
+        seat that took the trick, the rank it took it with, and the seats that played that rank
+        (ties).  A last trick's cards number in the tens of thousands across a decision's deals,
+        these in the hundreds, and each new key is one replay of the hand's end through the
+        rules: keyed by the cards, a decision's replays were about two fifths of its time."""
         p = self.position
         trick, key = won >> 5, 0
+        if p.rule == HIGHER:
+            top = p.ranks[trick.bit_length() - 1]
+            tied, seats = trick & top, 0
+            while tied:
+                bit = tied & -tied
+                tied ^= bit
+                seats |= 1 << p.owner[bit.bit_length() - 1]
+            taker = p.winner(trick, -1, p.before[won & 31])
+            return (p.cards[top.bit_length() - 1].rank << 8 | seats) << 5 | taker
         while trick:
             bit = trick & -trick
             trick ^= bit
@@ -336,7 +355,7 @@ class MaxN(Solver):
         if not played:
             if not hands[seat]:
                 return self._scored(won)
-            key = (tuple(hands), seat, won)
+            key = (tuple(hands), seat, self._keeps_won and won)
             hit = self._table.get(key)
             if hit is not None:
                 return hit

@@ -179,3 +179,41 @@ def test_the_value_of_a_position_is_the_full_minimax_for_every_seat(game):
             assert found.reward == pytest.approx(exact), (seed, seat)
             checked += 1
     assert checked >= 8
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cucumber_endgames_of_four_cards_solve_as_a_full_minimax(seed):
+    """Cucumber's ends are keyed by what its score reads (who took the last trick, with which
+    rank, who tied it) and its tables leave out the tricks before the last (no end reads them):
+    both exact, on endgames long enough for tricks played in another order to meet again."""
+    state = endgame("cucumber", seed, 4)
+    seat = state.to_act
+    solver = Solver(state, state.exact_play(), seat)
+    solved = solver.values(state.legal_actions())
+    for action in state.legal_actions():
+        world = state.clone()
+        start, hand = standing(world), world.hand_number
+        stop_at_next_deal(world)
+        world.apply(action)
+        exact = minimax(world, seat, start, hand, {seat})
+        assert solved[action].reward == pytest.approx(exact), (seed, action)
+
+
+def test_cucumber_deals_of_six_cards_keep_their_values_with_a_memo_keyed_by_rank():
+    """The expert's deals share one memo of the hand's ends; keyed by rank, not by card, they
+    share most of it, and each deal is still worth what it is alone."""
+    state = endgame("cucumber", 1, 6)
+    seat, legal = state.to_act, state.legal_actions()
+    deal = state.sampler(seat)
+    memo: dict = {}
+    replays = alone_replays = 0
+    for i in range(6):
+        world = deal(random.Random(i))
+        shared = Solver(world, world.exact_play(), seat, memo)
+        alone = Solver(world, world.exact_play(), seat)
+        assert {a: d.reward for a, d in shared.values(legal).items()} == {
+            a: d.reward for a, d in alone.values(legal).items()
+        }, i
+        replays += shared.replays
+        alone_replays += alone.replays
+    assert replays < alone_replays  # the deals met the same ends
