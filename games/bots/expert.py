@@ -86,6 +86,7 @@ class ExpertBot(WorldsBot):
         maxn: bool = False,
         bids: int = 0,
         sure: float = SURE,
+        play_sure: float = 0.0,
     ) -> None:
         super().__init__(seed)
         self.look_ahead = look_ahead
@@ -102,6 +103,8 @@ class ExpertBot(WorldsBot):
         # errors by which a solved bid must beat the heuristic's
         self.bids = bids if "bidding" in parts and self.solve > 0 else 0
         self.sure = sure
+        # the standard errors by which a solved card must beat the heuristic's (0: any better mean)
+        self.play_sure = play_sure
         self.solved = False  # the last decision was solved (else the look-ahead's)
         self._stats: dict[str, Any] = {}
         self._estimates: dict[str, Estimate] = {}
@@ -269,11 +272,22 @@ class ExpertBot(WorldsBot):
         return self._estimates
 
     def _pick(self, choices: Sequence[Action], found: Mapping[str, Estimate], mine: Action) -> Action:
-        """The choice with the best mean value; the heuristic's where it is as good."""
+        """The choice with the best mean value; the heuristic's where it is as good, or (with
+        ``play_sure``) where the best beats it by no more than that many standard errors of the
+        paired difference on the same deals and is worse than it in some deal: a card that only
+        the luck of the deals drawn puts ahead is no reason to leave the heuristic's (positions
+        with an agreed move: bacon-b3), but one never worse and better in a single deal is
+        (bacon-n1: a higher ruff that wins wherever the lower one would, and more often)."""
         best = mine if mine in choices else choices[0]
         for a in choices:
             if found[a.text].mean > found[best.text].mean + 1e-9:
                 best = a
+        if self.play_sure > 0 and best is not mine and mine.text in found:
+            diff, err, _ = paired(found[best.text], found[mine.text])
+            ours, theirs = found[best.text].deals, found[mine.text].deals
+            worse = any(x.reward < y.reward - 1e-9 for x, y in zip(ours, theirs))
+            if worse and diff <= self.play_sure * err:
+                best = mine
         self._stats["overruled"] = best is not mine
         return best
 

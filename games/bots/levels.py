@@ -119,9 +119,15 @@ class Expert:
     bids: int = 0
     #: a solved bid overrules the heuristic's by this many standard errors of the paired difference
     sure: float = expert_module.SURE
+    #: in the card play, a solved card overrules the heuristic's by more than this many standard
+    #: errors of the paired difference (0: by any better mean)
+    play_sure: float = 0.0
+
+    #: the bot made: ExpertBot, or a game's own kind of it (Sedma's solver: games/sedma/expert.py)
+    kind: type[ExpertBot] = ExpertBot
 
     def make(self, look_ahead: WorldsBot, heuristic: Bot, seed: int | None) -> ExpertBot:
-        return ExpertBot(
+        return self.kind(
             look_ahead,
             heuristic,
             seed,
@@ -133,6 +139,7 @@ class Expert:
             maxn=self.maxn,
             bids=self.bids,
             sure=self.sure,
+            play_sure=self.play_sure,
         )
 
 

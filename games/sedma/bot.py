@@ -37,6 +37,7 @@ from games.bots.partnership import partner_seats, seen_this_hand
 from games.core import Action, Card, SeatView
 
 from .endgame import Ending, best_moves
+from .expert import SEDMA_EXPERT
 from .rules import COUNTERS, SEVEN, sedma_pack
 from .viewdata import SedmaView
 
@@ -195,5 +196,6 @@ class _Scene:
 
 
 #: hard and expert: the heuristic's playouts (the tree search was measured no stronger than it);
-#: expert 1200 (1600 took 2.0 s median, 3.2 s at most on a loaded machine, benchmarks/bench_levels.py)
-BOT_LEVELS = Levels(SedmaBot, Playouts(expert=1200))
+#: expert 1200 (1600 took 2.0 s median, 3.2 s at most on a loaded machine, benchmarks/bench_levels.py),
+#: and from the stock's end on the hand's end solved in each possible deal (games/sedma/expert.py)
+BOT_LEVELS = Levels(SedmaBot, Playouts(expert=1200), expert=SEDMA_EXPERT)

@@ -121,18 +121,7 @@ def test_a_heuristic_partnership_beats_a_random_partnership_on_both_sides():
 
 def _true_value(state, me: int) -> int:
     """The worth to ``me`` of a single hand's end under best play, by the rules themselves."""
-    from games.sedma.endgame import KIND
-
-    if state.is_over:
-        mine, theirs = state.points[me], state.points[1 - me]
-        worth = KIND + abs(mine - theirs)
-        return worth if mine > theirs else -worth
-    values = []
-    for action in state.legal_actions():
-        after = state.clone()
-        after.apply(action)
-        values.append(_true_value(after, me))
-    return max(values) if state.to_act == me else min(values)
+    return _side_value(state, me, state.hand_number)
 
 
 def _endgames(matches: int):
@@ -201,3 +190,118 @@ def test_with_the_stock_gone_two_players_play_the_solved_best():
         assert sorted(_Scene(state.view(me)).solved()) == best
         assert bot_plays(state) in best
     assert solved > 20
+
+
+# -- four players (two sides) with every card placed: the expert's solver (games/sedma/expert.py) --
+
+
+def _side_value(state, me: int, hand: int) -> int:
+    """The worth to ``me``'s side of the hand's end under best play, by the rules themselves
+    (the sides' card points; in a series, the victory points the hand gave)."""
+    from games.sedma.endgame import KIND
+
+    mine = state.teams.team_of(me)
+    if state.is_over or state.hand_number != hand:
+        if state.series:  # the hand's points are gone with the next deal: read its log
+            line = next(e for e in reversed(state.events) if e.kind == "hand")
+            return _series_worth(line, mine)
+        ours, theirs = state.points[mine], state.points[1 - mine]
+        worth = KIND + abs(ours - theirs)
+        return worth if ours > theirs else -worth
+    values = []
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        values.append(_side_value(after, me, hand))
+    return max(values) if state.teams.same_team(state.to_act, me) else min(values)
+
+
+def _series_worth(event, mine: int) -> int:
+    from games.sedma.endgame import KIND
+
+    points = [int(line.split(": ")[1].split()[0]) for line in event.lines[:2]]
+    vp = [int(x.split()[-1]) for x in event.lines[-1].split(": ")[1].split(", ")]
+    kind = max(vp) - 0  # (each test hand starts the series at 0 to 0)
+    worth = KIND * kind + abs(points[0] - points[1])
+    return worth if points[mine] > points[1 - mine] else -worth
+
+
+def _four_player_ends(matches: int, cards: int, options: dict | None = None):
+    """States of random four-player hands with the stock gone and at most ``cards`` in each hand."""
+    import random
+
+    rng = random.Random(7)
+    for seed in range(matches):
+        state = RULES.new_game(4, dict(options or {}), seed=seed)
+        hand = state.hand_number
+        while state.to_act is not None and state.hand_number == hand:
+            legal = state.legal_actions()
+            if not state.stock and len(legal) > 1 and max(map(len, state.hands)) <= cards:
+                yield state.clone()
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_four_player_model_values_every_choice_as_the_rules_play_it_out():
+    from games.sedma.endgame import value_after
+    from games.sedma.expert import ending_of
+
+    asked = 0
+    for state in _four_player_ends(12, 2):
+        me = state.to_act
+        ending = ending_of(state, me)
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            assert value_after(ending, action.text) == _side_value(after, me, state.hand_number), (
+                state.seed,
+                action.text,
+            )
+            asked += 1
+    assert asked > 100
+
+
+def test_the_four_player_model_counts_a_series_hand_as_its_victory_points():
+    """In a series the hand's worth is its victory points (a double for all 90, a triple for every
+    card: SE-2), the margin after; the model's lines, played through the rules, agree."""
+    from games.sedma.endgame import line_after
+    from games.sedma.expert import ending_of
+
+    asked = 0
+    for state in _four_player_ends(10, 2, {"target": 3}):
+        me = state.to_act
+        ending = ending_of(state, me)
+        for action in state.legal_actions():
+            worth, line = line_after(ending, action.text)
+            after = state.clone()
+            after.apply(action)
+            assert worth == _side_value(after, me, state.hand_number), (state.seed, action.text)
+            for rank in line:  # the line found is a line of the rules that ends the hand
+                legal = after.legal_actions()
+                after.apply(
+                    next(
+                        a for a in legal if (a.text == "end" if rank == 0 else a.card and a.card.rank == rank)
+                    )
+                )
+            assert after.hand_number != state.hand_number or after.is_over
+            asked += 1
+    assert asked > 50
+
+
+def test_the_sedma_expert_solves_each_deal_from_the_stocks_end_and_plays_the_best_mean():
+    from games.bots import bot_task
+    from games.sedma.expert import SedmaExpertBot
+
+    solved = 0
+    for state in _four_player_ends(6, 4):
+        if max(map(len, state.hands)) != 3:
+            continue
+        me = state.to_act
+        bot = make_bot("expert", "sedma", seed=1)
+        assert isinstance(bot, SedmaExpertBot)
+        move = bot_task(bot, state, me)().text
+        found = bot.last_estimates
+        assert bot.solved and set(found) == {a.text for a in state.legal_actions()}
+        assert {e.n for e in found.values()} == {bot.last_stats["solved"]} and bot.last_stats["solved"] >= 12
+        assert found[move].mean == max(e.mean for e in found.values())
+        solved += 1
+    assert solved >= 5
