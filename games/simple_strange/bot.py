@@ -8,7 +8,10 @@ finishes the same pair (the choice is a pure function of the view, so the two ca
   trick (no cheaper pair would win it).
 - Following: the target is one pip above the best total so far; a follower with players still
   to come asks for a safety margin.  Among pairs that reach the target it plays the cheapest;
-  when none does it throws away the cheapest pair (low plain cards first).
+  when none does it throws away the cheapest pair (low plain cards first), but for the last
+  trick but one: then it keeps the two cards that can score most in the last trick, which
+  another seat leads with cards still unseen (a plain card of a suit nobody else holds scores
+  nothing there).
 - Leading: the leader shows its cards first, so it normally leads its two cheapest cards and
   lets the others spend theirs; with drawn tricks pending it leads its strongest pair that
   holds no super-trump, unless a pair with them is sure to win (no two cards of the others can
@@ -56,7 +59,9 @@ class SimpleStrangeBot(Bot):
             led = (view.trick[0].cards[0], view.trick[0].cards[1])  # the leader's two cards
             best = max(ctx.pips(p.cards[0], led[0]) + ctx.pips(p.cards[1], led[1]) for p in view.trick)
             last = len(view.trick) == view.num_seats - 1
-            a, b = self._follow(ctx, hand, led, first, best, last)
+            held = [*hand, first[0]] if first else hand
+            live = _unseen(view, held) if len(held) == 4 else None  # the next trick is the last
+            a, b = self._follow(ctx, hand, led, first, best, last, live)
             action = play(b, 2) if first and first[1] == 0 else play(a, 1)
         return action if action in legal else legal[0]
 
@@ -85,7 +90,13 @@ class SimpleStrangeBot(Bot):
     # -- following -------------------------------------------------------
     @staticmethod
     def _follow(
-        ctx: _Context, hand: list[Card], led: tuple[Card, Card], first, best: int, last: bool
+        ctx: _Context,
+        hand: list[Card],
+        led: tuple[Card, Card],
+        first,
+        best: int,
+        last: bool,
+        live: list[Card] | None = None,
     ) -> tuple[Card, Card]:
         pairs = _pairs(hand, led, first)
         cards = {c for p in pairs for c in p}
@@ -100,6 +111,10 @@ class SimpleStrangeBot(Bot):
             winners = [s for s in scored if s[0] > best and s[1] - cheapest <= FALLBACK * ctx.stake]
         if winners:  # win as cheaply as possible (a super-trump only when nothing cheaper wins)
             return min(winners, key=lambda s: (s[1], -s[0], s[2], s[3]))[4]
+        if live is not None:  # the last trick next, led by another seat: keep what can score in it
+            held = [*hand, first[0]] if first else hand
+            kept = {s[4]: _kept_pips(ctx, held, s[4], live) for s in scored}
+            return min(scored, key=lambda s: (-kept[s[4]], s[1], -s[0], s[2], s[3]))[4]
         return min(scored, key=lambda s: (s[1], -s[0], s[2], s[3]))[4]
 
 
@@ -136,17 +151,40 @@ class _Context:
 _PACK = Counter(deck_double())
 
 
+def _unseen_counts(view: SeatView, cards: list[Card]) -> Counter[Card]:
+    """The cards the others may hold: the two packs less ``cards`` (the seat's, the staged one
+    included) and every card seen this deal (played, turned up)."""
+    unseen = _PACK.copy()
+    unseen.subtract(cards)
+    unseen.subtract(view.up_cards)
+    for e in plays_this_hand(view):
+        unseen.subtract(e.cards)
+    return unseen
+
+
+def _unseen(view: SeatView, cards: list[Card]) -> list[Card]:
+    """:func:`_unseen_counts` as a list of the distinct cards still out."""
+    return [c for c, n in _unseen_counts(view, cards).items() if n > 0]
+
+
+def _kept_pips(ctx: _Context, held: list[Card], thrown: tuple[Card, Card], live: list[Card]) -> int:
+    """What the two cards kept after throwing ``thrown`` can score in the hand's last trick,
+    led by another seat with cards from ``live``: each at its best against one of them (a plain
+    card scores only against a led card of its suit, so one of a suit none of the others holds
+    scores nothing: positions with an agreed move, simple_strange-n2)."""
+    rest = list(held)
+    for c in thrown:
+        rest.remove(c)
+    return sum(max((ctx.pips(c, u) for u in live), default=0) for c in rest)
+
+
 def _claim(view: SeatView, ctx: _Context, cards: list[Card]) -> list[tuple[Card, Card]] | None:
     """Pairs of ``cards`` (the leader's, the staged one included) that each beat any two cards
     the others may hold, counting every card seen this deal (played, turned up), so that it
     takes every trick left; None when it cannot be sure of that (or holds too many to check)."""
     if len(cards) > CLAIM_CARDS or len(cards) % 2:
         return None
-    unseen = _PACK.copy()
-    unseen.subtract(cards)
-    unseen.subtract(view.up_cards)
-    for e in plays_this_hand(view):
-        unseen.subtract(e.cards)
+    unseen = _unseen_counts(view, cards)
     # each unseen card at its best: a super-trump's or trump's pips, a plain card its rank
     # (which it scores only against a led card of its suit)
     best = sorted((ctx.pips(c, c) for c, n in unseen.items() for _ in range(max(0, n))), reverse=True)
