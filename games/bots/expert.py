@@ -108,6 +108,7 @@ class ExpertBot(WorldsBot):
         self.solved = False  # the last decision was solved (else the look-ahead's)
         self._stats: dict[str, Any] = {}
         self._estimates: dict[str, Estimate] = {}
+        self._plain: dict[str, float] = {}  # the last solve's means over its deals unweighed
 
     # -- what the last decision found (hints, reviews, statistics) ------------
     @property
@@ -132,6 +133,7 @@ class ExpertBot(WorldsBot):
     # -- choosing ------------------------------------------------------------
     def choose(self, view: SeatView, legal: Sequence[Action], worlds: Worlds | None = None) -> Action:
         self.solved = False
+        self._plain = {}
         if worlds is not None and len(legal) > 1 and self._solvable(view, legal):
             choices = choosable(legal, worlds)
             mine = self.heuristic.choose(view, legal)
@@ -269,18 +271,25 @@ class ExpertBot(WorldsBot):
         if self.infer is not None:
             self._stats["kept"] = len(set(map(id, kept)))  # distinct deals among those drawn
         self._estimates = {a.text: Estimate.of(a.text, [d[a] for d in kept]) for a in choices}
+        # every deal solved, each counted once: where the weighed means tie (the deal that tells
+        # two cards apart may not be drawn again), the plain mean still tells them apart
+        self._plain = {a.text: sum(d[a].reward for d in solved) / len(solved) for a in choices}
         return self._estimates
 
     def _pick(self, choices: Sequence[Action], found: Mapping[str, Estimate], mine: Action) -> Action:
-        """The choice with the best mean value; the heuristic's where it is as good, or (with
+        """The choice with the best mean value (where the weighed means tie, the better plain mean
+        over the deals solved: positions with an agreed move, bacon-n1); the heuristic's where it
+        is as good, or (with
         ``play_sure``) where the best beats it by no more than that many standard errors of the
         paired difference on the same deals and is worse than it in some deal: a card that only
         the luck of the deals drawn puts ahead is no reason to leave the heuristic's (positions
         with an agreed move: bacon-b3), but one never worse and better in a single deal is
         (bacon-n1: a higher ruff that wins wherever the lower one would, and more often)."""
         best = mine if mine in choices else choices[0]
+        plain = self._plain
         for a in choices:
-            if found[a.text].mean > found[best.text].mean + 1e-9:
+            gain = found[a.text].mean - found[best.text].mean
+            if gain > 1e-9 or (gain > -1e-9 and plain and plain[a.text] > plain[best.text] + 1e-9):
                 best = a
         if self.play_sure > 0 and best is not mine and mine.text in found:
             diff, err, _ = paired(found[best.text], found[mine.text])

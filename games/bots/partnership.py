@@ -7,7 +7,8 @@ needs three), so the policy is: take tricks for the side, never the partner's.
   best card left, or every opponent has played), drop the lowest card; never overtake it.  When
   an opponent holds the trick, win it if possible: with the cheapest winning card when no
   opponent plays after us, else with the cheapest sure winner, else (ruffing) the cheapest trump
-  that wins, else the highest winner.  Cannot win: drop the lowest card, keeping trumps.
+  that wins, else the highest winner.  Cannot win: drop the lowest card, keeping trumps, the
+  best card left of a suit, and a card one off the best with the low card that guards it.
 - Leading: the declaring side draws trumps (the declarer leads its best trump when it is the
   best left, or any trump with three or more); the partner of a declarer leads back trump; then
   any sure winner; then a suit the partner has shown to be void in (so the partner can ruff)
@@ -165,12 +166,41 @@ class PartnerPlay:
         return not any(led.letter in self.voids[s] and trump not in self.voids[s] for s in after)
 
     def _lowest(self, cards: Sequence[Card]) -> Card:
-        """The cheapest card to give up: a low side card from a short suit, trumps last."""
+        """The cheapest card to give up, trumps last: first a card that can take no trick and
+        guards nothing, keeping the best card left of its suit (a trick when the suit is led:
+        positions with an agreed move, pepper-n3) and a card with one unseen card above it
+        together with the one low card that guards it (thrown, the guard bares it to that card:
+        pepper-n4); then a low card from a short suit."""
         r = self.r
-        length = {
-            s: sum(1 for c in self.view.hand if r.suit_of(c) == s) for s in {r.suit_of(c) for c in cards}
-        }
-        return min(cards, key=lambda c: (r.is_trump(c), r.rank_in_suit(c), length[r.suit_of(c)]))
+        hand = self.view.hand
+        length = {s: sum(1 for c in hand if r.suit_of(c) == s) for s in {r.suit_of(c) for c in cards}}
+        guarded = self._guarded_pairs(hand)
+
+        def keep(c: Card) -> int:
+            return 2 if is_boss(c, r, self.unseen) else 1 if c in guarded else 0
+
+        return min(cards, key=lambda c: (r.is_trump(c), keep(c), r.rank_in_suit(c), length[r.suit_of(c)]))
+
+    def _guarded_pairs(self, hand: Sequence[Card]) -> set[Card]:
+        """The cards of each side suit held exactly twice where the higher has one unseen card
+        of the suit above it: once that card falls, the higher one is the best left, if the
+        lower one has kept it company."""
+        r = self.r
+        by_suit: dict[Suit | None, list[Card]] = {}
+        for c in hand:
+            if not r.is_trump(c):
+                by_suit.setdefault(r.suit_of(c), []).append(c)
+        out: set[Card] = set()
+        for suit, held in by_suit.items():
+            if len(held) != 2:
+                continue
+            top = max(held, key=r.rank_in_suit)
+            above = sum(
+                1 for x in self.unseen if r.suit_of(x) == suit and r.rank_in_suit(x) > r.rank_in_suit(top)
+            )
+            if above == 1:
+                out.update(held)
+        return out
 
     # -- leading -----------------------------------------------------------------
     def lead(self, cards: Sequence[Card]) -> Card:
