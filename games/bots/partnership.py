@@ -6,12 +6,14 @@ needs three), so the policy is: take tricks for the side, never the partner's.
 - Following: when the partner already holds the trick with a card that cannot be beaten (the
   best card left, or every opponent has played), drop the lowest card; never overtake it.  When
   an opponent holds the trick, win it if possible: with the cheapest winning card when no
-  opponent plays after us, else with the cheapest sure winner, else (ruffing) the cheapest trump
-  that wins, else the highest winner.  Cannot win: drop the lowest card, keeping trumps, the
+  opponent plays after us, else with the cheapest sure winner (but ruffing, the cheapest trump
+  that wins where a higher one is sure: overruffed, that one still wins later), else (ruffing)
+  the cheapest trump that wins, else the highest winner.  Cannot win: drop the lowest card, keeping trumps, the
   best card left of a suit, and a card one off the best with the low card that guards it.
 - Leading: the declaring side draws trumps (the declarer leads its best trump when it is the
   best left, or any trump with three or more); the partner of a declarer leads back trump; then
-  any sure winner; then a suit the partner has shown to be void in (so the partner can ruff)
+  any sure winner (not a trump once the others hold none: it wins whenever played, and ruffs
+  meanwhile); then a suit the partner has shown to be void in (so the partner can ruff)
   when an opponent is not also void; else a low card of the shortest side suit.
 
 Everything comes from the view: cards seen this hand are the ``play`` events of the hand plus
@@ -134,6 +136,8 @@ class PartnerPlay:
         if not still_to_play:
             return winners[0]
         sure = [c for c in winners if self._sure(c, led)]
+        if sure and r.is_trump(winners[0]) and winners[0] not in sure and led not in r.trumps:
+            return winners[0]  # ruff low, keeping the top trump: overruffed, it still wins later (pepper-n2)
         if sure:
             return sure[0]
         if r.is_trump(winners[0]) and led not in r.trumps:
@@ -217,6 +221,8 @@ class PartnerPlay:
         if trumps and trumps_out and any(p in self.declarers for p in self.partners):
             return trumps[0] if is_boss(trumps[0], r, self.unseen) else trumps[-1]
         sure = [c for c in cards if is_boss(c, r, self.unseen) and (r.is_trump(c) or not trumps_out)]
+        if not trumps_out:  # a trump nobody can beat wins whenever it is played: keep it to ruff (pepper-n1)
+            sure = [c for c in sure if not r.is_trump(c)]
         sure = sure or [c for c in cards if is_boss(c, r, self.unseen) and not r.is_trump(c)]
         if sure:
             return max(sure, key=lambda c: (not r.is_trump(c), r.rank_in_suit(c)))
