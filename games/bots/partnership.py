@@ -11,7 +11,7 @@ needs three), so the policy is: take tricks for the side, never the partner's.
   the cheapest trump that wins, else the highest winner.  Cannot win: drop the lowest card, keeping trumps, the
   best card left of a suit, and a card one off the best with the low card that guards it.
 - Leading: the declaring side draws trumps (the declarer leads its best trump when it is the
-  best left, or any trump with three or more); the partner of a declarer leads back trump; then
+  best left, when it holds three or more, or nothing but trumps); the partner of a declarer leads back trump; then
   any sure winner (not a trump once the others hold none: it wins whenever played, and ruffs
   meanwhile); then a suit the partner has shown to be void in (so the partner can ruff)
   when an opponent is not also void; else a low card of the shortest side suit.
@@ -215,8 +215,8 @@ class PartnerPlay:
             self.me in self.declarers
             and trumps
             and trumps_out
-            and (is_boss(trumps[0], r, self.unseen) or len(trumps) >= 3)
-        ):
+            and (is_boss(trumps[0], r, self.unseen) or len(trumps) >= 3 or len(trumps) == len(cards))
+        ):  # with nothing but trumps left, the top one first: the others must follow (bacon-n2)
             return trumps[0]
         if trumps and trumps_out and any(p in self.declarers for p in self.partners):
             return trumps[0] if is_boss(trumps[0], r, self.unseen) else trumps[-1]
