@@ -18,10 +18,13 @@ shows the leftover (showing tells the opponent more than it tells us).
 
 Play (no trumps): lead a card nobody can beat (the top card left of its suit, counting the
 cards played, its own discards and the talon cards it has seen, or any card of a suit the
-opponent has shown it lacks) from its longest suit, otherwise
-a low card of its longest suit; follow by winning as cheaply as possible, otherwise with the
-lowest card; when void, throw the least useful card of its weakest suit (never a low card that
-guards an honour, as the 7 beside a king guards it against the ace).  Winning each trick it
+opponent has shown it lacks) from its longest suit, but first, while such a card elsewhere
+will bring it back, the top of a sequence that one unseen card outranks (queen and jack
+against the king: drive the king out), otherwise a low card of its longest suit; follow by
+winning as cheaply as possible, otherwise with the lowest card; when void, throw the least
+useful card of its weakest suit (never a low card that guards an honour, as the 7 beside a king
+guards it against the ace; with only sure winners left, not the last one of its suit, keeping a
+stopper in each suit).  Winning each trick it
 can is right here: a trick scores and the next lead scores (PQ-2), seven tricks win the cards and
 twelve the capot.
 """
@@ -172,6 +175,9 @@ class PiquetBot(Bot):
     def _lead(hand: list[Card], gone: set[Card], void: Container[Suit | None] = ()) -> Card:
         lengths = Counter(c.suit for c in hand)
         bosses = [c for c in hand if is_boss(c, gone) or c.suit in void]  # nothing beats a suit they lack
+        drive = _to_drive(hand, gone, void)
+        if drive is not None and any(c.suit is not drive.suit for c in bosses):
+            return drive  # drive out their one higher card while a sure winner elsewhere brings us back
         if bosses:
             return max(bosses, key=lambda c: (lengths[c.suit], c.rank))
         longest = max(hand, key=lambda c: (lengths[c.suit], -c.index)).suit
@@ -184,10 +190,35 @@ class PiquetBot(Bot):
         lengths = Counter(c.suit for c in hand)
         wins = Counter(c.suit for c in hand if is_boss(c, gone))
         guards = _guards(hand, gone)
+        # among sure winners (all that is left to throw), not the last one of its suit: a winner
+        # kept in each suit stops each suit the opponent may lead (piquet-n2)
         return min(
             hand,
-            key=lambda c: (is_boss(c, gone), c in guards, wins[c.suit], c.rank, lengths[c.suit], c.index),
+            key=lambda c: (
+                is_boss(c, gone),
+                c in guards,
+                is_boss(c, gone) and wins[c.suit] == 1,
+                wins[c.suit],
+                c.rank,
+                lengths[c.suit],
+                c.index,
+            ),
         )
+
+
+def _to_drive(hand: Sequence[Card], gone: set[Card], void: Container[Suit | None]) -> Card | None:
+    """The top card of a suit where the hand holds two or more cards and one unseen card
+    outranks them all: led, it drives that card out and the next one becomes the best left
+    (positions with an agreed move, piquet-n3); None when no suit is so."""
+    for suit in sorted({c.the_suit for c in hand if c.suit not in void}, key=lambda s: s.value):
+        mine = sorted((c for c in hand if c.suit is suit), key=lambda c: -c.rank)
+        top = mine[0]
+        if len(mine) < 2 or is_boss(top, gone):
+            continue
+        above = [r for r in range(top.rank + 1, ACE + 1) if card(r, top.the_suit) not in gone]
+        if len(above) == 1 and mine[1].rank == top.rank - 1:
+            return top
+    return None
 
 
 def _guards(hand: Sequence[Card], gone: set[Card]) -> set[Card]:
