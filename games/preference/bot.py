@@ -18,7 +18,8 @@ four, else plays alone.
 
 Card play (the legal list already obeys must-head and the lowest-beater rule): the declarer
 draws trumps with a top trump while holding at least three, otherwise leads winners, then low
-side cards; defenders lead winners or low cards.  Following, a defender never overtakes the
+side cards; defenders lead winners or low cards.  Either cashes first a side card of a suit
+every other player has shown it lacks, once none of them can trump it.  Following, a defender never overtakes the
 other defender's sure winner; otherwise win as cheaply as possible when last or with a sure
 winner, else drop the lowest card.
 """
@@ -30,7 +31,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 from games.bots import Bot, Expert, Levels, Playouts
-from games.bots.cardplay import is_boss, seen_cards, side_lead
+from games.bots.cardplay import NO_TRUMP, is_boss, seen_cards, showed_out, side_lead
 from games.core import Action, Card, Ranking, SeatView, Suit, card, shared_ranking
 
 from .rules import BY_RANK, SUIT_RANK, suits_from
@@ -216,6 +217,20 @@ class PreferenceBot(Bot):
             # the trumps above it and leaves the next as the best
             between = [c for c in outside_trumps if trumps[1].rank < c.rank < trumps[0].rank]
             return trumps[0] if len(trumps) >= 2 and not between else trumps[-1]
+        players = view.data(PreferenceView).players or ()
+        others = [s for s in players if s != view.my_seat]
+        shown = showed_out(view, r, len(players))
+        unbeaten = [  # every other player has shown it lacks the suit, and trumps none are out
+            c
+            for c in cards
+            if not r.is_trump(c)
+            and all(
+                r.suit_of(c) in shown.get(s, ()) and (not outside_trumps or NO_TRUMP in shown.get(s, ()))
+                for s in others
+            )
+        ]
+        if unbeaten:  # cash it now: led later, after losing the lead, it may never be (preference-n3)
+            return max(unbeaten, key=lambda c: c.rank)
         return side_lead(cards, r, known, LOW)
 
     def _follow(self, view: SeatView, cards: list[Card], r: Ranking, known: set[Card]) -> Card:
