@@ -232,3 +232,49 @@ def test_bacon_judges_its_call_on_solved_deals(monkeypatch):
     assert bot.solved and action.text == "alone"
     assert bot.last_estimates["alone"].mean == pytest.approx(4.0)
     assert bot.last_estimates["pick"].mean == pytest.approx(2.0)
+
+
+# -- choosing among the solved means (ExpertBot._pick) ------------------------------------
+
+
+def _picker(play_sure: float = 0.0, plain: dict[str, float] | None = None) -> ExpertBot:
+    bot = make_bot("expert", "bacon", 0)
+    assert isinstance(bot, ExpertBot)
+    bot.play_sure, bot._plain, bot._stats = play_sure, dict(plain or {}), {}
+    return bot
+
+
+def _found(**rewards: list[float]) -> tuple[list, dict]:
+    from games.bots.estimates import Deal, Estimate
+    from games.core import parse_card, play
+
+    choices = [play(parse_card(text)) for text in rewards]
+    found = {
+        text: Estimate.of(text, [Deal(r, r, 0, None, 0, None) for r in values])
+        for text, values in rewards.items()
+    }
+    return choices, found
+
+
+def test_the_expert_plays_the_best_solved_mean_and_the_heuristics_card_where_it_is_as_good():
+    choices, found = _found(AS=[1, 0, 1, 0], KS=[1, 1, 1, 0], QS=[1, 1, 1, 0])
+    mine = choices[2]
+    assert _picker()._pick(choices, found, mine) is mine  # KS is no better than the heuristic's QS
+    assert _picker()._pick(choices, found, choices[0]).text == "KS"
+
+
+def test_with_play_sure_a_card_ahead_only_by_the_luck_of_the_deals_leaves_the_heuristics_card():
+    # KS beats AS on average, by less than two standard errors of the difference, and is worse on one deal
+    choices, found = _found(AS=[1, 0, 1, 1, 0, 1], KS=[1, 1, 0, 1, 1, 1])
+    mine = choices[0]
+    assert _picker()._pick(choices, found, mine).text == "KS"
+    assert _picker(play_sure=2)._pick(choices, found, mine) is mine
+    # never worse and better on a single deal: it overrules, however small the gain
+    choices, found = _found(AS=[1, 0, 1, 1, 0, 1], KS=[1, 1, 1, 1, 0, 1])
+    assert _picker(play_sure=2)._pick(choices, found, choices[0]).text == "KS"
+
+
+def test_a_tie_of_the_weighed_means_goes_to_the_better_plain_mean_over_the_deals_solved():
+    choices, found = _found(AS=[1, 1, 0], KS=[1, 1, 0])
+    assert _picker(plain={"AS": 0.5, "KS": 0.5})._pick(choices, found, choices[0]).text == "AS"
+    assert _picker(plain={"AS": 0.5, "KS": 0.6})._pick(choices, found, choices[0]).text == "KS"
