@@ -279,12 +279,11 @@ class ExpertBot(WorldsBot):
     def _pick(self, choices: Sequence[Action], found: Mapping[str, Estimate], mine: Action) -> Action:
         """The choice with the best mean value (where the weighed means tie, the better plain mean
         over the deals solved: positions with an agreed move, bacon-n1); the heuristic's where it
-        is as good, or (with
-        ``play_sure``) where the best beats it by no more than that many standard errors of the
-        paired difference on the same deals and is worse than it in some deal: a card that only
-        the luck of the deals drawn puts ahead is no reason to leave the heuristic's (positions
-        with an agreed move: bacon-b3), but one never worse and better in a single deal is
-        (bacon-n1: a higher ruff that wins wherever the lower one would, and more often)."""
+        is as good, or (with ``play_sure``) where the best beats it by no more than that many
+        standard errors of the paired difference on the same deals and is worse than it in some
+        deal: a card that only the luck of the deals drawn puts ahead is no reason to leave the
+        heuristic's (bacon-b3), but one never worse and better in a single deal is (bacon-n1: a
+        higher ruff that wins wherever the lower one would, and more often)."""
         best = mine if mine in choices else choices[0]
         plain = self._plain
         for a in choices:

@@ -8,13 +8,14 @@ needs three), so the policy is: take tricks for the side, never the partner's.
   an opponent holds the trick, win it if possible: with the cheapest winning card when no
   opponent plays after us, else with the cheapest sure winner (but ruffing, the cheapest trump
   that wins where a higher one is sure: overruffed, that one still wins later), else (ruffing)
-  the cheapest trump that wins, else the highest winner.  Cannot win: drop the lowest card, keeping trumps, the
-  best card left of a suit, and a card one off the best with the low card that guards it.
+  the cheapest trump that wins, else the highest winner.  Cannot win: drop the lowest card,
+  keeping trumps, the best card left of a suit, and a card one off the best with the low card
+  that guards it.
 - Leading: the declaring side draws trumps (the declarer leads its best trump when it is the
-  best left, when it holds three or more, or nothing but trumps); the partner of a declarer leads back trump; then
-  any sure winner (not a trump once the others hold none: it wins whenever played, and ruffs
-  meanwhile); then a suit the partner has shown to be void in (so the partner can ruff)
-  when an opponent is not also void; else a low card of the shortest side suit.
+  best left, when it holds three or more, or nothing but trumps); the partner of a declarer
+  leads back trump; then any sure winner (not a trump once the others hold none: it wins
+  whenever played, and ruffs meanwhile); then a suit the partner has shown to be void in (so the
+  partner can ruff) when an opponent is not also void; else a low card of the shortest side suit.
 
 Everything comes from the view: cards seen this hand are the ``play`` events of the hand plus
 the trick in progress; a game passes its other public cards (discards) to :func:`unseen_cards`.

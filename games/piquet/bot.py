@@ -188,16 +188,17 @@ class PiquetBot(Bot):
         """The least useful card: not a boss, nor a guarded honour or its guards, from the suit
         with the fewest winners, lowest first."""
         lengths = Counter(c.suit for c in hand)
-        wins = Counter(c.suit for c in hand if is_boss(c, gone))
+        bosses = {c for c in hand if is_boss(c, gone)}
+        wins = Counter(c.suit for c in bosses)
         guards = _guards(hand, gone)
         # among sure winners (all that is left to throw), not the last one of its suit: a winner
         # kept in each suit stops each suit the opponent may lead (piquet-n2)
         return min(
             hand,
             key=lambda c: (
-                is_boss(c, gone),
+                c in bosses,
                 c in guards,
-                is_boss(c, gone) and wins[c.suit] == 1,
+                c in bosses and wins[c.suit] == 1,
                 wins[c.suit],
                 c.rank,
                 lengths[c.suit],
@@ -215,8 +216,7 @@ def _to_drive(hand: Sequence[Card], gone: set[Card], void: Container[Suit | None
         top = mine[0]
         if len(mine) < 2 or is_boss(top, gone):
             continue
-        above = [r for r in range(top.rank + 1, ACE + 1) if card(r, top.the_suit) not in gone]
-        if len(above) == 1 and mine[1].rank == top.rank - 1:
+        if _unseen_above(top, gone) == 1 and mine[1].rank == top.rank - 1:
             return top
     return None
 
@@ -233,11 +233,15 @@ def _guards(hand: Sequence[Card], gone: set[Card]) -> set[Card]:
         if top is None:
             continue
         lower = [c for c in mine if c.rank < top.rank]
-        above = sum(1 for r in range(top.rank + 1, ACE + 1) if card(r, top.the_suit) not in gone)
-        if lower and len(lower) == above:
+        if lower and len(lower) == _unseen_above(top, gone):
             out.update(lower)
             out.add(top)
     return out
+
+
+def _unseen_above(c: Card, gone: set[Card]) -> int:
+    """The cards of ``c``'s suit above it that are not accounted for (``gone``)."""
+    return sum(1 for r in range(c.rank + 1, ACE + 1) if card(r, c.the_suit) not in gone)
 
 
 def is_boss(c: Card, known: Iterable[Card]) -> bool:

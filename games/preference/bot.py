@@ -19,9 +19,9 @@ four, else plays alone.
 Card play (the legal list already obeys must-head and the lowest-beater rule): the declarer
 draws trumps with a top trump while holding at least three, otherwise leads winners, then low
 side cards; defenders lead winners or low cards.  Either cashes first a side card of a suit
-every other player has shown it lacks, once none of them can trump it.  Following, a defender never overtakes the
-other defender's sure winner; otherwise win as cheaply as possible when last or with a sure
-winner, else drop the lowest card.
+every other player has shown it lacks, once none of them can trump it.  Following, a defender
+never overtakes the other defender's sure winner; otherwise win as cheaply as possible when last
+or with a sure winner, else drop the lowest card.
 """
 
 from __future__ import annotations

@@ -111,16 +111,21 @@ def played(world: GameState, seat: int, ending: Ending, choice: Action) -> Deal:
     hand = w.hand_number
     start = standing(w)
     measure = Measure(w, seat, side_of_seat(w, seat), start)
-    _, line = line_after(ending, choice.text)
     w.apply(choice)
+    play_line(w, line_after(ending, choice.text)[1])
+    assert w.to_act is None or w.hand_number != hand, "the solved line ends the hand"
+    return measure.deal(w, _reward(w, start, seat), standing(w), None)
+
+
+def play_line(state: GameState, line: Sequence[int]) -> None:
+    """Play a line of the model (games/sedma/endgame.py: ranks, ``NO_CARD`` for ending the
+    trick) in ``state`` through the rules, any card of each rank."""
     for rank in line:
-        legal = w.legal_actions()
-        w.apply(
+        legal = state.legal_actions()
+        state.apply(
             next(
                 a
                 for a in legal
                 if (a.text == END if rank == NO_CARD else a.card is not None and a.card.rank == rank)
             )
         )
-    assert w.to_act is None or w.hand_number != hand, "the solved line ends the hand"
-    return measure.deal(w, _reward(w, start, seat), standing(w), None)

@@ -264,7 +264,7 @@ def test_the_four_player_model_counts_a_series_hand_as_its_victory_points():
     """In a series the hand's worth is its victory points (a double for all 90, a triple for every
     card: SE-2), the margin after; the model's lines, played through the rules, agree."""
     from games.sedma.endgame import line_after
-    from games.sedma.expert import ending_of
+    from games.sedma.expert import ending_of, play_line
 
     asked = 0
     for state in _four_player_ends(10, 2, {"target": 3}):
@@ -275,13 +275,7 @@ def test_the_four_player_model_counts_a_series_hand_as_its_victory_points():
             after = state.clone()
             after.apply(action)
             assert worth == _side_value(after, me, state.hand_number), (state.seed, action.text)
-            for rank in line:  # the line found is a line of the rules that ends the hand
-                legal = after.legal_actions()
-                after.apply(
-                    next(
-                        a for a in legal if (a.text == "end" if rank == 0 else a.card and a.card.rank == rank)
-                    )
-                )
+            play_line(after, line)  # the line found is a line of the rules that ends the hand
             assert after.hand_number != state.hand_number or after.is_over
             asked += 1
     assert asked > 50
