@@ -73,7 +73,7 @@ def test_the_soak_can_seat_one_level_everywhere_at_one_seat_count_and_the_defaul
     assert {p.seats for p in plans} == {2} and {p.levels for p in plans} == {("normal", "normal")}
     assert all(p.options == {} for p in plans)
     tally = run_batch(("page_one", 0, 4, 2500020, 50, {"seats": 2, "bots": "normal", "defaults": True}))
-    assert tally.matches == 4 and not tally.failures  # seed 2500023: a draw by repetition
+    assert tally.matches == 4 and not tally.failures  # seed 2500001: a draw by repetition
 
 
 def test_whole_matches_at_the_defaults_seat_heuristic_bots():

@@ -15,6 +15,9 @@ sizes and the suits each player has shown they lack (``extra.lacking``).  Every 
   one we keep after leading.  Lead its top card: the trick's winner leads again, and a leader
   never has to draw.  With two cards, one of them a card no unseen card of its suit beats, lead
   that one: it keeps the lead and the other card goes out next (only the joker can stop it).
+  With two cards and no such one, and nobody else down to one card, lead the card the others
+  are least likely to beat: a player who lacks its suit draws until one of the suit or the
+  joker comes, and a low card led into that void is beaten by most of what it draws.
 - Following: last to play, win as cheaply as possible; earlier, play our highest card when it
   beats the cards so far (to take the lead), else our lowest.  The joker is kept rather than spent
   on a trick we can follow.
@@ -138,8 +141,31 @@ class PageOneBot(Bot):
             boss = [c for c in suited if is_boss(c, RANKING, unseen)]
             if len(boss) == 1:
                 return boss[0]
+            if len(suited) == 2 and not last_cards:  # the card least likely beaten (page_one-n3)
+                return min(suited, key=lambda c: (self._beaten(view, c, knows), -c.rank, c.index))
         best = max({c.the_suit for c in suited}, key=lambda s: (self._suit_score(view, s, knows), s.value))
         return max((c for c in suited if c.suit is best), key=lambda c: c.rank)
+
+    def _beaten(self, view: SeatView, c: Card, knows: _Knowledge) -> float:
+        """The chance that another player beats ``c`` led: one who has shown it lacks the suit
+        draws until a card of the suit or the joker comes (or holds the joker), one who may hold
+        the suit beats it with a higher card of it or the joker, each held as likely as any
+        unseen card."""
+        lacking = view.data(PageOneView).lacking
+        unknown = knows.unknown
+        higher = sum(1 for x in unknown if x.suit is c.suit and x.rank > c.rank)
+        joker = sum(1 for x in unknown if x.suit is None)
+        of_suit = knows.unknown_of(c.the_suit)
+        keeps = 1.0
+        for s in range(view.num_seats):
+            if s == view.my_seat:
+                continue
+            if s < len(lacking) and c.the_suit.value in lacking[s]:
+                beat = (higher + joker) / (of_suit + joker) if of_suit + joker else 0.0
+            else:
+                beat = 1.0 - (1.0 - view.hand_sizes[s] / max(1, len(unknown))) ** (higher + joker)
+            keeps *= 1.0 - beat
+        return 1.0 - keeps
 
     def _suit_score(self, view: SeatView, suit: Suit, knows: _Knowledge) -> float:
         lacking = view.data(PageOneView).lacking

@@ -102,15 +102,28 @@ def _declarer_value(suits: dict[Suit, tuple[int, ...]], trump: Suit) -> float:
 
 
 def defender_tricks(hand: Iterable[Card], trump: Suit | None) -> float:
-    """Rough tricks for a defender against ``trump``."""
+    """Rough tricks for a defender against ``trump``: the top trumps held in an unbroken run
+    from the ace each take a trick whatever the others hold (preference-n1), the rest of the
+    trumps and the side suits are worth a little less than to a declarer."""
     suits = _by_suit(hand)
     value = 0.0
     for s, ranks in suits.items():
         if s == trump:
-            value += _trump_tricks(ranks) * 0.8
+            top = _top_run(ranks)
+            value += top + (_trump_tricks(ranks) - top) * 0.8
         else:
             value += _side_tricks(ranks) * 0.9
     return value
+
+
+def _top_run(ranks: tuple[int, ...]) -> int:
+    """How many of ``ranks`` (highest first) run unbroken down from the ace."""
+    run = 0
+    for r in ranks:
+        if r != 14 - run:
+            break
+        run += 1
+    return run
 
 
 def best_discard(hand: Sequence[Card], high: int) -> tuple[tuple[Card, Card], Suit, float]:

@@ -11,7 +11,11 @@ finishes the same pair (the choice is a pure function of the view, so the two ca
   when none does it throws away the cheapest pair (low plain cards first), but for the last
   trick but one: then it keeps the two cards that can score most in the last trick, which
   another seat leads with cards still unseen (a plain card of a suit nobody else holds scores
-  nothing there).
+  nothing there).  A follower with players still to come wants its safety margin only up to
+  the most they could make: the unseen cards, less the suits each has shown it lacks.
+  Last to play in that trick, it counts both tricks: a pair that wins or
+  draws this one (a drawn trick goes to the last trick's taker) while keeping two cards that
+  beat any two the others may hold comes before a win that spends them.
 - Leading: the leader shows its cards first, so it normally leads its two cheapest cards and
   lets the others spend theirs; with drawn tricks pending it leads its strongest pair that
   holds no super-trump, unless a pair with them is sure to win (no two cards of the others can
@@ -61,7 +65,9 @@ class SimpleStrangeBot(Bot):
             last = len(view.trick) == view.num_seats - 1
             held = [*hand, first[0]] if first else hand
             live = _unseen(view, held) if len(held) == 4 else None  # the next trick is the last
-            a, b = self._follow(ctx, hand, led, first, best, last, live)
+            beat = _best_two(ctx, _unseen_counts(view, held)) if live is not None and last else None
+            later = None if last else _later_most(view, ctx, held, led)
+            a, b = self._follow(ctx, hand, led, first, best, last, live, beat, later)
             action = play(b, 2) if first and first[1] == 0 else play(a, 1)
         return action if action in legal else legal[0]
 
@@ -97,6 +103,8 @@ class SimpleStrangeBot(Bot):
         best: int,
         last: bool,
         live: list[Card] | None = None,
+        beat: int | None = None,
+        later: int | None = None,
     ) -> tuple[Card, Card]:
         pairs = _pairs(hand, led, first)
         cards = {c for p in pairs for c in p}
@@ -104,7 +112,17 @@ class SimpleStrangeBot(Bot):
         v1 = {c: ctx.pips(c, led[1]) for c in cards}
         cost = {c: ctx.cost(c) for c in cards}
         scored = [(v0[a] + v1[b], cost[a] + cost[b], a.index, b.index, (a, b)) for a, b in pairs]
+        if beat is not None:  # last to play, the last trick next: count both tricks
+            held = [*hand, first[0]] if first else hand
+            tricks = {s[4]: _two_tricks(ctx, held, s[4], s[0] - best, beat) for s in scored}
+            most = max(tricks.values())
+            if most > max((tricks[s[4]] for s in scored if s[0] > best), default=0):  # better than any win
+                return min(
+                    (s for s in scored if tricks[s[4]] == most), key=lambda s: (s[1], -s[0], s[2], s[3])
+                )[4]
         target = best + 1 if last else best + MARGIN
+        if later is not None:  # a total the players still to come cannot reach is sure (simple_strange-n3)
+            target = min(target, max(best, later) + 1)
         winners = [s for s in scored if s[0] >= target]
         if not winners and not last and FALLBACK:
             cheapest = min(s[1] for s in scored)
@@ -176,6 +194,82 @@ def _kept_pips(ctx: _Context, held: list[Card], thrown: tuple[Card, Card], live:
     for c in thrown:
         rest.remove(c)
     return sum(max((ctx.pips(c, u) for u in live), default=0) for c in rest)
+
+
+def _lacking(view: SeatView) -> dict[int, set[Suit]]:
+    """The suits each other seat has shown it holds none of this deal: a card set against a led
+    card of another suit than its own (when the two led cards differ in suit, a follower must
+    set a card of each one's suit against it while it holds one), or fewer than two cards of
+    the suit against two led cards of one suit (as many as held must go: SS-3, SS-4)."""
+    plays = plays_this_hand(view)
+    lacking: dict[int, set[Suit]] = {}
+    n = view.num_seats
+    for i in range(0, len(plays), n):
+        trick = plays[i : i + n]
+        first, second = trick[0].cards[0].suit, trick[0].cards[1].suit
+        for e in trick[1:]:
+            if e.seat is None:
+                continue
+            a, b = e.cards
+            lacks = lacking.setdefault(e.seat, set())
+            if first is second:
+                if (a.suit is first) + (b.suit is first) < 2 and first is not None:
+                    lacks.add(first)
+            else:
+                lacks.update(s for s, c in ((first, a), (second, b)) if s is not None and c.suit is not s)
+    return lacking
+
+
+def _later_most(view: SeatView, ctx: _Context, held: list[Card], led: tuple[Card, Card]) -> int:
+    """The most any seat still to play to this trick could score against ``led``: its two best
+    unseen cards, each against the led card it scores most against, leaving out the suits it has
+    shown it lacks (a bound: the rules may keep it from playing those two together)."""
+    unseen = _unseen_counts(view, held)
+    lacking = _lacking(view)
+    played = {p.seat for p in view.trick}
+    most = 0
+    for seat in range(view.num_seats):
+        if seat == view.my_seat or seat in played:
+            continue
+        lacks = lacking.get(seat, set())
+        values = sorted(
+            (
+                max(ctx.pips(c, led[0]), ctx.pips(c, led[1]))
+                for c, k in unseen.items()
+                if c.suit not in lacks
+                for _ in range(max(0, k))
+            ),
+            reverse=True,
+        )
+        most = max(most, sum(values[:2]))
+    return most
+
+
+def _best_two(ctx: _Context, unseen: Counter[Card]) -> int:
+    """The most two unseen cards can score together, each at its best (a plain card scores its
+    rank only against a led card of its suit)."""
+    best = sorted((ctx.pips(c, c) for c, n in unseen.items() for _ in range(max(0, n))), reverse=True)
+    return sum(best[:2])
+
+
+def _two_tricks(ctx: _Context, held: list[Card], pair: tuple[Card, Card], over: int, beat: int) -> int:
+    """Tricks sure to come from the last two when the last player of the trick before the last
+    plays ``pair`` from ``held``, ``over`` pips above the best so far (0: the trick is drawn, its
+    stake goes to the last trick's taker), and two cards of the others score ``beat`` at most:
+    the two cards kept win the last trick for sure when they score more than that, led (each
+    against itself) after a win, or played after a draw (when only trumps and super-trumps are
+    sure to score).  (simple_strange-n1: tie the trick and keep the super-trumps.)"""
+    rest = list(held)
+    for c in pair:
+        rest.remove(c)
+    if over > 0:
+        kept = sum(ctx.pips(c, c) for c in rest)
+    else:
+        kept = sum(ctx.pips(c, c) for c in rest if c in ctx.supers or c.suit in ctx.trumps)
+    sure_last = kept > beat
+    now = ctx.stake if over > 0 else 0
+    carried = ctx.stake if over == 0 else 0
+    return now + (1 + carried if sure_last else 0)
 
 
 def _claim(view: SeatView, ctx: _Context, cards: list[Card]) -> list[tuple[Card, Card]] | None:

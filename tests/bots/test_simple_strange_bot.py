@@ -9,7 +9,7 @@ from games.bots import RandomBot
 from games.core import Suit, parse_card, parse_cards
 from games.core.position import Position
 from games.simple_strange import RULES
-from games.simple_strange.bot import SimpleStrangeBot, _Context
+from games.simple_strange.bot import SimpleStrangeBot, _Context, _lacking
 
 POSITIONS = Path(__file__).resolve().parent.parent / "positions"
 
@@ -89,6 +89,22 @@ def test_a_pair_that_some_other_cards_could_beat_is_not_sure():
     assert ctx.sure_pair(parse_cards("9H 5C 2S")) == (parse_card("9H"), parse_card("5C"))
     assert ctx.sure_pair(parse_cards("9H AH 2S")) == (parse_card("9H"), parse_card("AH"))  # 56 > 28 + 27
     assert ctx.sure_pair(parse_cards("9H KH 2S")) is None  # 55 = 28 + 27
+
+
+def test_a_follower_shows_the_suits_it_lacks():
+    """simple_strange-n3 counts on it: a card set against a led card of another suit than its
+    own (the led cards differing in suit) shows the follower held none of that suit; against two
+    led cards of one suit, fewer than two of it show the same.  Nothing is learnt otherwise."""
+    st = table("JC 4H", ["AS KH 2D 3D", "QS 9D 2H 3C", "5D 6D 7C 8C"])
+    st.apply("AS"), st.apply("KH")  # led cards of two suits
+    st.apply("QS@1"), st.apply("2H@2")  # followed both
+    st.apply("5D@1"), st.apply("6D@2")  # diamonds against AS and KH
+    assert _lacking(st.view(0)) == {1: set(), 2: {Suit("S"), Suit("H")}}
+    st = table("JC 4H", ["AS KS 2D 3D", "QS 9D 2H 3C", "5S 6D 7S 8C"])
+    st.apply("AS"), st.apply("KS")  # two spades led
+    st.apply("QS@1"), st.apply("9D@2")  # one spade: it held no other
+    st.apply("5S@1"), st.apply("7S@2")  # two spades: nothing learnt
+    assert _lacking(st.view(0)) == {1: {Suit("S")}, 2: set()}
 
 
 def test_bot_beats_random_players():
