@@ -105,6 +105,7 @@ class Bourre(PotGame):
         self.tricks_won = [0] * n
         self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
+        self.playing: tuple[int, ...] = ()  # the seats in play, once play starts
         self.phase = "decide"
         self.to_act = next_seat(self.dealer, n)
         self.log(
@@ -216,6 +217,7 @@ class Bourre(PotGame):
     # -- playing ---------------------------------------------------------------
     def _start_play(self, players: list[int]) -> None:
         self.phase = "play"
+        self.playing = tuple(players)  # fixed until the next deal
         self.leader = self.to_act = next(
             t for t in seat_order(next_seat(self.dealer, self.num_seats), self.num_seats) if t in players
         )
@@ -244,7 +246,7 @@ class Bourre(PotGame):
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card
         self.play_to_trick(s, c)
-        active = self._active()
+        active = self.playing
         if len(self.trick) < len(active):
             t = next_seat(s, self.num_seats)  # the next active seat clockwise
             while t not in active:
@@ -411,11 +413,11 @@ def _playable(
 ) -> tuple[list[Card], str]:
     """The must-head rule, narrowed by the cinch rule (BO-6) when ``cinch()`` says the hand holds
     one; ``explain=False``: no must-head text."""
-    cards, rule = must_head(hand, trick, r, explain)
-    trumps = [c for c in hand if r.is_trump(c)]
-    if not trumps or not cinch():
+    cards, rule = must_head(hand, trick, r, explain) if trick else (list(hand), "")  # the leader: any card
+    is_trump = r.trump_cards().__contains__
+    if not any(map(is_trump, hand)) or not cinch():
         return cards, rule
-    top = max(trumps, key=lambda c: c.rank)
+    top = max(filter(is_trump, hand), key=_RANK)
     if not trick:
         return [top], f"you hold a cinch, so you must lead your highest trump, {top}"
     led = r.suit_of(trick[0])

@@ -61,6 +61,20 @@ _WINS_TRICK = tuple(f"{{p{s}}} wins the trick" for s in range(16))
 _SET_PLAYS, _SET_WINNER, _SET_NOTE = (TrickResult.__dict__[f].__set__ for f in ("plays", "winner", "note"))
 
 
+def deal_in_turn(deck: list[Card], size: int, piles: list[list[Card]], order: Sequence[int]) -> None:
+    """Deal ``size`` cards one at a time to ``piles[p]`` for each place ``p`` of ``order`` in
+    turn, round after round, each card from the end of ``deck`` (which loses them): each pile
+    dealt to is replaced by its cards, in the order a pop() a card would give them.  (The i-th
+    place takes every ``len(order)``-th card from the deck's end, from the i-th: slices, no
+    Python step a card.)"""
+    m = len(order)
+    dealt = size * m
+    drawn = deck[len(deck) - dealt :][::-1]
+    del deck[len(deck) - dealt :]
+    for i, p in enumerate(order):
+        piles[p] = drawn[i::m]
+
+
 def trick_result(plays: tuple[Play, ...], winner: int | None) -> TrickResult:
     """``TrickResult(plays, winner)``, made through the slots (one a trick: speed)."""
     result = object.__new__(TrickResult)
@@ -264,17 +278,17 @@ class TrickGame(GameState):
             if seats is None
             else list(seats)
         )
+        if batch == 1:
+            deal_in_turn(deck, size, hands, order)
+            return deck, order
         # Taken one batch at a time from the deck's end, round after round: the k-th card taken
         # is drawn[k], and the p-th seat of the order takes batch b of each round r.
         rounds, m = size // batch, len(order)
         dealt = rounds * m * batch
         drawn = deck[len(deck) - dealt :][::-1]
-        for p, s in enumerate(order):
-            if batch == 1:
-                hands[s] = drawn[p::m]
-            else:  # its batch of each round: batch cards from every (m * batch)-th, from p * batch
-                batches = [drawn[b : b + batch] for b in range(p * batch, dealt, m * batch)]
-                hands[s] = batches[0] if rounds == 1 else list(chain.from_iterable(batches))
+        for p, s in enumerate(order):  # batch cards from every (m * batch)-th, from p * batch
+            batches = [drawn[b : b + batch] for b in range(p * batch, dealt, m * batch)]
+            hands[s] = batches[0] if rounds == 1 else list(chain.from_iterable(batches))
         del deck[len(deck) - dealt :]
         return deck, order
 

@@ -564,7 +564,9 @@ class Preference(TrickGame):
         )
 
     def _legal_play(self, s: int) -> list[Action]:
-        cards, _ = self.playable(s, explain=False)
+        cards = self.hands[s]  # the leader plays any card
+        if self.trick:
+            cards, _ = self.playable(s, explain=False)
         return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
 
     def _why_not_play(self, s: int, text: str) -> str:

@@ -56,6 +56,7 @@ from games.core.exact import MUST_HEAD, Position
 from games.core.options import Option
 from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
+from games.core.trickgame import deal_in_turn
 from games.core.tricks import must_head, next_seat, seat_order, shared_ranking
 from games.core.views import InfoLine
 from games.core.words import plural
@@ -113,13 +114,12 @@ class Rams(PotGame):
         ante = self._pay(self.dealer, self.unit)  # RA-1: every dealer antes
         deck = list(self.pack)
         self.rng.shuffle(deck)
-        self.hands = [[] for _ in range(n)]
-        self.widow = []
+        # one card at a time to each player from the dealer's left, then to the widow (place n)
+        piles: list[list[Card]] = [[] for _ in range(n + 1)]
         order = seat_order(next_seat(self.dealer, n), n)
-        for _ in range(HAND_SIZE):
-            for s in order:
-                self.hands[s].append(deck.pop())
-            self.widow.append(deck.pop())
+        deal_in_turn(deck, HAND_SIZE, piles, [*order, n])
+        self.widow = piles.pop()
+        self.hands = piles
         up = deck.pop()
         self.up_cards = (up,)
         self.out = deck
@@ -279,7 +279,9 @@ class Rams(PotGame):
         )
 
     def _legal_play(self, s: int) -> list[Action]:
-        cards, _ = must_head(self.hands[s], self.trick_cards(), self.ranking, explain=False)
+        cards = self.hands[s]  # the leader plays any card
+        if self.trick:
+            cards, _ = must_head(cards, self.trick_cards(), self.ranking, explain=False)
         return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
 
     REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
