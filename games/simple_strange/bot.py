@@ -64,9 +64,11 @@ class SimpleStrangeBot(Bot):
             best = max(ctx.pips(p.cards[0], led[0]) + ctx.pips(p.cards[1], led[1]) for p in view.trick)
             last = len(view.trick) == view.num_seats - 1
             held = [*hand, first[0]] if first else hand
-            live = _unseen(view, held) if len(held) == 4 else None  # the next trick is the last
-            beat = _best_two(ctx, _unseen_counts(view, held)) if live is not None and last else None
-            later = None if last else _later_most(view, ctx, held, led)
+            unseen = _unseen_counts(view, held)
+            last_but_one = len(held) == 4  # the next trick is the last
+            live = [c for c, n in unseen.items() if n > 0] if last_but_one else None
+            beat = _best_two(ctx, unseen) if live is not None and last else None
+            later = None if last else _later_most(view, ctx, unseen, led)
             a, b = self._follow(ctx, hand, led, first, best, last, live, beat, later)
             action = play(b, 2) if first and first[1] == 0 else play(a, 1)
         return action if action in legal else legal[0]
@@ -112,8 +114,8 @@ class SimpleStrangeBot(Bot):
         v1 = {c: ctx.pips(c, led[1]) for c in cards}
         cost = {c: ctx.cost(c) for c in cards}
         scored = [(v0[a] + v1[b], cost[a] + cost[b], a.index, b.index, (a, b)) for a, b in pairs]
+        held = [*hand, first[0]] if first else hand
         if beat is not None:  # last to play, the last trick next: count both tricks
-            held = [*hand, first[0]] if first else hand
             tricks = {s[4]: _two_tricks(ctx, held, s[4], s[0] - best, beat) for s in scored}
             most = max(tricks.values())
             if most > max((tricks[s[4]] for s in scored if s[0] > best), default=0):  # better than any win
@@ -130,7 +132,6 @@ class SimpleStrangeBot(Bot):
         if winners:  # win as cheaply as possible (a super-trump only when nothing cheaper wins)
             return min(winners, key=lambda s: (s[1], -s[0], s[2], s[3]))[4]
         if live is not None:  # the last trick next, led by another seat: keep what can score in it
-            held = [*hand, first[0]] if first else hand
             kept = {s[4]: _kept_pips(ctx, held, s[4], live) for s in scored}
             return min(scored, key=lambda s: (-kept[s[4]], s[1], -s[0], s[2], s[3]))[4]
         return min(scored, key=lambda s: (s[1], -s[0], s[2], s[3]))[4]
@@ -180,9 +181,12 @@ def _unseen_counts(view: SeatView, cards: list[Card]) -> Counter[Card]:
     return unseen
 
 
-def _unseen(view: SeatView, cards: list[Card]) -> list[Card]:
-    """:func:`_unseen_counts` as a list of the distinct cards still out."""
-    return [c for c, n in _unseen_counts(view, cards).items() if n > 0]
+def _kept(held: list[Card], pair: tuple[Card, Card]) -> list[Card]:
+    """The cards of ``held`` left once ``pair`` is played."""
+    rest = list(held)
+    for c in pair:
+        rest.remove(c)
+    return rest
 
 
 def _kept_pips(ctx: _Context, held: list[Card], thrown: tuple[Card, Card], live: list[Card]) -> int:
@@ -190,10 +194,7 @@ def _kept_pips(ctx: _Context, held: list[Card], thrown: tuple[Card, Card], live:
     led by another seat with cards from ``live``: each at its best against one of them (a plain
     card scores only against a led card of its suit, so one of a suit none of the others holds
     scores nothing: positions with an agreed move, simple_strange-n2)."""
-    rest = list(held)
-    for c in thrown:
-        rest.remove(c)
-    return sum(max((ctx.pips(c, u) for u in live), default=0) for c in rest)
+    return sum(max((ctx.pips(c, u) for u in live), default=0) for c in _kept(held, thrown))
 
 
 def _lacking(view: SeatView) -> dict[int, set[Suit]]:
@@ -220,11 +221,11 @@ def _lacking(view: SeatView) -> dict[int, set[Suit]]:
     return lacking
 
 
-def _later_most(view: SeatView, ctx: _Context, held: list[Card], led: tuple[Card, Card]) -> int:
+def _later_most(view: SeatView, ctx: _Context, unseen: Counter[Card], led: tuple[Card, Card]) -> int:
     """The most any seat still to play to this trick could score against ``led``: its two best
-    unseen cards, each against the led card it scores most against, leaving out the suits it has
-    shown it lacks (a bound: the rules may keep it from playing those two together)."""
-    unseen = _unseen_counts(view, held)
+    ``unseen`` cards (:func:`_unseen_counts`), each against the led card it scores most against,
+    leaving out the suits it has shown it lacks (a bound: the rules may keep it from playing
+    those two together)."""
     lacking = _lacking(view)
     played = {p.seat for p in view.trick}
     most = 0
@@ -259,9 +260,7 @@ def _two_tricks(ctx: _Context, held: list[Card], pair: tuple[Card, Card], over: 
     the two cards kept win the last trick for sure when they score more than that, led (each
     against itself) after a win, or played after a draw (when only trumps and super-trumps are
     sure to score).  (simple_strange-n1: tie the trick and keep the super-trumps.)"""
-    rest = list(held)
-    for c in pair:
-        rest.remove(c)
+    rest = _kept(held, pair)
     if over > 0:
         kept = sum(ctx.pips(c, c) for c in rest)
     else:
@@ -278,11 +277,7 @@ def _claim(view: SeatView, ctx: _Context, cards: list[Card]) -> list[tuple[Card,
     takes every trick left; None when it cannot be sure of that (or holds too many to check)."""
     if len(cards) > CLAIM_CARDS or len(cards) % 2:
         return None
-    unseen = _unseen_counts(view, cards)
-    # each unseen card at its best: a super-trump's or trump's pips, a plain card its rank
-    # (which it scores only against a led card of its suit)
-    best = sorted((ctx.pips(c, c) for c, n in unseen.items() for _ in range(max(0, n))), reverse=True)
-    beat = sum(best[:2])
+    beat = _best_two(ctx, _unseen_counts(view, cards))
     mine = sorted(cards, key=lambda c: (-ctx.pips(c, c), c.index))
     pairs = [(mine[i], mine[-1 - i]) for i in range(len(mine) // 2)]
     if all(ctx.pips(a, a) + ctx.pips(b, b) > beat for a, b in pairs):
