@@ -67,6 +67,7 @@ must-head and PR-8.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -140,6 +141,14 @@ def suits_from(k: int) -> list[Suit]:
 _LEGAL, _APPLY = MethodNames("_legal_"), MethodNames("_apply_")
 
 
+@functools.cache
+def _seats_in_hand(dealer: int, num_seats: int) -> tuple[int, ...]:
+    """The three seats that take part in a hand, from the dealer's left: with four at the table
+    the dealer sits it out (worked out once for each dealer: asked at every bid)."""
+    out = (dealer,) if num_seats == 4 else ()
+    return tuple(seat_order(next_active(dealer, num_seats, out), num_seats, skip=out))
+
+
 class Preference(TrickGame):
     """State of a Preference match.  Phases: ``bid``, ``name``, ``discard``, ``trump``,
     ``announce``, ``defend``, ``invite``, ``play``, ``over``."""
@@ -187,9 +196,7 @@ class Preference(TrickGame):
 
     def in_hand(self) -> list[int]:
         """The three seats that take part in this hand, from the dealer's left."""
-        return seat_order(
-            next_active(self.dealer, self.num_seats, self._out()), self.num_seats, skip=self._out()
-        )
+        return list(_seats_in_hand(self.dealer, self.num_seats))
 
     def _sitting_out(self) -> tuple[int, ...]:
         return self._out() + ((self.laid_aside_by,) if self.laid_aside_by is not None else ())
@@ -215,14 +222,22 @@ class Preference(TrickGame):
         )
 
     def _deal_packets(self, deck: list[Card], order: list[int]) -> None:
-        """Three cards each from the dealer's left, two to the talon, four each, three each."""
-        self.hands = [[] for _ in range(self.num_seats)]
+        """Three cards each from the dealer's left, two to the talon, four each, three each:
+        each packet is the next cards off the end of the deck, in the order they come off
+        (slices of the deck reversed, as popping them one by one would give them)."""
+        drawn, at = deck[::-1], 0
+        hands: list[list[Card]] = [[] for _ in range(self.num_seats)]
         for s in order:
-            self.hands[s] = [deck.pop() for _ in range(3)]
-        self.talon = [deck.pop(), deck.pop()]
+            hands[s] = drawn[at : at + 3]
+            at += 3
+        self.talon = drawn[at : at + 2]
+        at += 2
         for size in (4, 3):
             for s in order:
-                self.hands[s] += [deck.pop() for _ in range(size)]
+                hands[s] += drawn[at : at + size]
+                at += size
+        del deck[len(deck) - at :]
+        self.hands = hands
 
     def _ante_if_empty(self) -> str:
         """An empty pot is refilled: every player antes (PR-10).  Returns words for the deal event."""
@@ -585,8 +600,8 @@ class Preference(TrickGame):
         if len(self.trick) < len(self.players):
             self.to_act = self.players[(self.players.index(s) + 1) % len(self.players)]
             return
-        self.collect_trick()
-        if not any(self.hands[t] for t in self.players):
+        winner = self.collect_trick()
+        if not self.hands[winner]:  # (after a trick every player holds as many cards)
             self._settle(list(self.tricks_won))
 
     # -- settlement ------------------------------------------------------------------
@@ -921,11 +936,12 @@ def allowed_cards(
     cards, rule = must_head(hand, trick, ranking, explain)
     if not lowest_beater:
         return cards, rule
-    led = ranking.suit_of(trick[0])
-    beaters = [c for c in cards if ranking.power(c, led) > ranking.power(trick[0], led)]
+    power = ranking.powers(ranking.suit_of(trick[0]))  # each card's power in this trick (a table)
+    lead = power[trick[0]]
+    beaters = [c for c in cards if power[c] > lead]
     if not beaters:
         return cards, rule
-    low = min(beaters, key=lambda c: ranking.power(c, led))
+    low = min(beaters, key=power.__getitem__)
     return [low], (
         f"against the declarer's lead the first defender must beat {trick[0]} with the lowest card "
         f"that does, {low}"
