@@ -33,19 +33,20 @@ Decisions are atomic actions: ``bid N``, ``little_pepper``, ``big_pepper``, ``pa
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from games.core.actions import Action, play, word
 from games.core.bounds import with_redeals
-from games.core.cards import SUITS, Card, Suit, deck_24
+from games.core.cards import SUITS, Card, Suit, by_index, deck_24
 from games.core.clone import LIST, SHARED
 from games.core.exact import Position
 from games.core.options import Option
 from games.core.partnership import Teams, trump_ranking, trump_text
 from games.core.potgame import hand_limit_option
 from games.core.state import Rules
-from games.core.trickgame import TrickGame
+from games.core.trickgame import TrickGame, deal_in_turn
 from games.core.tricks import follow_suit, next_seat, seat_order
 from games.core.views import InfoLine
 from games.core.words import limited, plural
@@ -61,6 +62,8 @@ BIG = word("big_pepper")
 NO_TRUMP = word("no_trump")
 BIDS = {n: word("bid", n) for n in range(1, 8)}
 TRUMPS = {s: word("trump", s.letter) for s in SUITS}
+#: (tricks in a hand, the bid to beat) -> the bids that top it, in rank order (see _legal_bid)
+_BIDS_ABOVE: dict[tuple[int, int], tuple[Action, ...]] = {}
 BID_SLACK = 0.5  # tricks a bidder's hand may fall short of its bid in a search's possible worlds
 
 LABELS = {
@@ -71,6 +74,12 @@ LABELS = {
     **{a.text: f"Bid {n}" for n, a in BIDS.items()},
     **{a.text: f"{s.noun.capitalize()} trump" for s, a in TRUMPS.items()},
 }
+
+
+@functools.cache
+def _side_names(teams: Teams) -> tuple[str, ...]:
+    """Each side as the event texts name it (made once: every scored hand names them)."""
+    return tuple(map(teams.name, range(len(teams))))
 
 
 class Pepper(TrickGame):
@@ -100,13 +109,11 @@ class Pepper(TrickGame):
         self.rng.shuffle(deck)
         self.hand_number += 1
         order = seat_order(next_seat(self.dealer, n), n)
-        places = [*order, -1] if n == 2 else order  # two players: the third hand is dead
-        dealt: dict[int, list[Card]] = {p: [] for p in places}
-        for _ in range(self.per_hand):
-            for p in places:
-                dealt[p].append(deck.pop())
-        self.hands = [sorted(dealt[s], key=_index) for s in range(n)]
-        self.dead = dealt.get(-1, [])  # replaced at each deal, never changed in place
+        # one card at a time from the dealer's left; with two players a third, dead hand (place n)
+        piles: list[list[Card]] = [[] for _ in range(n + 1)]
+        deal_in_turn(deck, self.per_hand, piles, [*order, n] if n == 2 else order)
+        self.hands = [sorted(h, key=by_index) for h in piles[:n]]
+        self.dead = piles[n]  # replaced at each deal, never changed in place
         self._reset_hand(order[0])
         self.log("deal", f"Hand {self.hand_number}: {{p{self.dealer}}} deals", self.dealer)
 
@@ -160,7 +167,13 @@ class Pepper(TrickGame):
         return "little pepper" if value == self.per_hand else str(value)
 
     def _legal_bid(self) -> list[Action]:
-        return [PASS] + [a for a in self.bid_actions() if self.bid_value(a) > self.high_bid]
+        key = (self.per_hand, self.high_bid)
+        above = _BIDS_ABOVE.get(key)
+        if above is None:  # each bid must top the last (PE-3): made once for each, asked at every turn
+            above = _BIDS_ABOVE[key] = tuple(
+                a for a in self.bid_actions() if self.bid_value(a) > self.high_bid
+            )
+        return [PASS, *above]
 
     def _apply_bid(self, action: Action) -> None:
         s, n = self.acting, self.num_seats
@@ -208,12 +221,15 @@ class Pepper(TrickGame):
         return self.ranking.suit_of(self.trick[0].cards[0]) if self.trick else None
 
     def _legal_play(self) -> list[Action]:
-        hand = self.hands[self.acting]
-        led = self._led()
-        if led is None:
-            return [PLAYS[c] for c in hand]
-        suit_of = self.ranking.suit_of
-        return [PLAYS[c] for c in ([c for c in hand if suit_of(c) == led] or hand)]
+        s, trick = self.to_act, self.trick
+        assert s is not None  # (asked only while a seat is to act)
+        hand = self.hands[s]
+        if not trick:  # the leader plays any card
+            return list(map(PLAYS.__getitem__, hand))
+        # follow the led suit if able (a left bower is a trump: the ranking's set of the suit says so)
+        r = self.ranking
+        same = list(filter(r.of_suit(r.suit_of(trick[0].cards[0])).__contains__, hand))
+        return list(map(PLAYS.__getitem__, same or hand))
 
     REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
 
@@ -222,10 +238,12 @@ class Pepper(TrickGame):
         return Position.of(self) if self.phase == "play" else None
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.acting, action.the_card
-        led = self._led()
-        if led is not None and self.ranking.suit_of(c) != led and led.letter not in self.voids[s]:
-            self.voids[s] += led.letter  # public: everyone saw the failure to follow
+        s, c = self.to_act, action.card
+        assert s is not None and c is not None  # (a card play by the seat to act)
+        if self.trick:
+            led = self.ranking.suit_of(self.trick[0].cards[0])
+            if led is not None and self.ranking.suit_of(c) != led and led.letter not in self.voids[s]:
+                self.voids[s] += led.letter  # public: everyone saw the failure to follow
         self.play_to_trick(s, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(s, self.num_seats)
@@ -236,7 +254,7 @@ class Pepper(TrickGame):
 
     # -- scoring (PE-5, PE-7, PE-8) --------------------------------------
     def team_tricks(self, team: int) -> int:
-        return sum(self.tricks_won[s] for s in self.teams.teams[team])
+        return sum(map(self.tricks_won.__getitem__, self.teams.teams[team]))
 
     def declarer_points(self, took: int) -> tuple[int, str]:
         """The declaring side's points for ``took`` tricks, and the words for them."""
@@ -252,7 +270,7 @@ class Pepper(TrickGame):
         bidder = self.high_bidder
         assert bidder is not None, "a hand is played only after a bid"
         declarers = self.teams.team_of(bidder)
-        points, lines = [], []
+        points, lines, names = [], [], _side_names(self.teams)
         for t in range(len(self.teams)):
             took = self.team_tricks(t)
             if t == declarers:
@@ -262,9 +280,7 @@ class Pepper(TrickGame):
                 pts, why = took, "defending, one per trick"
             points.append(pts)
             self.team_scores[t] += pts
-            lines.append(
-                f"{self.teams.name(t)}: {plural(took, 'trick')}, {why}: {pts:+d}, total {self.team_scores[t]}"
-            )
+            lines.append(f"{names[t]}: {plural(took, 'trick')}, {why}: {pts:+d}, total {self.team_scores[t]}")
         self.sheet += ((self.hand_number, tuple(points)),)
         self.hands_played += 1
         self.scores = self.teams.seat_scores(self.team_scores)
@@ -435,10 +451,6 @@ class Pepper(TrickGame):
             return (hand_estimate(cards, trump) if named else best_trump(cards)[1]) >= need
 
         return check
-
-
-def _index(c: Card) -> int:
-    return c.index
 
 
 class PepperRules(Rules):
