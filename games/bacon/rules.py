@@ -27,12 +27,13 @@ the taker's ``discard XX``; then cards.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
 from games.core.bounds import with_redeals
-from games.core.cards import Card, Suit, cards_text, deck_52
+from games.core.cards import SUIT_CARDS, Card, Suit, by_index, cards_text, deck_52
 from games.core.clone import LIST, SHARED
 from games.core.exact import Position
 from games.core.options import Option
@@ -61,6 +62,12 @@ LABELS = {
     "veto": "Veto the pick-up",
     "veto_alone": "Veto going alone (play together)",
 }
+
+
+@functools.cache
+def _side_names(teams: Teams) -> tuple[str, ...]:
+    """Each side as the event texts name it (made once: every scored hand names them)."""
+    return tuple(map(teams.name, range(len(teams))))
 
 
 #: each phase's rules, by name (games.core.state.MethodNames)
@@ -100,7 +107,7 @@ class Bacon(TrickGame):
     def _deal(self) -> None:
         deck, order = self._deal_hands(HAND_SIZE)
         for h in self.hands:
-            h.sort(key=_index)
+            h.sort(key=by_index)
         self.up_cards: list[Card] = [deck.pop()]
         self.stub = deck
         self._reset_hand(order[0])
@@ -221,7 +228,7 @@ class Bacon(TrickGame):
             self.hands[partner] = []  # the view marks the seat as sitting out
         self.taker = next_active(s, 4, self.sitting_out)
         self.hands[self.taker].append(self.up_cards.pop())
-        self.hands[self.taker].sort(key=_index)
+        self.hands[self.taker].sort(key=by_index)
         self.known_up = self.picked_up = up
         self.status[self.taker] = "took upcard"
         self.phase = "discard"
@@ -248,10 +255,14 @@ class Bacon(TrickGame):
         return self.ranking.suit_of(self.trick[0].cards[0]) if self.trick else None
 
     def _legal_play(self) -> list[Action]:
-        hand, led = self.hands[self.acting], self._led()
-        if led is None:
-            return [PLAYS[c] for c in hand]
-        return [PLAYS[c] for c in ([c for c in hand if c.suit is led] or hand)]
+        s, trick = self.to_act, self.trick
+        assert s is not None  # (asked only while a seat is to act)
+        hand = self.hands[s]
+        if not trick:  # the leader plays any card
+            return list(map(PLAYS.__getitem__, hand))
+        # follow the led suit if able (BA-3), else any card
+        same = list(filter(SUIT_CARDS[trick[0].cards[0].suit].__contains__, hand))
+        return list(map(PLAYS.__getitem__, same or hand))
 
     REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
 
@@ -260,10 +271,12 @@ class Bacon(TrickGame):
         return Position.of(self) if self.phase == "play" else None
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.acting, action.the_card
-        led = self._led()
-        if led is not None and c.suit is not led and led.letter not in self.voids[s]:
-            self.voids[s] += led.letter
+        s, c = self.to_act, action.card
+        assert s is not None and c is not None  # (a card play by the seat to act)
+        if self.trick:
+            led = self.trick[0].cards[0].suit  # (no bowers: every card belongs to its own suit)
+            if led is not None and c.suit is not led and led.letter not in self.voids[s]:
+                self.voids[s] += led.letter  # public: everyone saw the failure to follow
         if c is self.known_up:
             self.known_up = None
         self.play_to_trick(s, c)
@@ -276,7 +289,7 @@ class Bacon(TrickGame):
 
     # -- scoring (BA-5) ------------------------------------------------------------
     def team_tricks(self, team: int) -> int:
-        return sum(self.tricks_won[s] for s in self.teams.teams[team])
+        return sum(map(self.tricks_won.__getitem__, self.teams.teams[team]))
 
     def hand_points(self) -> tuple[int, int, str]:
         """(scoring team, points, why) for the finished hand: only one side scores."""
@@ -304,12 +317,13 @@ class Bacon(TrickGame):
         self.team_scores[team] += pts
         self.sheet += ((self.hand_number, pts if team == 0 else 0, pts if team == 1 else 0),)
         self.scores = self.teams.seat_scores(self.team_scores)
+        names = _side_names(self.teams)
         lines = (
-            f"{self.teams.name(team)} score {pts}: {why}",
-            *(
-                f"{self.teams.name(t)}: {plural(self.team_tricks(t), 'trick')}, total {self.team_scores[t]}"
+            f"{names[team]} score {pts}: {why}",
+            *[
+                f"{names[t]}: {plural(self.team_tricks(t), 'trick')}, total {self.team_scores[t]}"
                 for t in (0, 1)
-            ),
+            ],
         )
         self.log("hand", f"Hand {self.hand_number} scored", lines=lines)
         if self.team_scores[team] >= self.options["target"]:
@@ -449,10 +463,6 @@ class Bacon(TrickGame):
     def _known_in_hand(self, seat: int, other: int) -> tuple[Card, ...]:
         """Everyone saw the taker pick up the upcard: it stays known until played or discarded."""
         return (self.known_up,) if other == self.taker and self.known_up is not None else ()
-
-
-def _index(c: Card) -> int:
-    return c.index
 
 
 class BaconRules(Rules):
