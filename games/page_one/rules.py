@@ -64,9 +64,9 @@ from games.core.errors import BadNotationError
 from games.core.options import Option
 from games.core.resample import anywhere, deal_unseen
 from games.core.state import Rules
-from games.core.trickgame import TrickGame, seat_play
+from games.core.trickgame import TrickGame, seat_play, trick_result
 from games.core.tricks import next_seat, shared_ranking, trick_winner
-from games.core.views import InfoLine, Outcome, Play, TrickResult
+from games.core.views import InfoLine, Outcome, Play
 from games.core.words import plural
 
 from .viewdata import PageOneView
@@ -149,6 +149,8 @@ def _draw_text(s: int, drawn: int) -> str:
     return found
 
 
+#: the text of each seat's ``trick`` event
+_WINS_AND_LEADS = tuple(f"{{p{s}}} wins the trick and leads" for s in range(4))
 #: the drawer's own event text for each card drawn
 _SEEN_TEXT = {c: f"it is {c.text} (only you see it)" for c in _PACK}
 
@@ -233,7 +235,7 @@ class PageOne(TrickGame):
 
     def _playable(self, hand: list[Card]) -> tuple[list[Card], bool]:
         """(cards that may be played, True when the player cannot follow and must draw)."""
-        led = self._led()
+        led = led_suit(self.trick)
         if led is None:  # leading, or the first card after a joker lead: anything (PO-2)
             return list(hand), False
         follow, jokers = [], []  # the hand's cards of the led suit, and its jokers (one pass)
@@ -250,14 +252,16 @@ class PageOne(TrickGame):
         return bool(self.stock or self.discard)
 
     def _legal(self) -> list[Action]:
-        hand = self.hands[self.acting]
+        s = self.to_act
+        assert s is not None  # (asked only while a seat is to act)
+        hand = self.hands[s]
         cards, void = self._playable(hand)
         offer_call = len(hand) == 2 and not self.options["auto_call"]  # the play leaves one card (PO-3)
         ordered = sorted(cards, key=_INDEX)
         if offer_call:
             acts = [a for c in ordered for a in (_CALL[c], _SILENT[c])]
         else:
-            acts = [_PLAY[c] for c in ordered]
+            acts = list(map(_PLAY.__getitem__, ordered))
         if void and self._can_draw():
             acts.append(DRAW)
         return acts
@@ -318,13 +322,14 @@ class PageOne(TrickGame):
             self._apply_draw()
         else:
             self._apply_play(action)
-        if self.result is None and not self._can_draw():
+        if self.result is None and not self.stock and not self.discard:  # nothing left to draw
             self._end_if_stuck()
         if self.result is None and (not self.stock or self.generation != generation):
             self._count_position()
 
     def _apply_draw(self) -> None:
-        s, led = self.acting, self._led()
+        s, led = self.to_act, led_suit(self.trick)
+        assert s is not None  # (a draw by the seat to act)
         if led is not None:  # (a draw is only allowed when the led suit cannot be followed)
             self._note_lacking(s, led)  # drawing shows the player holds no card of the led suit
         c = self._draw_card(s)
@@ -361,7 +366,8 @@ class PageOne(TrickGame):
         return True
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.acting, action.the_card
+        s, c = self.to_act, action.card
+        assert s is not None and c is not None  # (a card play by the seat to act)
         hand = self.hands[s]
         called = action.kind == "call" or (self.options["auto_call"] and len(hand) == 2)
         self._take_from_hand(s, c)
@@ -395,8 +401,8 @@ class PageOne(TrickGame):
         winner = self.trick[trick_winner(cards, RANKING)].seat
         self.tricks_won[winner] += 1
         self.discard.extend(cards)
-        self.last_trick = TrickResult(tuple(self.trick), winner)
-        self.log("trick", f"{{p{winner}}} wins the trick and leads", winner, cards=tuple(cards))
+        self.last_trick = trick_result(self.trick, winner)
+        self.log("trick", _WINS_AND_LEADS[winner], winner, cards=tuple(cards))
         self.trick = ()
         self.leader = self.to_act = winner
 
