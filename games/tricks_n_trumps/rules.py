@@ -95,13 +95,15 @@ class TricksNTrumps(TrickGame):
 
     # -- the protocol ----------------------------------------------------
     def _legal(self) -> list[Action]:
-        hand = self.hands[self.acting]
-        if self.trick:  # follow suit if able (follow_suit's test, without building its message)
+        s, trick = self.to_act, self.trick
+        assert s is not None  # (asked only while a seat is to act)
+        hand = self.hands[s]
+        if trick:  # follow suit if able (follow_suit's test, without building its message)
             r = self.ranking
-            cards = list(filter(r.of_suit(r.suit_of(self.trick[0].cards[0])).__contains__, hand)) or hand
+            cards = list(filter(r.of_suit(r.suit_of(trick[0].cards[0])).__contains__, hand)) or hand
         else:
             cards = hand
-        return [_PLAY[c] for c in sorted(cards, key=_INDEX)]  # one deck: no duplicate cards
+        return list(map(_PLAY.__getitem__, sorted(cards, key=_INDEX)))  # one deck: no duplicate cards
 
     REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
 
@@ -117,7 +119,8 @@ class TricksNTrumps(TrickGame):
         return rule or super()._why_illegal(text)
 
     def _apply(self, action: Action) -> None:
-        seat, c = self.acting, action.the_card
+        seat, c = self.to_act, action.card
+        assert seat is not None and c is not None  # (a card play by the seat to act)
         self.play_to_trick(seat, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)
