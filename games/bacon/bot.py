@@ -123,7 +123,9 @@ class BaconBot(Bot):
         declarers = (declarer,) if ex.alone else (declarer, *partner_seats(view, declarer))
         out = [*ex.passed_up, *([ex.discard] if ex.discard else [])]
         unseen = unseen_cards(view, PACK, out)
-        policy = PartnerPlay(view, r, unseen, declarers, ex.voids)
+        # BA-5: three tricks make the hand or set it, so a side's third trick decides it
+        decisive = 2 in ex.team_tricks and max(ex.team_tricks) < 3
+        policy = PartnerPlay(view, r, unseen, declarers, ex.voids, decisive)
         pick = policy.follow(list(cards)) if view.trick else policy.lead(list(cards))
         return cards[pick]
 

@@ -8,7 +8,8 @@ needs three), so the policy is: take tricks for the side, never the partner's.
   an opponent holds the trick, win it if possible: with the cheapest winning card when no
   opponent plays after us, else with the cheapest sure winner (but ruffing, the cheapest trump
   that wins where a higher one is sure: overruffed, that one still wins later), else (ruffing)
-  the cheapest trump that wins, else the highest winner.  Cannot win: drop the lowest card,
+  the cheapest trump that wins (the highest, in effect, when the game says the trick decides the
+  hand: a higher ruff wins wherever a lower one does), else the highest winner.  Cannot win: drop the lowest card,
   keeping trumps, the best card left of a suit, and a card one off the best with the low card
   that guards it.
 - Leading: the declaring side draws trumps (the declarer leads its best trump when it is the
@@ -109,8 +110,10 @@ class PartnerPlay:
         unseen: set[Card],
         declarers: Sequence[int] = (),
         voids: Sequence[str] = (),
+        decisive: bool = False,
     ) -> None:
         self.view, self.r, self.unseen = view, ranking, unseen
+        self.decisive = decisive  # this trick decides the hand's result (the game says when)
         self.me = view.my_seat
         self.partners = partner_seats(view, self.me)
         self.declarers = tuple(declarers)
@@ -132,7 +135,8 @@ class PartnerPlay:
             return self._lowest(cards)
         if not winners:
             return self._lowest(cards)
-        if holder in self.partners and not any(self._sure(c, led) for c in winners):
+        overtake = self.decisive and len(winners) == len(cards)  # each card beats the partner's anyway
+        if holder in self.partners and not overtake and not any(self._sure(c, led) for c in winners):
             return self._lowest(cards)  # the partner's card may hold: do not waste ours
         if not still_to_play:
             return winners[0]
@@ -142,10 +146,25 @@ class PartnerPlay:
         if sure:
             return sure[0]
         if r.is_trump(winners[0]) and led not in r.trumps:
+            if self.decisive:  # ruff as high as we can: a lower trump wins only where this one does
+                return self._cheapest_equal(winners[-1], winners)  # (bacon-n1)
             return winners[0]  # ruff low
         if led is not None and all(led.letter in self.voids[s] for s in still_to_play):
             return winners[0]  # the opponents after can only ruff: a higher card of the suit gains nothing
         return winners[-1]
+
+    def _cheapest_equal(self, top: Card, cards: Sequence[Card]) -> Card:
+        """The lowest of ``cards`` (of one suit) with no unseen card of the suit between it and
+        ``top``: each such card wins wherever ``top`` would."""
+        r = self.r
+        suit = r.suit_of(top)
+        ranks = [r.rank_in_suit(x) for x in self.unseen if r.suit_of(x) == suit]
+        equal = [
+            c
+            for c in cards
+            if r.suit_of(c) == suit and not any(r.rank_in_suit(c) < x < r.rank_in_suit(top) for x in ranks)
+        ]
+        return min(equal, key=r.rank_in_suit)
 
     def _opponents_after(self) -> list[int]:
         """Opponents who still play to this trick after us."""

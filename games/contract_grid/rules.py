@@ -246,8 +246,7 @@ class ContractGrid(TrickGame):
         hand = self.hands[self.acting]
         led = self._led()
         if led is not None:  # follow suit if able (follow_suit's test, without building its message)
-            suit_of = self.ranking.suit_of
-            hand = [c for c in hand if suit_of(c) == led] or hand
+            hand = list(filter(self.ranking.of_suit(led).__contains__, hand)) or hand
         return [_PLAY[c] for c in sorted(hand, key=_INDEX)]
 
     def _led(self) -> Suit | None:
@@ -313,11 +312,10 @@ class ContractGrid(TrickGame):
 
     def _apply_bid(self, action: Action) -> None:
         seat, i = self.acting, self._square(action.the_arg)
+        bid = f"{square_name(i, self.size).upper()} {self.grids[seat][i]}"
+        # the bids so far in the order made ("B3 Zero, A1 First"), this one added to the end
+        said = self.bids[seat] = f"{self.bids[seat]}, {bid}" if self.bid_squares[seat] else bid
         self.bid_squares[seat] += (i,)
-        grid = self.grids[seat]
-        said = self.bids[seat] = ", ".join(
-            f"{square_name(j, self.size).upper()} {grid[j]}" for j in self.bid_squares[seat]
-        )
         if len(self.bid_squares[seat]) < self.num_bids:
             return  # the bids so far are public in extra.bids; the log gets them all at once
         self.log("bid", f"{{p{seat}}} bids {said}", seat)

@@ -59,6 +59,7 @@ def _played(seat: int, c: Card) -> tuple[Play, str]:
 #: the text of each seat's ``trick`` event
 _WINS_TRICK = tuple(f"{{p{s}}} wins the trick" for s in range(16))
 _SET_PLAYS, _SET_WINNER, _SET_NOTE = (TrickResult.__dict__[f].__set__ for f in ("plays", "winner", "note"))
+_SET_SEAT, _SET_CARDS, _SET_PLAY_NOTE = (Play.__dict__[f].__set__ for f in ("seat", "cards", "note"))
 
 
 def deal_in_turn(deck: list[Card], size: int, piles: list[list[Card]], order: Sequence[int]) -> None:
@@ -75,13 +76,24 @@ def deal_in_turn(deck: list[Card], size: int, piles: list[list[Card]], order: Se
         piles[p] = drawn[i::m]
 
 
-def trick_result(plays: tuple[Play, ...], winner: int | None) -> TrickResult:
-    """``TrickResult(plays, winner)``, made through the slots (one a trick: speed)."""
+def trick_result(plays: tuple[Play, ...], winner: int | None, note: str = "") -> TrickResult:
+    """``TrickResult(plays, winner, note)``, made through the slots (one a trick: speed; the
+    dataclass's own constructor sets each field through object.__setattr__)."""
     result = object.__new__(TrickResult)
     _SET_PLAYS(result, plays)
     _SET_WINNER(result, winner)
-    _SET_NOTE(result, "")
+    _SET_NOTE(result, note)
     return result
+
+
+def trick_play(seat: int, cards: tuple[Card, ...], note: str = "") -> Play:
+    """``Play(seat, cards, note)``, made through the slots as :func:`trick_result` is (for plays
+    that :func:`seat_play` does not share: several cards, or a note)."""
+    play = object.__new__(Play)
+    _SET_SEAT(play, seat)
+    _SET_CARDS(play, cards)
+    _SET_PLAY_NOTE(play, note)
+    return play
 
 
 class PastPlay(NamedTuple):

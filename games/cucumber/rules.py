@@ -44,7 +44,7 @@ from games.core.options import Option
 from games.core.partnership import active_seats, next_active, trick_complete
 from games.core.resample import anywhere, deal_unseen
 from games.core.state import Rules
-from games.core.trickgame import TrickGame
+from games.core.trickgame import TrickGame, trick_result
 from games.core.tricks import with_seat
 from games.core.views import InfoLine, Outcome, TrickResult
 
@@ -107,6 +107,7 @@ class Cucumber(TrickGame):
         order = active_seats(next_active(self.dealer, n, out), n, out)  # CU-6: the eliminated get nothing
         deck, _ = self._deal_hands(HAND_SIZE, HAND_SIZE, order)  # seven at a time, the dealer's left first
         self.out, self.table, self.done, self.trick = deck, [], [], ()
+        self.top: Card | None = None  # the trick's highest card so far (see _apply)
         self.bounds = [NO_BOUNDS] * n
         self.tricks_won = [0] * n
         self.won = [()] * n
@@ -119,10 +120,6 @@ class Cucumber(TrickGame):
         )
 
     # -- what may be played -----------------------------------------------------
-    def _top(self) -> Card | None:
-        """The highest card of the trick so far (the latest of equal ranks)."""
-        return max(reversed(self.trick_cards()), key=_RANK) if self.trick else None
-
     def _beats(self, c: Card, top: Card) -> bool:
         return c.rank > top.rank or (self.options["allow_equal"] and c.rank == top.rank)
 
@@ -132,7 +129,7 @@ class Cucumber(TrickGame):
 
     def _playable(self, hand: list[Card]) -> list[Card]:
         """CU-2: a card higher than the highest so far, or else the lowest card(s)."""
-        top = self._top()
+        top = self.top
         if top is None:
             return list(hand)
         least = self._least_beater(top)
@@ -150,7 +147,7 @@ class Cucumber(TrickGame):
         if refused is not None:
             return refused
         hand = self.hands[self.acting]
-        top, ok = self._top(), self._playable(hand)
+        top, ok = self.top, self._playable(hand)
         if top is None:
             return super()._why_illegal(text)
         word = "or equal to " if self.options["allow_equal"] else ""
@@ -165,9 +162,11 @@ class Cucumber(TrickGame):
 
     # -- the protocol ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        s, c, top = self.acting, action.the_card, self._top()
+        s, c, top = self.acting, action.the_card, self.top
         if top is not None and not self._beats(c, top):
             self._note_low(s, c, top)
+        if top is None or c.rank >= top.rank:
+            self.top = c  # the highest card of the trick so far: of equal ranks, the latest
         self.play_to_trick(s, c)
         if trick_complete(self.trick, self.num_seats, self.eliminated):
             self._finish_trick()
@@ -183,7 +182,7 @@ class Cucumber(TrickGame):
     def _finish_trick(self) -> None:
         cards = self.trick_cards()
         winner = self.trick[_winner_index(cards)].seat
-        result = TrickResult(tuple(self.trick), winner)
+        result = trick_result(tuple(self.trick), winner)
         self.tricks_won[winner] += 1
         self.done.append(result)
         self.table.extend(cards)
@@ -195,7 +194,7 @@ class Cucumber(TrickGame):
             winner,
             cards=tuple(cards),
         )
-        self.trick = ()
+        self.trick, self.top = (), None
         self.leader = self.to_act = winner
         if not self.hands[winner]:
             self._score_hand(result, winner)
@@ -293,7 +292,7 @@ class Cucumber(TrickGame):
 
     def _prompt(self) -> str:
         last = len(self.done) == HAND_SIZE - 1
-        top = self._top()
+        top = self.top
         if top is None:
             text = "Lead any card"
         elif self._beats(self._playable(self.hands[self.acting])[0], top):

@@ -69,7 +69,20 @@ from typing import Any
 
 from games.core.actions import Action, choose, named_card, play, word
 from games.core.bounds import TAKE_BACKS
-from games.core.cards import ACE, JACK, KING, QUEEN, SUITS, Card, Suit, by_index, card, cards_text, deck_32
+from games.core.cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    SUIT_CARDS,
+    SUITS,
+    Card,
+    Suit,
+    by_index,
+    card,
+    cards_text,
+    deck_32,
+)
 from games.core.clone import LIST, LISTS, SHARED
 from games.core.exact import WINNERS, Position
 from games.core.options import Option
@@ -116,6 +129,8 @@ DISPLAY_ORDER = {
 _PLAY = {c: play(c) for c in deck_32()}
 _DISCARD = {c: choose("discard", c) for c in deck_32()}
 _KEEP = {c: choose("keep", c) for c in deck_32()}
+#: the text of the event of each seat's lead of each card (a follower's is play_to_trick's)
+_LEADS = {(s, c): f"{{p{s}}} leads {c.text}" for s in (0, 1) for c in deck_32()}
 
 EXCHANGE_ANY = "exchange"
 GOOD = word("good")
@@ -770,9 +785,9 @@ class Piquet(TrickGame):
 
     def _legal_play(self) -> list[Action]:
         hand = self.hands[self.acting]
-        led = self.trick[0].cards[0].suit if self.trick else None
-        cards, _ = follow_suit(hand, led, NO_TRUMPS, explain=False)
-        return [_PLAY[c] for c in sorted(cards, key=by_index)]
+        if self.trick:  # follow suit if able (follow_suit's test, without building its message)
+            hand = list(filter(SUIT_CARDS[self.trick[0].cards[0].suit].__contains__, hand)) or hand
+        return [_PLAY[c] for c in sorted(hand, key=by_index)]
 
     REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
 
@@ -783,11 +798,11 @@ class Piquet(TrickGame):
 
     def _apply_play(self, action: Action) -> None:
         s, c = self.acting, action.the_card
-        self.hands[s].remove(c)
         self.played[s] += (c,)
         if not self.trick:
+            self.hands[s].remove(c)
             self.trick += (seat_play(s, c),)
-            self.log("play", f"{{p{s}}} leads {c.text}", s, cards=(c,))
+            self.log("play", _LEADS[s, c], s, cards=(c,))
             self.leads[s] += 1
             self._add(s, "play", 1)  # PQ-2: a point for each card led
             self.to_act = 1 - s
@@ -795,8 +810,7 @@ class Piquet(TrickGame):
         led = self.trick[0].cards[0].the_suit
         if c.suit is not led and led.letter not in self.voids[s]:
             self.voids[s] += (led.letter,)
-        self.trick += (seat_play(s, c),)
-        self.log("play", f"{{p{s}}} plays {c.text}", s, cards=(c,))
+        self.play_to_trick(s, c)
         winner = self.collect_trick()
         self._add(winner, "play", 1)  # PQ-2: and a point for each trick won
         if not self.hands[winner]:

@@ -244,7 +244,43 @@ class PreferenceBot(Bot):
         ]
         if unbeaten:  # cash it now: led later, after losing the lead, it may never be (preference-n3)
             return max(unbeaten, key=lambda c: c.rank)
+        force = self._force(view, cards, r, known, shown, outside_trumps)
+        if force is not None:
+            return force
         return side_lead(cards, r, known, LOW)
+
+    @staticmethod
+    def _force(
+        view: SeatView,
+        cards: list[Card],
+        r: Ranking,
+        known: set[Card],
+        shown: dict[int, set[Suit | str | None]],
+        outside_trumps: list[Card],
+    ) -> Card | None:
+        """A defender without trumps keeps its sure winner and leads a low side card first, while
+        every trump still out is the declarer's (the other defender has shown it has none;
+        preference-n4).  Must-head keeps the winner safe: the declarer cannot ruff a suit it still
+        holds, and cannot throw the suit away either, except on a lead it can neither follow nor
+        ruff.  The other lead taps the declarer: it must ruff it where it lacks the suit (a suit
+        it has shown out of is led first), and once its trumps are gone the defence's side cards
+        win too.  Cashed first, the winner takes its trick, and the declarer ruffs the next lead
+        and keeps the lead with its own cards."""
+        ex = view.data(PreferenceView)
+        declarer = ex.declarer
+        if declarer is None or declarer == view.my_seat or not outside_trumps:
+            return None
+        if any(r.is_trump(c) for c in cards):
+            return None
+        others = [s for s in ex.players or () if s not in (view.my_seat, declarer)]
+        if not all(NO_TRUMP in shown.get(s, ()) for s in others):
+            return None  # some trumps out may be the other defender's
+        lacked = shown.get(declarer, set())
+        kept = {r.suit_of(c) for c in cards if is_boss(c, known, LOW) and r.suit_of(c) not in lacked}
+        taps = [c for c in cards if r.suit_of(c) not in kept]
+        if not kept or not taps:
+            return None
+        return min(taps, key=lambda c: (r.suit_of(c) not in lacked, c.rank))
 
     def _follow(self, view: SeatView, cards: list[Card], r: Ranking, known: set[Card]) -> Card:
         played = [(p.seat, c) for p in view.trick for c in p.cards]

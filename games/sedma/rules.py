@@ -53,9 +53,9 @@ from games.core.options import Option
 from games.core.partnership import Teams
 from games.core.resample import Place
 from games.core.state import Rules
-from games.core.trickgame import PastPlay, TrickGame
+from games.core.trickgame import PastPlay, TrickGame, trick_play, trick_result
 from games.core.tricks import next_seat, seat_order, with_seat
-from games.core.views import InfoLine, Play, TrickResult
+from games.core.views import InfoLine, Play
 from games.core.words import plural
 
 from .viewdata import SedmaView
@@ -252,7 +252,7 @@ class Sedma(TrickGame):
         self.tricks_won[winner] += 1
         points = card_points(cards)
         self.points[self.teams.team_of(winner)] += points
-        self.last_trick = TrickResult(
+        self.last_trick = trick_result(
             self._grouped(winner=winner),
             winner,
             f"{plural(self.round, 'round')}, {points} points",
@@ -366,7 +366,7 @@ class Sedma(TrickGame):
         cards: dict[int, list[Card]] = {}
         for p in self.trick:
             cards.setdefault(p.seat, []).extend(p.cards)
-        return tuple(Play(s, tuple(cs), self._note(s, winner)) for s, cs in cards.items())
+        return tuple(trick_play(s, tuple(cs), self._note(s, winner)) for s, cs in cards.items())
 
     def _note(self, seat: int, winner: int | None) -> str:
         """``(holds)`` beside the cards of the seat holding the trick, else ``(led)`` beside the

@@ -46,9 +46,9 @@ from games.core.clone import SHARED
 from games.core.errors import BadOptionError
 from games.core.options import Option
 from games.core.state import Rules
-from games.core.trickgame import TrickGame
+from games.core.trickgame import TrickGame, trick_play, trick_result
 from games.core.tricks import next_seat, shared_ranking
-from games.core.views import InfoLine, Play, TrickResult
+from games.core.views import InfoLine, TrickResult
 from games.core.words import counted, limited, plural
 
 from .viewdata import Staged, StrangeView
@@ -279,7 +279,7 @@ class SimpleStrange(TrickGame):
         first, second = pip_value(pair[0], led[0], trumps, supers), pip_value(pair[1], led[1], trumps, supers)
         where = "led" if not self.trick else f"vs {led[0].text}/{led[1].text}"
         note = f"{where}: {first}+{second}={first + second}"
-        self.trick += (Play(seat, pair, note),)
+        self.trick += (trick_play(seat, pair, note),)
         self.pips += (first + second,)
         self.log("play", f"{{p{seat}}} plays {pair[0].text} {pair[1].text} ({note})", seat, cards=pair)
         if len(self.trick) < self.num_seats:
@@ -299,7 +299,7 @@ class SimpleStrange(TrickGame):
         if len(top) == 1:  # decided: the winner collects this trick and every pending one (SS-8)
             self._win_trick(top[0], summary)
         else:  # SS-2: a shared highest total draws the trick
-            self.pending += (TrickResult(self.trick, None, f"drawn at {best}"),)
+            self.pending += (trick_result(self.trick, None, f"drawn at {best}"),)
             self.last_trick = self.pending[-1]
             self.log(
                 "trick",
@@ -318,7 +318,7 @@ class SimpleStrange(TrickGame):
             self.won[winner] += tuple(c for p in t.plays for c in p.cards)
         self.pending = ()
         self.tricks_won[winner] += count
-        self.last_trick = TrickResult(tuple(self.trick), winner, plural(count, "trick"))
+        self.last_trick = trick_result(tuple(self.trick), winner, plural(count, "trick"))
         extra = f" and {plural(count - 1, 'drawn trick')}" if count > 1 else ""
         self.log(
             "trick",
