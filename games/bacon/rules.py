@@ -27,7 +27,6 @@ the taker's ``discard XX``; then cards.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -62,12 +61,6 @@ LABELS = {
     "veto": "Veto the pick-up",
     "veto_alone": "Veto going alone (play together)",
 }
-
-
-@functools.cache
-def _side_names(teams: Teams) -> tuple[str, ...]:
-    """Each side as the event texts name it (made once: every scored hand names them)."""
-    return tuple(map(teams.name, range(len(teams))))
 
 
 #: each phase's rules, by name (games.core.state.MethodNames)
@@ -317,11 +310,11 @@ class Bacon(TrickGame):
         self.team_scores[team] += pts
         self.sheet += ((self.hand_number, pts if team == 0 else 0, pts if team == 1 else 0),)
         self.scores = self.teams.seat_scores(self.team_scores)
-        names = _side_names(self.teams)
+        name = self.teams.name
         lines = (
-            f"{names[team]} score {pts}: {why}",
+            f"{name(team)} score {pts}: {why}",
             *[
-                f"{names[t]}: {plural(self.team_tricks(t), 'trick')}, total {self.team_scores[t]}"
+                f"{name(t)}: {plural(self.team_tricks(t), 'trick')}, total {self.team_scores[t]}"
                 for t in (0, 1)
             ],
         )

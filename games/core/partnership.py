@@ -64,10 +64,15 @@ class Teams:
 
     teams: tuple[tuple[int, ...], ...]
     _of: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
+    _names: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         of = {s: t for t, seats in enumerate(self.teams) for s in seats}
         object.__setattr__(self, "_of", of)
+        # made once: every scored hand names the sides
+        object.__setattr__(
+            self, "_names", tuple(" & ".join(f"{{p{s}}}" for s in seats) for seats in self.teams)
+        )
 
     @classmethod
     def opposite(cls, num_seats: int, num_teams: int = 2) -> Teams:
@@ -108,7 +113,7 @@ class Teams:
 
     def name(self, team: int) -> str:
         """The team as event text: ``{p0} & {p2}`` (filled with names by the UI)."""
-        return " & ".join(f"{{p{s}}}" for s in self.teams[team])
+        return self._names[team]
 
     def seat_scores(self, team_scores: Sequence[Score]) -> list[Score]:
         """One score per seat: each seat shows its team's total."""

@@ -33,7 +33,6 @@ Decisions are atomic actions: ``bid N``, ``little_pepper``, ``big_pepper``, ``pa
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -74,12 +73,6 @@ LABELS = {
     **{a.text: f"Bid {n}" for n, a in BIDS.items()},
     **{a.text: f"{s.noun.capitalize()} trump" for s, a in TRUMPS.items()},
 }
-
-
-@functools.cache
-def _side_names(teams: Teams) -> tuple[str, ...]:
-    """Each side as the event texts name it (made once: every scored hand names them)."""
-    return tuple(map(teams.name, range(len(teams))))
 
 
 class Pepper(TrickGame):
@@ -270,7 +263,7 @@ class Pepper(TrickGame):
         bidder = self.high_bidder
         assert bidder is not None, "a hand is played only after a bid"
         declarers = self.teams.team_of(bidder)
-        points, lines, names = [], [], _side_names(self.teams)
+        points, lines, name = [], [], self.teams.name
         for t in range(len(self.teams)):
             took = self.team_tricks(t)
             if t == declarers:
@@ -280,7 +273,7 @@ class Pepper(TrickGame):
                 pts, why = took, "defending, one per trick"
             points.append(pts)
             self.team_scores[t] += pts
-            lines.append(f"{names[t]}: {plural(took, 'trick')}, {why}: {pts:+d}, total {self.team_scores[t]}")
+            lines.append(f"{name(t)}: {plural(took, 'trick')}, {why}: {pts:+d}, total {self.team_scores[t]}")
         self.sheet += ((self.hand_number, tuple(points)),)
         self.hands_played += 1
         self.scores = self.teams.seat_scores(self.team_scores)

@@ -142,10 +142,9 @@ _LEGAL, _APPLY = MethodNames("_legal_"), MethodNames("_apply_")
 
 
 @functools.cache
-def _seats_in_hand(dealer: int, num_seats: int) -> tuple[int, ...]:
-    """The three seats that take part in a hand, from the dealer's left: with four at the table
-    the dealer sits it out (worked out once for each dealer: asked at every bid)."""
-    out = (dealer,) if num_seats == 4 else ()
+def _seats_in_hand(dealer: int, num_seats: int, out: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats that take part in a hand, from the dealer's left, ``out`` sitting it out
+    (worked out once for each dealer: asked at every bid)."""
     return tuple(seat_order(next_active(dealer, num_seats, out), num_seats, skip=out))
 
 
@@ -196,7 +195,7 @@ class Preference(TrickGame):
 
     def in_hand(self) -> list[int]:
         """The three seats that take part in this hand, from the dealer's left."""
-        return list(_seats_in_hand(self.dealer, self.num_seats))
+        return list(_seats_in_hand(self.dealer, self.num_seats, self._out()))
 
     def _sitting_out(self) -> tuple[int, ...]:
         return self._out() + ((self.laid_aside_by,) if self.laid_aside_by is not None else ())
