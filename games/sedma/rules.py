@@ -154,11 +154,12 @@ class Sedma(TrickGame):
 
     def _draw(self, winner: int) -> None:
         """From the winner to the left, one card at a time, until all hold four or the stock is out."""
-        drawn = 0
-        while self.stock and len(self.hands[winner]) < HAND_SIZE:
-            for s in seat_order(winner, self.num_seats):
-                if self.stock and len(self.hands[s]) < HAND_SIZE:
-                    self.hands[s].append(self.stock.pop())
+        drawn, stock, hands = 0, self.stock, self.hands
+        order = seat_order(winner, self.num_seats)
+        while stock and len(hands[winner]) < HAND_SIZE:
+            for s in order:
+                if stock and len(hands[s]) < HAND_SIZE:
+                    hands[s].append(stock.pop())
             drawn += 1
         if drawn:
             self.log(
@@ -246,9 +247,9 @@ class Sedma(TrickGame):
 
     # -- the end of a trick and of a hand -------------------------------------------
     def _finish_trick(self) -> None:
-        winner, cards = self.holder, self.trick_cards()
+        winner, cards = self.holder, tuple(self.trick_cards())
         assert winner is not None, "a finished trick has a holder"
-        self.won[winner] += tuple(cards)
+        self.won[winner] += cards
         self.tricks_won[winner] += 1
         points = card_points(cards)
         self.points[self.teams.team_of(winner)] += points
@@ -261,7 +262,7 @@ class Sedma(TrickGame):
             "trick",
             f"{{p{winner}}} takes the trick: {len(cards)} cards, {points} points",
             winner,
-            cards=tuple(cards),
+            cards=cards,
         )
         self.trick, self.holder, self.round = (), None, 0
         self.phase = "play"
@@ -363,10 +364,10 @@ class Sedma(TrickGame):
     def _grouped(self, winner: int | None = None) -> tuple[Play, ...]:
         """One Play per seat that has played, in play order, its cards round by round; the seat
         holding the trick is marked (until it is taken), and the leader when it does not hold it."""
-        cards: dict[int, list[Card]] = {}
+        cards: dict[int, tuple[Card, ...]] = {}
         for p in self.trick:
-            cards.setdefault(p.seat, []).extend(p.cards)
-        return tuple(trick_play(s, tuple(cs), self._note(s, winner)) for s, cs in cards.items())
+            cards[p.seat] = cards.get(p.seat, ()) + p.cards
+        return tuple([trick_play(s, cs, self._note(s, winner)) for s, cs in cards.items()])
 
     def _note(self, seat: int, winner: int | None) -> str:
         """``(holds)`` beside the cards of the seat holding the trick, else ``(led)`` beside the

@@ -36,7 +36,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
 from typing import Any
 
 from games.core.actions import Action, play, word
@@ -58,7 +57,9 @@ TAKEBACK = word("takeback")
 _PLAY = {c: play(c) for c in deck_52()}
 _PLAY_AT = ({c: play(c, 1) for c in deck_52()}, {c: play(c, 2) for c in deck_52()})
 _SLOT = {a: k for k, plays in enumerate(_PLAY_AT) for a in plays.values()}  # play against led card k
-_INDEX = attrgetter("index")
+# where each play comes in a legal list: by card, and a card against led card 1 before 2
+_PLACE = {a: 2 * a.the_card.index + k for k, plays in enumerate(_PLAY_AT) for a in plays.values()}
+_PLACE.update({a: 2 * a.the_card.index for a in _PLAY.values()})
 _CARD_TEXT = re.compile(r"(10|[2-9JQKA])[SHDC]")
 
 
@@ -199,25 +200,25 @@ class SimpleStrange(TrickGame):
         return action.kind == "takeback"  # the staged first card back to the hand
 
     def _legal(self) -> list[Action]:
+        """Each card once (the packs' two copies are one choice), in the pack's order; a
+        follower's card once against each led card it may go against, led card 1 first."""
         hand = self.hands[self.acting]
         led = self.led()
         acts: list[Action]
         if led is None:
-            acts = list(map(_PLAY.__getitem__, _distinct(hand)))
+            acts = [*map(_PLAY.__getitem__, set(hand))]
         elif self.staged is None:
-            first, second = set(allowed_cards(hand, led, 0, None)), set(allowed_cards(hand, led, 1, None))
             at_1, at_2 = _PLAY_AT
-            acts = []
-            for c in _distinct(hand):  # each card against led card 1, then 2, where it may go
-                if c in first:
-                    acts.append(at_1[c])
-                if c in second:
-                    acts.append(at_2[c])
+            acts = [
+                *map(at_1.__getitem__, set(allowed_cards(hand, led, 0, None))),
+                *map(at_2.__getitem__, set(allowed_cards(hand, led, 1, None))),
+            ]
         else:
             staged, slot = self.staged
             assert slot is not None, "a follower's first card went against a led card"
             k = 1 - slot
-            acts = list(map(_PLAY_AT[k].__getitem__, _distinct(allowed_cards(hand, led, k, staged))))
+            acts = [*map(_PLAY_AT[k].__getitem__, set(allowed_cards(hand, led, k, staged)))]
+        acts.sort(key=_PLACE.__getitem__)
         if self.staged is not None:
             acts.append(TAKEBACK)
         return acts
@@ -260,7 +261,8 @@ class SimpleStrange(TrickGame):
             self.hands[seat].append(self.staged[0])
             self.staged = None
             return
-        c, slot = action.the_card, _SLOT.get(action)  # the led card it goes against (None: a lead)
+        c, slot = action.card, _SLOT.get(action)  # the led card it goes against (None: a lead)
+        assert c is not None  # every action but the take-back plays a card
         self.hands[seat].remove(c)
         if self.staged is None:
             self.staged = (c, slot)
@@ -274,10 +276,10 @@ class SimpleStrange(TrickGame):
         self._commit(seat, pair)
 
     def _commit(self, seat: int, pair: tuple[Card, Card]) -> None:
-        led = self.led() or pair
-        trumps, supers = self.trumps, self.supers
+        trick, trumps, supers = self.trick, self.trumps, self.supers
+        led = trick[0].cards if trick else pair
         first, second = pip_value(pair[0], led[0], trumps, supers), pip_value(pair[1], led[1], trumps, supers)
-        where = "led" if not self.trick else f"vs {led[0].text}/{led[1].text}"
+        where = f"vs {led[0].text}/{led[1].text}" if trick else "led"
         note = f"{where}: {first}+{second}={first + second}"
         self.trick += (trick_play(seat, pair, note),)
         self.pips += (first + second,)
@@ -292,12 +294,11 @@ class SimpleStrange(TrickGame):
         return [(p.seat, t) for p, t in zip(self.trick, self.pips)]
 
     def _finish_trick(self) -> None:
-        totals = self.totals()
-        best = max(t for _, t in totals)
-        top = [s for s, t in totals if t == best]
-        summary = ", ".join(f"{{p{s}}} {t}" for s, t in totals)
-        if len(top) == 1:  # decided: the winner collects this trick and every pending one (SS-8)
-            self._win_trick(top[0], summary)
+        pips = self.pips
+        best = max(pips)
+        summary = ", ".join([f"{{p{p.seat}}} {t}" for p, t in zip(self.trick, pips)])
+        if pips.count(best) == 1:  # decided: the winner collects this trick and every pending one (SS-8)
+            self._win_trick(self.trick[pips.index(best)].seat, summary)
         else:  # SS-2: a shared highest total draws the trick
             self.pending += (trick_result(self.trick, None, f"drawn at {best}"),)
             self.last_trick = self.pending[-1]
@@ -313,19 +314,15 @@ class SimpleStrange(TrickGame):
 
     def _win_trick(self, winner: int, summary: str) -> None:
         count = 1 + len(self.pending)
-        self.won[winner] += tuple(self.trick_cards())
+        cards = tuple([c for p in self.trick for c in p.cards])
+        self.won[winner] += cards
         for t in self.pending:
-            self.won[winner] += tuple(c for p in t.plays for c in p.cards)
+            self.won[winner] += tuple([c for p in t.plays for c in p.cards])
         self.pending = ()
         self.tricks_won[winner] += count
-        self.last_trick = trick_result(tuple(self.trick), winner, plural(count, "trick"))
+        self.last_trick = trick_result(self.trick, winner, plural(count, "trick"))
         extra = f" and {plural(count - 1, 'drawn trick')}" if count > 1 else ""
-        self.log(
-            "trick",
-            f"{{p{winner}}} wins the trick{extra} ({summary})",
-            winner,
-            cards=tuple(self.trick_cards()),
-        )
+        self.log("trick", f"{{p{winner}}} wins the trick{extra} ({summary})", winner, cards=cards)
         self.leader = winner
 
     def _score_deal(self) -> None:
@@ -473,10 +470,6 @@ def _display_places(
     rest = [s for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS) if s not in order]
     order.update({s: len(trumps) + i for i, s in enumerate(rest)})
     return {c: (-supers.get(c, 0), order[c.the_suit], -c.rank) for c in ALL_CARDS if c.suit is not None}
-
-
-def _distinct(cards: list[Card]) -> list[Card]:
-    return sorted(set(cards), key=_INDEX)
 
 
 class SimpleStrangeRules(Rules):
