@@ -153,7 +153,8 @@ class Rams(PotGame):
 
     # -- the protocol --------------------------------------------------------
     def _legal(self) -> list[Action]:
-        s = self.acting
+        s = self.to_act
+        assert s is not None  # (asked only while a seat is to act)
         if self.phase == "play":
             return self._legal_play(s)
         if self.phase == "decide":
@@ -218,7 +219,8 @@ class Rams(PotGame):
         return ""
 
     def _apply_decide(self, action: Action) -> None:
-        s, kind = self.acting, action.kind
+        s, kind = self.to_act, action.kind
+        assert s is not None  # (an action of the seat to act)
         self.bids[s] = kind
         if kind == "play":
             self.status[s] = "in"
@@ -254,9 +256,10 @@ class Rams(PotGame):
         self.log("bid", f"{{p{s}}} declares Rams: everybody must play", s)
 
     def _apply_swap(self, action: Action) -> None:
-        s, up = self.acting, self.up_cards[0]
-        self.hands[s].remove(action.the_card)
-        self.out.append(action.the_card)
+        s, up, c = self.to_act, self.up_cards[0], action.card
+        assert s is not None and c is not None  # (a discard by the seat to act)
+        self.hands[s].remove(c)
+        self.out.append(c)
         self.hands[s].append(up)
         self.up_cards = ()
         self.log("bid", f"{{p{s}}} discards a card face down and takes {up} into their hand", s, cards=(up,))
@@ -328,7 +331,8 @@ class Rams(PotGame):
         return Position.of(self, MUST_HEAD, seats=self.playing, sweep=self.rams_by)
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.acting, action.the_card
+        s, c = self.to_act, action.card
+        assert s is not None and c is not None  # (a card play by the seat to act)
         before = self._trick_heading()
         self.play_to_trick(s, c)
         if len(self.trick) < len(self.playing):
@@ -407,11 +411,13 @@ class Rams(PotGame):
     def _after_rams_payments(self, d: int) -> list[int]:
         """The stacks once the failed declarer ``d`` has paid each opponent (without doubling)."""
         stacks = list(self.scores)
+        unit, left = self.unit, stacks[d]
         for s in range(self.num_seats):
             if s != d:
-                paid = max(0, min(self.unit, stacks[d]))
-                stacks[d] -= paid
+                paid = unit if left >= unit else max(0, left)
+                left -= paid
                 stacks[s] += paid
+        stacks[d] = left
         return stacks
 
     # -- views and checks --------------------------------------------------------
