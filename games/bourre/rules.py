@@ -207,15 +207,15 @@ class Bourre(PotGame):
         return reshuffled
 
     def _next_decider(self, s: int) -> None:
-        players = [t for t in range(self.num_seats) if self.bids[t] == "play"]
         if s == self.dealer:
+            players = self._active()
             if len(players) == 1:
                 self._win_by_default(players[0])
             else:
                 self._start_play(players)
             return
         t = next_seat(s, self.num_seats)
-        if t == self.dealer and not players:
+        if t == self.dealer and "play" not in self.bids:  # nobody plays yet
             self.bids[t], self.status[t] = "play", "in"  # BO-3: the dealer takes the pot without drawing
             self._win_by_default(t)
             return
@@ -244,7 +244,8 @@ class Bourre(PotGame):
         cards: list[Card] | frozenset[Card] = hand
         heading = self._trick_heading()
         if heading is not None:
-            for allowed in _must_head_sets(self.ranking.trumps[0], *heading[1:]):
+            _, led, top_led, top_trump = heading
+            for allowed in _must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
                 held = allowed.intersection(hand)
                 if held:
                     cards = held
@@ -444,7 +445,7 @@ def _has_cinch(
     seen = set(hand).union(*won)
     outside = SUIT_CARDS[trump].intersection(pack).difference(seen)  # the trumps not seen yet
     top_outside = max(map(_RANK, outside), default=0)
-    unbeatable = sum(1 for c in hand if c.suit is trump and c.rank > top_outside)
+    unbeatable = len(_above(SUIT_CARDS[trump], top_outside).intersection(hand))
     return tricks + unbeatable >= 3
 
 
@@ -516,7 +517,9 @@ def _must_head_sets(
     return _above(led_cards, top_led), led_cards, trumps
 
 
+@functools.cache
 def _above(cards: frozenset[Card], rank: int) -> frozenset[Card]:
+    """The cards of ``cards`` ranked above ``rank`` (a table made once for each)."""
     return frozenset(c for c in cards if c.rank > rank)
 
 

@@ -46,7 +46,9 @@ fine, the redeal payment, the Rams payments and the pass threshold all scale wit
 from __future__ import annotations
 
 import functools
+from bisect import bisect_right
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
@@ -289,13 +291,14 @@ class Rams(PotGame):
 
     # -- playing ---------------------------------------------------------------
     def _active(self) -> list[int]:
-        return [s for s in range(self.num_seats) if self.bids[s] in IN_PLAY]
+        """The seats in the hand, in seat order."""
+        return list(compress(range(self.num_seats), map(_IS_IN, self.bids)))
 
     def _start_play(self) -> None:
         self.phase = "play"
         self.playing = active = tuple(self._active())  # fixed until the next deal
-        n = self.num_seats
-        ring = [s for s in seat_order(next_seat(self.dealer, n), n) if s in active]  # from the dealer's left
+        left = bisect_right(active, self.dealer)
+        ring = active[left:] + active[:left]  # the seats in play from the dealer's left
         self._next_in_play = dict(zip(ring, ring[1:] + ring[:1]))  # made once a hand, read at every card
         self.leader = self.to_act = ring[0]
 
@@ -305,7 +308,8 @@ class Rams(PotGame):
         cards: list[Card] | frozenset[Card] = self.hands[s]
         heading = self._trick_heading()
         if heading is not None:
-            for allowed in _must_head_sets(self.ranking.trumps[0], *heading[1:]):
+            _, led, top_led, top_trump = heading
+            for allowed in _must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
                 held = allowed.intersection(cards)
                 if held:
                     cards = held
@@ -382,7 +386,7 @@ class Rams(PotGame):
         lines = [f"{{p{d}}} made Rams, winning all {HAND_SIZE} tricks"]
         for s in range(self.num_seats):
             if s != d:
-                paid = self._pay(s, self.unit, to=d)
+                paid = self._pay(s, self.unit, d)
                 lines.append(f"{{p{s}}} pays {{p{d}}} {paid}, stack {self.scores[s]}")
         lines.append(f"{{p{d}}} takes the pot of {self.pot}")
         self.scores[d] += self.pot
@@ -403,7 +407,7 @@ class Rams(PotGame):
             )
         for s in range(self.num_seats):
             if s != d:
-                paid = self._pay(d, self.unit, to=s)
+                paid = self._pay(d, self.unit, s)
                 lines.append(f"{{p{d}}} pays {{p{s}}} {paid}, stack {self.scores[s]}")
         lines.append(f"{{p{d}}}'s stack: {self.scores[d]}")
         self._end_hand(f"Hand {self.hand_number}: Rams failed", tuple(lines))
