@@ -38,6 +38,7 @@ dealer's left.  The biggest stack wins.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
@@ -51,7 +52,7 @@ from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
 from games.core.trickgame import PastPlay
 from games.core.tricks import Ranking, must_head, next_seat, seat_order, shared_ranking
-from games.core.views import InfoLine
+from games.core.views import InfoLine, Play
 from games.core.words import plural
 
 from .viewdata import BourreView
@@ -65,6 +66,11 @@ DONE = word("done")
 _RANK = attrgetter("rank")
 _PLAY_CARD = {c: play(c) for c in deck_52()}
 _DISCARD = {c: choose("discard", c) for c in deck_52()}
+# The texts of the events that name only a seat, one a seat (made once, not at every decision)
+_PLAYS_TEXT = tuple(f"{{p{s}}} plays" for s in range(16))
+_FOLDS_TEXT = tuple(f"{{p{s}}} passes and folds" for s in range(16))
+#: the end of the deal's event text for each card turned up
+_TURNS_UP_TEXT = {c: f"turns up {c}: {c.the_suit.noun} are trump" for c in deck_52()}
 LABELS = {"play": "Play (then discard and draw)", "pass": "Pass (fold)", "done": "Done discarding"}
 
 
@@ -73,6 +79,7 @@ class Bourre(PotGame):
 
     _COPY = {
         "pack": SHARED,
+        "_next_in_play": SHARED,
         "stock": LIST,
         "discards": LIST,
         "setting_aside": LIST,
@@ -106,33 +113,38 @@ class Bourre(PotGame):
         self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
         self.playing: tuple[int, ...] = ()  # the seats in play, once play starts
+        self._next_in_play: dict[int, int] = {}  # each seat's next seat in play clockwise
+        self._heading: _Heading = ((), None, 0, 0)  # the trick in progress for BO-2 (_trick_heading)
         self.phase = "decide"
         self.to_act = next_seat(self.dealer, n)
         self.log(
             "deal",
             f"Hand {self.hand_number}: antes of {antes} make a pot of {self.pot}; {{p{self.dealer}}} "
-            f"deals and turns up {up}: {up.the_suit.noun} are trump",
+            f"deals and {_TURNS_UP_TEXT[up]}",
             self.dealer,
-            cards=(up,),
+            None,
+            (up,),
         )
 
     # -- the protocol --------------------------------------------------------
     def _legal(self) -> list[Action]:
-        s = self.acting
-        if self.phase == "decide":
-            return [PLAY] if self._must_play(s) else [PLAY, PASS]
+        s = self.to_act
+        assert s is not None  # (asked only while a seat is to act)
+        if self.phase == "play":
+            return self._legal_play(s)
         if self.phase == "discard":
-            return [_DISCARD[c] for c in sorted(self.hands[s], key=by_index)] + [DONE]
-        cards, _ = self._playable(s, explain=False)
-        return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
+            choices = [_DISCARD[c] for c in sorted(self.hands[s], key=by_index)]
+            choices.append(DONE)
+            return choices
+        return [PLAY] if self._must_play(s) else [PLAY, PASS]
 
     def _apply(self, action: Action) -> None:
-        if self.phase == "decide":
-            self._apply_decide(action)
+        if self.phase == "play":
+            self._apply_play(action)
         elif self.phase == "discard":
             self._apply_discard(action)
         else:
-            self._apply_play(action)
+            self._apply_decide(action)
 
     def _why_illegal(self, text: str) -> str:
         s = self.acting
@@ -152,24 +164,26 @@ class Bourre(PotGame):
         return s == self.dealer and self.up_cards[0].rank == ACE
 
     def _apply_decide(self, action: Action) -> None:
-        s = self.acting
+        s = self.to_act
+        assert s is not None  # (an action of the seat to act)
         self.bids[s] = action.kind
         if action.kind == "pass":
             self.status[s] = "passed"
             self.discards.extend(self.hands[s])
             self.hands[s] = []
-            self.log("bid", f"{{p{s}}} passes and folds", s)
+            self.log("bid", _FOLDS_TEXT[s], s)
             self._next_decider(s)
         else:
             self.status[s] = "in"
             self.phase = "discard"
-            self.log("bid", f"{{p{s}}} plays", s)
+            self.log("bid", _PLAYS_TEXT[s], s)
 
     def _apply_discard(self, action: Action) -> None:
-        s = self.acting
-        if action.kind == "discard":
-            self.hands[s].remove(action.the_card)
-            self.setting_aside.append(action.the_card)
+        s, c = self.to_act, action.card
+        assert s is not None  # (an action of the seat to act)
+        if c is not None:  # a discard (else done)
+            self.hands[s].remove(c)
+            self.setting_aside.append(c)
             return
         k = len(self.setting_aside)
         reshuffled = self._draw(s, k)
@@ -193,15 +207,15 @@ class Bourre(PotGame):
         return reshuffled
 
     def _next_decider(self, s: int) -> None:
-        players = [t for t in range(self.num_seats) if self.bids[t] == "play"]
         if s == self.dealer:
+            players = self._active()
             if len(players) == 1:
                 self._win_by_default(players[0])
             else:
                 self._start_play(players)
             return
         t = next_seat(s, self.num_seats)
-        if t == self.dealer and not players:
+        if t == self.dealer and "play" not in self.bids:  # nobody plays yet
             self.bids[t], self.status[t] = "play", "in"  # BO-3: the dealer takes the pot without drawing
             self._win_by_default(t)
             return
@@ -218,9 +232,37 @@ class Bourre(PotGame):
     def _start_play(self, players: list[int]) -> None:
         self.phase = "play"
         self.playing = tuple(players)  # fixed until the next deal
-        self.leader = self.to_act = next(
-            t for t in seat_order(next_seat(self.dealer, self.num_seats), self.num_seats) if t in players
-        )
+        n = self.num_seats
+        ring = [t for t in seat_order(next_seat(self.dealer, n), n) if t in players]  # from the dealer's left
+        self._next_in_play = dict(zip(ring, ring[1:] + ring[:1]))  # made once a hand, read at every card
+        self.leader = self.to_act = ring[0]
+
+    def _legal_play(self, s: int) -> list[Action]:
+        """:meth:`_playable` for the legal list: the must-head cards from the trick's sets
+        (:func:`_must_head_sets`, kept as the trick grows) instead of games.core's must_head."""
+        hand = self.hands[s]
+        cards: list[Card] | frozenset[Card] = hand
+        heading = self._trick_heading()
+        if heading is not None:
+            _, led, top_led, top_trump = heading
+            for allowed in _must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
+                held = allowed.intersection(hand)
+                if held:
+                    cards = held
+                    break
+        if SUIT_CARDS[self.ranking.trumps[0]].isdisjoint(hand):  # no trump, no cinch (BO-6)
+            return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
+        cards, _ = _playable(hand, self.trick_cards(), self.ranking, lambda: self.has_cinch(s), False, cards)
+        return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
+
+    def _trick_heading(self) -> _Heading | None:
+        """What the trick in progress holds for the must-head rule (None: no card yet), kept as
+        the trick grows; worked out from the trick's cards for a trick set otherwise (tests)."""
+        trick = self.trick
+        if not trick:
+            return None
+        heading = self._heading
+        return heading if heading[0] is trick else _heading_of(trick, self.ranking.trumps[0])
 
     def has_cinch(self, s: int) -> bool:
         """BO-6 (see :func:`_has_cinch`) for seat ``s`` now."""
@@ -244,14 +286,13 @@ class Bourre(PotGame):
         return Position.of(self, CINCH, seats=active, out_of_play=out)
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.acting, action.the_card
+        s, c = self.to_act, action.card
+        assert s is not None and c is not None  # (a card play by the seat to act)
+        before = self._trick_heading()
         self.play_to_trick(s, c)
-        active = self.playing
-        if len(self.trick) < len(active):
-            t = next_seat(s, self.num_seats)  # the next active seat clockwise
-            while t not in active:
-                t = next_seat(t, self.num_seats)
-            self.to_act = t
+        if len(self.trick) < len(self.playing):
+            self.to_act = self._next_in_play[s]  # the next active seat clockwise
+            self._heading = _headed(self.trick, before, c, self.ranking.trumps[0])
             return
         self._finish_trick()
 
@@ -404,16 +445,24 @@ def _has_cinch(
     seen = set(hand).union(*won)
     outside = SUIT_CARDS[trump].intersection(pack).difference(seen)  # the trumps not seen yet
     top_outside = max(map(_RANK, outside), default=0)
-    unbeatable = sum(1 for c in hand if c.suit is trump and c.rank > top_outside)
+    unbeatable = len(_above(SUIT_CARDS[trump], top_outside).intersection(hand))
     return tricks + unbeatable >= 3
 
 
 def _playable(
-    hand: list[Card], trick: list[Card], r: Ranking, cinch: Callable[[], bool], explain: bool
+    hand: list[Card],
+    trick: list[Card],
+    r: Ranking,
+    cinch: Callable[[], bool],
+    explain: bool,
+    headed: Iterable[Card] | None = None,
 ) -> tuple[list[Card], str]:
     """The must-head rule, narrowed by the cinch rule (BO-6) when ``cinch()`` says the hand holds
-    one; ``explain=False``: no must-head text."""
-    cards, rule = must_head(hand, trick, r, explain) if trick else (list(hand), "")  # the leader: any card
+    one; ``explain=False``: no must-head text.  ``headed``: the must-head cards, when known."""
+    if headed is not None:
+        cards, rule = list(headed), ""
+    else:  # the leader: any card
+        cards, rule = must_head(hand, trick, r, explain) if trick else (list(hand), "")
     is_trump = r.trump_cards().__contains__
     if not any(map(is_trump, hand)) or not cinch():
         return cards, rule
@@ -424,6 +473,54 @@ def _playable(
     if not any(r.suit_of(c) == led for c in hand):
         return [top], f"you hold a cinch, so you must trump with your highest trump, {top}"
     return cards, rule
+
+
+#: The trick in progress as the must-head rule reads it (as Rams keeps it): (the trick it
+#: describes, the led suit, the highest rank of the led suit in it, the highest trump's rank in
+#: it, 0: none)
+_Heading = tuple[tuple[Play, ...], Suit | None, int, int]
+
+
+def _headed(trick: tuple[Play, ...], before: _Heading | None, c: Card, trump: Suit) -> _Heading:
+    """The heading of ``trick``, which ends with ``c`` played onto the trick of ``before`` (None:
+    ``c`` was led).  One trump suit, no jokers or bowers: a card's suit and rank are all that count."""
+    if before is None:
+        return trick, c.suit, c.rank, c.rank if c.suit is trump else 0
+    _, led, top_led, top_trump = before
+    if c.suit is led and c.rank > top_led:
+        top_led = c.rank
+    if c.suit is trump and c.rank > top_trump:
+        top_trump = c.rank
+    return trick, led, top_led, top_trump
+
+
+def _heading_of(trick: tuple[Play, ...], trump: Suit) -> _Heading:
+    """The heading of ``trick`` (at least one card), worked out from its cards."""
+    heading = None
+    for k, p in enumerate(trick):
+        heading = _headed(trick[: k + 1], heading, p.cards[0], trump)
+    assert heading is not None
+    return trick, *heading[1:]
+
+
+@functools.cache
+def _must_head_sets(
+    trump: Suit, led: Suit | None, top_led: int, top_trump: int
+) -> tuple[frozenset[Card], ...]:
+    """BO-2 (games.core.tricks.must_head) as sets of cards, most demanding first: a player plays
+    a card of the first set it holds any of, or else any card.  Follow suit and beat the top card
+    of the led suit; follow suit; trump over the top trump; trump.  Once a trump is in a trick led
+    with another suit, following need not beat."""
+    led_cards, trumps = SUIT_CARDS[led], SUIT_CARDS[trump]
+    if led is not trump and top_trump:
+        return led_cards, _above(trumps, top_trump), trumps
+    return _above(led_cards, top_led), led_cards, trumps
+
+
+@functools.cache
+def _above(cards: frozenset[Card], rank: int) -> frozenset[Card]:
+    """The cards of ``cards`` ranked above ``rank`` (a table made once for each)."""
+    return frozenset(c for c in cards if c.rank > rank)
 
 
 class BourreRules(PotRules):

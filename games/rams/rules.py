@@ -45,12 +45,15 @@ fine, the redeal payment, the Rams payments and the pass threshold all scale wit
 
 from __future__ import annotations
 
+import functools
+from bisect import bisect_right
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
 from games.core.bounds import with_redeals
-from games.core.cards import Card, by_index, deck_32
+from games.core.cards import SUIT_CARDS, Card, Suit, by_index, deck_32
 from games.core.clone import LIST, SHARED
 from games.core.exact import MUST_HEAD, Position
 from games.core.options import Option
@@ -58,13 +61,14 @@ from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
 from games.core.trickgame import deal_in_turn
 from games.core.tricks import must_head, next_seat, seat_order, shared_ranking
-from games.core.views import InfoLine
+from games.core.views import InfoLine, Play
 from games.core.words import plural
 
 from .viewdata import RamsView
 
 HAND_SIZE = 5
 IN_PLAY = ("play", "widow", "rams", "swap")
+_IS_IN = frozenset(IN_PLAY).__contains__
 
 PLAY = word("play")
 WIDOW = word("widow")
@@ -74,6 +78,11 @@ SWAP = word("swap")
 # The actions that pick a card, one table each (legal lists look them up instead of wording them)
 _PLAY_CARD = {c: play(c) for c in deck_32()}
 _DISCARD = {c: choose("discard", c) for c in deck_32()}
+# The texts of the events that name only a seat, one a seat (made once, not at every decision)
+_PLAYS_TEXT = tuple(f"{{p{s}}} plays" for s in range(16))
+_PASSES_TEXT = tuple(f"{{p{s}}} passes" for s in range(16))
+#: the end of the deal's event text for each card turned up
+_TURNED_UP_TEXT = {c: f"{c} is turned up, {c.the_suit.noun} are trump" for c in deck_32()}
 LABELS = {
     "play": "Play this hand",
     "widow": "Take the widow",
@@ -92,6 +101,7 @@ class Rams(PotGame):
         "pack": SHARED,
         "widow": LIST,
         "out": LIST,
+        "_next_in_play": SHARED,
     }  # how clone() copies our mutable attributes
     LABELS = LABELS
 
@@ -115,7 +125,7 @@ class Rams(PotGame):
         deck = list(self.pack)
         self.rng.shuffle(deck)
         # one card at a time to each player from the dealer's left, then to the widow (place n)
-        piles: list[list[Card]] = [[] for _ in range(n + 1)]
+        piles: list[list[Card]] = [[]] * (n + 1)  # (deal_in_turn replaces every place's list)
         order = seat_order(next_seat(self.dealer, n), n)
         deal_in_turn(deck, HAND_SIZE, piles, [*order, n])
         self.widow = piles.pop()
@@ -130,31 +140,36 @@ class Rams(PotGame):
         self.bids, self.status = [""] * n, [""] * n
         self.widow_by = self.rams_by = None
         self.playing: tuple[int, ...] = ()  # the seats in play, once play starts
+        self._next_in_play: dict[int, int] = {}  # each seat's next seat in play clockwise
+        self._heading: _Heading = ((), None, 0, 0)  # the trick in progress for RA-5 (_trick_heading)
         self.phase = "decide"
         self.to_act = order[0]
         self.log(
             "deal",
-            f"Hand {self.hand_number}: {{p{self.dealer}}} deals and antes {ante}; {up} is turned up, "
-            f"{up.the_suit.noun} are trump; the pot holds {self.pot}",
+            f"Hand {self.hand_number}: {{p{self.dealer}}} deals and antes {ante}; {_TURNED_UP_TEXT[up]}; "
+            f"the pot holds {self.pot}",
             self.dealer,
-            cards=(up,),
+            None,
+            (up,),
         )
 
     # -- the protocol --------------------------------------------------------
     def _legal(self) -> list[Action]:
+        s = self.to_act
+        assert s is not None  # (asked only while a seat is to act)
+        if self.phase == "play":
+            return self._legal_play(s)
         if self.phase == "decide":
-            return self._legal_decide(self.acting)
-        if self.phase == "swap":
-            return [_DISCARD[c] for c in sorted(self.hands[self.acting], key=by_index)]
-        return self._legal_play(self.acting)
+            return self._legal_decide(s)
+        return [_DISCARD[c] for c in sorted(self.hands[s], key=by_index)]
 
     def _apply(self, action: Action) -> None:
-        if self.phase == "decide":
-            self._apply_decide(action)
-        elif self.phase == "swap":
-            self._apply_swap(action)
-        else:
+        if self.phase == "play":
             self._apply_play(action)
+        elif self.phase == "decide":
+            self._apply_decide(action)
+        else:
+            self._apply_swap(action)
 
     def _why_illegal(self, text: str) -> str:
         if self.phase == "decide":
@@ -171,16 +186,21 @@ class Rams(PotGame):
 
     # -- deciding ------------------------------------------------------------
     def _in_count(self, but: int) -> int:
-        return sum(1 for s in range(self.num_seats) if s != but and self.bids[s] in IN_PLAY)
+        """The players other than ``but`` who are in the hand."""
+        bids = self.bids
+        return sum(map(_IS_IN, bids)) - _IS_IN(bids[but])
 
     def _legal_decide(self, s: int) -> list[Action]:
-        widow = [WIDOW] if self.widow_by is None else []
+        widow = self.widow_by is None
         if self.rams_by is not None:  # bidding has stopped: everybody plays, the widow may still be taken
-            return [PLAY, *widow]
+            return [PLAY, WIDOW] if widow else [PLAY]
         if s == self.dealer and self._in_count(s) == 1:  # RA-3: may not pass, may swap
-            return [PLAY, SWAP, *widow, RAMS]
-        can_pass = [PASS] if self.pot > self.unit else []
-        return [PLAY, *widow, *can_pass, RAMS]
+            return [PLAY, SWAP, WIDOW, RAMS] if widow else [PLAY, SWAP, RAMS]
+        choices = [PLAY, WIDOW] if widow else [PLAY]
+        if self.pot > self.unit:
+            choices.append(PASS)
+        choices.append(RAMS)
+        return choices
 
     def _why_not_decide(self, text: str) -> str:
         s = self.to_act
@@ -201,14 +221,15 @@ class Rams(PotGame):
         return ""
 
     def _apply_decide(self, action: Action) -> None:
-        s, kind = self.acting, action.kind
+        s, kind = self.to_act, action.kind
+        assert s is not None  # (an action of the seat to act)
         self.bids[s] = kind
-        if kind == "pass":
-            self.status[s] = "passed"
-            self.log("bid", f"{{p{s}}} passes", s)
-        elif kind == "play":
+        if kind == "play":
             self.status[s] = "in"
-            self.log("bid", f"{{p{s}}} plays", s)
+            self.log("bid", _PLAYS_TEXT[s], s)
+        elif kind == "pass":
+            self.status[s] = "passed"
+            self.log("bid", _PASSES_TEXT[s], s)
         elif kind == "widow":
             self._take_widow(s)
         elif kind == "rams":
@@ -237,9 +258,10 @@ class Rams(PotGame):
         self.log("bid", f"{{p{s}}} declares Rams: everybody must play", s)
 
     def _apply_swap(self, action: Action) -> None:
-        s, up = self.acting, self.up_cards[0]
-        self.hands[s].remove(action.the_card)
-        self.out.append(action.the_card)
+        s, up, c = self.to_act, self.up_cards[0], action.card
+        assert s is not None and c is not None  # (a discard by the seat to act)
+        self.hands[s].remove(c)
+        self.out.append(c)
         self.hands[s].append(up)
         self.up_cards = ()
         self.log("bid", f"{{p{s}}} discards a card face down and takes {up} into their hand", s, cards=(up,))
@@ -269,20 +291,39 @@ class Rams(PotGame):
 
     # -- playing ---------------------------------------------------------------
     def _active(self) -> list[int]:
-        return [s for s in range(self.num_seats) if self.bids[s] in IN_PLAY]
+        """The seats in the hand, in seat order."""
+        return list(compress(range(self.num_seats), map(_IS_IN, self.bids)))
 
     def _start_play(self) -> None:
         self.phase = "play"
         self.playing = active = tuple(self._active())  # fixed until the next deal
-        self.leader = self.to_act = next(
-            s for s in seat_order(next_seat(self.dealer, self.num_seats), self.num_seats) if s in active
-        )
+        left = bisect_right(active, self.dealer)
+        ring = active[left:] + active[:left]  # the seats in play from the dealer's left
+        self._next_in_play = dict(zip(ring, ring[1:] + ring[:1]))  # made once a hand, read at every card
+        self.leader = self.to_act = ring[0]
 
     def _legal_play(self, s: int) -> list[Action]:
-        cards = self.hands[s]  # the leader plays any card
-        if self.trick:
-            cards, _ = must_head(cards, self.trick_cards(), self.ranking, explain=False)
+        """The must-head rule (RA-5): the cards of the first of the trick's sets the hand holds
+        any of (:func:`_must_head_sets`), else any card (the leader too)."""
+        cards: list[Card] | frozenset[Card] = self.hands[s]
+        heading = self._trick_heading()
+        if heading is not None:
+            _, led, top_led, top_trump = heading
+            for allowed in _must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
+                held = allowed.intersection(cards)
+                if held:
+                    cards = held
+                    break
         return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
+
+    def _trick_heading(self) -> _Heading | None:
+        """What the trick in progress holds for the must-head rule (None: no card yet), kept as
+        the trick grows; worked out from the trick's cards for a trick set otherwise (tests)."""
+        trick = self.trick
+        if not trick:
+            return None
+        heading = self._heading
+        return heading if heading[0] is trick else _heading_of(trick, self.ranking.trumps[0])
 
     REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
 
@@ -294,14 +335,13 @@ class Rams(PotGame):
         return Position.of(self, MUST_HEAD, seats=self.playing, sweep=self.rams_by)
 
     def _apply_play(self, action: Action) -> None:
-        s, c = self.acting, action.the_card
+        s, c = self.to_act, action.card
+        assert s is not None and c is not None  # (a card play by the seat to act)
+        before = self._trick_heading()
         self.play_to_trick(s, c)
-        active = self.playing
-        if len(self.trick) < len(active):
-            t = next_seat(s, self.num_seats)  # the next active seat clockwise
-            while t not in active:
-                t = next_seat(t, self.num_seats)
-            self.to_act = t
+        if len(self.trick) < len(self.playing):
+            self.to_act = self._next_in_play[s]  # the next active seat clockwise
+            self._heading = _headed(self.trick, before, c, self.ranking.trumps[0])
             return
         self._finish_trick()
 
@@ -346,7 +386,7 @@ class Rams(PotGame):
         lines = [f"{{p{d}}} made Rams, winning all {HAND_SIZE} tricks"]
         for s in range(self.num_seats):
             if s != d:
-                paid = self._pay(s, self.unit, to=d)
+                paid = self._pay(s, self.unit, d)
                 lines.append(f"{{p{s}}} pays {{p{d}}} {paid}, stack {self.scores[s]}")
         lines.append(f"{{p{d}}} takes the pot of {self.pot}")
         self.scores[d] += self.pot
@@ -367,7 +407,7 @@ class Rams(PotGame):
             )
         for s in range(self.num_seats):
             if s != d:
-                paid = self._pay(d, self.unit, to=s)
+                paid = self._pay(d, self.unit, s)
                 lines.append(f"{{p{d}}} pays {{p{s}}} {paid}, stack {self.scores[s]}")
         lines.append(f"{{p{d}}}'s stack: {self.scores[d]}")
         self._end_hand(f"Hand {self.hand_number}: Rams failed", tuple(lines))
@@ -375,11 +415,13 @@ class Rams(PotGame):
     def _after_rams_payments(self, d: int) -> list[int]:
         """The stacks once the failed declarer ``d`` has paid each opponent (without doubling)."""
         stacks = list(self.scores)
+        unit, left = self.unit, stacks[d]
         for s in range(self.num_seats):
             if s != d:
-                paid = max(0, min(self.unit, stacks[d]))
-                stacks[d] -= paid
+                paid = unit if left >= unit else max(0, left)
+                left -= paid
                 stacks[s] += paid
+        stacks[d] = left
         return stacks
 
     # -- views and checks --------------------------------------------------------
@@ -457,6 +499,51 @@ class Rams(PotGame):
         zones["up"] = list(self.up_cards)
         zones["out"] = list(self.out)
         return zones
+
+
+#: The trick in progress as the must-head rule reads it: (the trick it describes, the led suit,
+#: the highest rank of the led suit in it, the highest trump's rank in it, 0: none)
+_Heading = tuple[tuple[Play, ...], Suit | None, int, int]
+
+
+def _headed(trick: tuple[Play, ...], before: _Heading | None, c: Card, trump: Suit) -> _Heading:
+    """The heading of ``trick``, which ends with ``c`` played onto the trick of ``before`` (None:
+    ``c`` was led).  A 32-card pack with one trump suit: a card's suit and rank are all that count."""
+    if before is None:
+        return trick, c.suit, c.rank, c.rank if c.suit is trump else 0
+    _, led, top_led, top_trump = before
+    if c.suit is led and c.rank > top_led:
+        top_led = c.rank
+    if c.suit is trump and c.rank > top_trump:
+        top_trump = c.rank
+    return trick, led, top_led, top_trump
+
+
+def _heading_of(trick: tuple[Play, ...], trump: Suit) -> _Heading:
+    """The heading of ``trick`` (at least one card), worked out from its cards."""
+    heading = None
+    for k, p in enumerate(trick):
+        heading = _headed(trick[: k + 1], heading, p.cards[0], trump)
+    assert heading is not None
+    return trick, *heading[1:]
+
+
+@functools.cache
+def _must_head_sets(
+    trump: Suit, led: Suit | None, top_led: int, top_trump: int
+) -> tuple[frozenset[Card], ...]:
+    """RA-5 (games.core.tricks.must_head) as sets of cards, most demanding first: a player plays
+    a card of the first set it holds any of, or else any card.  Follow suit and beat the top card
+    of the led suit; follow suit; trump over the top trump; trump.  Once a trump is in a trick led
+    with another suit, following need not beat."""
+    led_cards, trumps = SUIT_CARDS[led], SUIT_CARDS[trump]
+    if led is not trump and top_trump:
+        return led_cards, _above(trumps, top_trump), trumps
+    return _above(led_cards, top_led), led_cards, trumps
+
+
+def _above(cards: frozenset[Card], rank: int) -> frozenset[Card]:
+    return frozenset(c for c in cards if c.rank > rank)
 
 
 class RamsRules(PotRules):
