@@ -65,7 +65,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
-from games.core.cards import ALL_CARDS, SUIT_CARDS, Card, Suit, cards_text, deck_54
+from games.core.cards import ALL_CARDS, SUIT_CARDS, Card, Suit, by_index, cards_text, deck_54
 from games.core.clone import LIST
 from games.core.errors import BadOptionError
 from games.core.options import Option
@@ -125,10 +125,6 @@ _RANKINGS: dict[Suit | None, Ranking] = {s: Ranking(trumps=(s,), joker_suit=s) f
 _RANKINGS[None] = Ranking()
 
 
-def _by_index(c: Card) -> int:
-    return c.index
-
-
 #: each phase's rules, by name (games.core.state.MethodNames)
 _LEGAL, _APPLY = MethodNames("_legal_"), MethodNames("_apply_")
 
@@ -166,7 +162,7 @@ class TrumpSuit(TrickGame):
         n = self.num_seats
         deck, order = self._deal_hands(HAND_SIZE, pack=PACK)  # one at a time from the dealer's left
         for h in self.hands:
-            h.sort(key=_by_index)
+            h.sort(key=by_index)
         top = deck.pop()
         self.draw = deck
         self.up_cards: list[Card] = [top]  # the trump pile, top last
@@ -292,7 +288,7 @@ class TrumpSuit(TrickGame):
         new = self.draw.pop()
         self.draw.insert(0, action.the_card)  # burned to the bottom of the draw deck
         hand.append(new)
-        hand.sort(key=_by_index)
+        hand.sort(key=by_index)
         self.swapped = with_seat(self.swapped, s, self.swapped[s] + 1)
         self.log("bid", f"{{p{s}}} swaps a card with the draw deck (-{SWAP_COST})", s)
         self.log(
