@@ -43,7 +43,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
+from itertools import compress
+from math import isqrt
+from operator import attrgetter, gt
 from types import MappingProxyType
 from typing import Any
 
@@ -57,7 +59,7 @@ from games.core.options import Option
 from games.core.potgame import hand_limit_option
 from games.core.state import MethodNames, Rules
 from games.core.trickgame import TrickGame
-from games.core.tricks import follow_suit, next_seat, shared_ranking
+from games.core.tricks import follow_suit, next_seat, shared_ranking, with_seat
 from games.core.views import InfoLine, Outcome
 from games.core.words import limited, plural
 
@@ -88,9 +90,12 @@ _INDEX = attrgetter("index")
 _PLAY = {c: play(c) for c in ALL_CARDS}  # card -> its interned play action
 _NO_BREAKDOWN: Mapping[str, Any] = MappingProxyType({})  # a seat not scored yet
 STANDARD = {"4x4": {"size": 4, "bids": 4, "cap": 1000}, "3x3": {"size": 3, "bids": 3, "cap": 100}}
+FILL_RANDOM, FILL_SAME = word("fill", "random"), word("fill", "same")
+_SUIT_OF = {s.letter: s for s in SUITS}  # a suit by its letter (Suit(letter) asks Enum, slowly)
+_DROPS = tuple((s.letter, word("drop", s.letter)) for s in SUITS)  # each suit's letter and drop action
+_PLAIN = shared_ranking()  # the ranking before trump is chosen
 
 
-@functools.cache
 @functools.cache
 def grid_lines(size: int) -> tuple[tuple[int, ...], ...]:
     """Scoring lines as tuples of square indexes (row-major): 14 on 4x4, 8 on 3x3.  Cached:
@@ -124,6 +129,19 @@ def square_name(i: int, size: int) -> str:
     return "abcd"[i % size] + str(i // size + 1)
 
 
+@functools.cache
+def square_of(size: int) -> Mapping[Action, int]:
+    """The square index of each square and bid action of a grid (``bid b3`` -> 9 on 4x4)."""
+    return {a: i for kind in ("square", "bid") for i, a in enumerate(square_actions(kind, size))}
+
+
+@functools.cache
+def full_lines(marked: tuple[bool, ...]) -> int:
+    """How many scoring lines of a grid are fully marked (cached: a grid's marks change at most
+    once a hand, and every hand's scoring asks)."""
+    return sum(all(map(marked.__getitem__, line)) for line in grid_lines(isqrt(len(marked))))
+
+
 def judge(
     seat: int,
     tricks: list[int],
@@ -134,17 +152,18 @@ def judge(
 ) -> list[str]:
     """The contracts ``seat`` made this hand, from everyone's trick counts and its won cards (CG-5, CG-6)."""
     mine = tricks[seat]
-    others = [t for s, t in enumerate(tricks) if s != seat]
-    counts = {s: 0 for s in SUITS}
+    others = [*tricks[:seat], *tricks[seat + 1 :]]  # everyone else's, in seat order
+    low, high = min(others), max(others)
+    counts = dict.fromkeys(SUITS, 0)
     for c in won[seat]:
         counts[c.suit or trump] += 1  # CG-6: the joker is a card of the trump suit
     made = {
         "Zero": mine % 3 == 0,
         "One": mine % 3 == 1,
         "Two": mine % 3 == 2,
-        "First": all(mine >= t for t in others),
-        "Second": min(others) < mine < max(others),
-        "Third": all(mine <= t for t in others),
+        "First": mine >= high,  # at least as many as everyone else
+        "Second": low < mine < high,
+        "Third": mine <= low,
         "Different": len(set(tricks)) == len(tricks),
         "Soloist": others[0] == others[1] and mine != others[0],
         "Partner": mine in others,
@@ -155,7 +174,7 @@ def judge(
     top = max(counts.values())
     for name, suit in SUIT_CONTRACT.items():
         made[name] = counts[suit] == top
-    return [c for c in contracts if made[c]]
+    return list(filter(made.__getitem__, contracts))  # in the grid's order
 
 
 #: each phase's rules, by name (games.core.state.MethodNames)
@@ -211,23 +230,27 @@ class ContractGrid(TrickGame):
 
     # -- legal actions ---------------------------------------------------
     def _legal(self) -> list[Action]:
+        if self.phase == "play":  # (most decisions: no dispatch by name)
+            return self._legal_play()
         return getattr(self, _LEGAL[self.phase])()
 
     def _legal_fill(self) -> list[Action]:
         grid = self.grids[self.acting]
         squares = square_actions("square", self.size)
         acts = [squares[i] for i, c in enumerate(grid) if c is None]
-        acts.append(word("fill", "random"))
-        if all(c is None for c in grid) and self._last_grid(self.acting):
-            acts.append(word("fill", "same"))
+        acts.append(FILL_RANDOM)
+        if grid.count(None) == len(grid) and self._last_grid(self.acting):
+            acts.append(FILL_SAME)
         return acts
 
     def _legal_drop(self) -> list[Action]:
-        return [word("drop", s.letter) for s in SUITS if s.letter not in self.dropped]
+        dropped = self.dropped
+        return [a for letter, a in _DROPS if letter not in dropped]
 
     def _legal_bid(self) -> list[Action]:
         mine = self.bid_squares[self.acting]
-        return [a for i, a in enumerate(square_actions("bid", self.size)) if i not in mine]
+        squares = square_actions("bid", self.size)
+        return [a for i, a in enumerate(squares) if i not in mine] if mine else list(squares)
 
     def label(self, action: Action) -> str:
         """Contract Grid's words: a square by its name (and, when bidding, the contract in it)."""
@@ -243,10 +266,10 @@ class ContractGrid(TrickGame):
         )
 
     def _legal_play(self) -> list[Action]:
-        hand = self.hands[self.acting]
-        led = self._led()
-        if led is not None:  # follow suit if able (follow_suit's test, without building its message)
-            hand = list(filter(self.ranking.of_suit(led).__contains__, hand)) or hand
+        hand, trick = self.hands[self.to_act], self.trick  # type: ignore[index]
+        if trick:  # follow suit if able (follow_suit's test, without building its message)
+            r = self.ranking
+            hand = list(filter(r.of_suit(r.suit_of(trick[0].cards[0])).__contains__, hand)) or hand
         return [_PLAY[c] for c in sorted(hand, key=_INDEX)]
 
     def _led(self) -> Suit | None:
@@ -272,7 +295,10 @@ class ContractGrid(TrickGame):
 
     # -- applying --------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        getattr(self, _APPLY[self.phase])(action)
+        if self.phase == "play":  # (most decisions: no dispatch by name)
+            self._apply_play(action)
+        else:
+            getattr(self, _APPLY[self.phase])(action)
 
     def _apply_fill(self, action: Action) -> None:
         seat, grid = self.acting, list(self.grids[self.acting])
@@ -296,10 +322,10 @@ class ContractGrid(TrickGame):
             self.to_act = nxt
 
     def _apply_drop(self, action: Action) -> None:
-        seat = self.acting
-        self.dropped.append(action.the_arg)
-        self.status[seat] = f"dropped {action.arg}"
-        text = f"{{p{seat}}} does not want {Suit(action.arg).noun}"
+        seat, letter = self.acting, action.the_arg
+        self.dropped.append(letter)
+        self.status[seat] = f"dropped {letter}"
+        text = f"{{p{seat}}} does not want {_SUIT_OF[letter].noun}"
         if len(self.dropped) < self.num_seats:
             self.log("bid", text, seat)
             self.to_act = next_seat(seat, self.num_seats)
@@ -311,8 +337,8 @@ class ContractGrid(TrickGame):
         self.phase, self.to_act = "bid", next_seat(self.dealer, self.num_seats)
 
     def _apply_bid(self, action: Action) -> None:
-        seat, i = self.acting, self._square(action.the_arg)
-        bid = f"{square_name(i, self.size).upper()} {self.grids[seat][i]}"
+        seat, i = self.acting, square_of(self.size)[action]
+        bid = f"{action.the_arg.upper()} {self.grids[seat][i]}"  # the square's name, its contract
         # the bids so far in the order made ("B3 Zero, A1 First"), this one added to the end
         said = self.bids[seat] = f"{self.bids[seat]}, {bid}" if self.bid_squares[seat] else bid
         self.bid_squares[seat] += (i,)
@@ -332,7 +358,8 @@ class ContractGrid(TrickGame):
         return Position.of(self, ends_on=BY_SUIT) if self.phase == "play" else None
 
     def _apply_play(self, action: Action) -> None:
-        seat, c = self.acting, action.the_card
+        seat, c = self.to_act, action.card  # (a card play by the seat to act)
+        assert seat is not None and c is not None
         self.play_to_trick(seat, c)
         if len(self.trick) < self.num_seats:
             self.to_act = next_seat(seat, self.num_seats)
@@ -357,7 +384,7 @@ class ContractGrid(TrickGame):
         deck = list(self.pack)
         self.rng.shuffle(deck)
         self.hand_number += 1
-        self.hands = [sorted(deck[i::n], key=lambda c: c.index) for i in range(n)]
+        self.hands = [sorted(deck[i::n], key=_INDEX) for i in range(n)]
         self.stock = []
         self.won = [()] * n
         self.tricks_won = [0] * n
@@ -366,7 +393,7 @@ class ContractGrid(TrickGame):
         self.status = [""] * n
         self.dropped = []
         self.trump = ""
-        self.ranking = shared_ranking()
+        self.ranking = _PLAIN
         self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.phase = "drop"
         self.leader = self.to_act = next_seat(self.dealer, n)
@@ -388,17 +415,21 @@ class ContractGrid(TrickGame):
             self._deal()
 
     def _score_seat(self, s: int) -> str:
-        grid, marked = self.grids[s], list(self.marked[s])
-        made = judge(s, self.tricks_won, self.won, Suit(self.trump), self.num_trumps, self.contracts)
+        grid, bid_squares = self.grids[s], self.bid_squares[s]
+        made = judge(s, self.tricks_won, self.won, _SUIT_OF[self.trump], self.num_trumps, self.contracts)
         self.made[s] = tuple(made)
-        unmarked = [c for i, c in enumerate(grid) if c in made and not marked[i]]  # marks as at the start
-        hits = [c for c in (grid[i] for i in self.bid_squares[s]) if c is not None and c in made]
-        for i in self.bid_squares[s]:
-            self.note_bid(s, grid[i] in made)
-            if grid[i] in made:
+        made_set = set(made)
+        made_here = list(map(made_set.__contains__, grid))  # square by square: its contract made
+        # the made contracts whose square was unmarked at the start (gt(made, marked): made, not marked)
+        unmarked = list(compress(grid, map(gt, made_here, self.marked[s])))
+        hits = [c for c in map(grid.__getitem__, bid_squares) if c is not None and c in made_set]
+        self._note_bids(s, len(hits), len(bid_squares) - len(hits))
+        marked = list(self.marked[s])
+        for i in bid_squares:
+            if made_here[i]:
                 marked[i] = True
         self.marked[s] = tuple(marked)
-        full = sum(all(map(marked.__getitem__, line)) for line in grid_lines(self.size))
+        full = full_lines(self.marked[s])
         up = self.options["unmarked_points"]
         gained = len(unmarked) * up + len(hits) * BID_POINTS + full * LINE_POINTS
         self.scores[s] += gained
@@ -419,6 +450,14 @@ class ContractGrid(TrickGame):
             f"{' (' + ', '.join(hits) + ')' if hits else ''}, lines {full} x {LINE_POINTS} = {full * LINE_POINTS}"
             f"; +{gained}, total {self.scores[s]}{cap}"
         )
+
+    def _note_bids(self, seat: int, made: int, missed: int) -> None:
+        """:meth:`note_bid` for a seat's ``made`` bids made and ``missed`` bids set, at once (the
+        tally replaced once a seat, not once a bid)."""
+        if made or missed:
+            tally = self._bid_tally or ((0, 0),) * self.num_seats
+            won, lost = tally[seat]
+            self._bid_tally = with_seat(tally, seat, (won + made, lost + missed))
 
     def complete(self, seat: int) -> bool:
         return all(self.marked[seat])

@@ -23,13 +23,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from operator import attrgetter
 from typing import Any
 
 from games.core.actions import Action, play
 from games.core.bounds import random_walk_hands
 from games.core.cards import ALL_CARDS, Card, Suit, standard_deck
-from games.core.clone import LIST, SHARED
+from games.core.clone import SHARED
 from games.core.errors import BadOptionError
 from games.core.exact import Position
 from games.core.options import Option
@@ -42,8 +41,9 @@ from games.core.words import counted, limited, plural
 
 from .viewdata import TricksView
 
-_INDEX = attrgetter("index")
 _PLAY = {c: play(c) for c in ALL_CARDS}  # card -> its interned play action
+_PLACE = {a: c.index for c, a in _PLAY.items()}.__getitem__  # a play's card's place in the pack
+_TRICKS = tuple(plural(n, "trick") for n in range(27))  # "1 trick", "2 tricks"... (a hand's lines)
 _RANKINGS: dict[Suit, Ranking] = {}
 
 
@@ -58,7 +58,8 @@ def _ranking(trump: Suit) -> Ranking:
 class TricksNTrumps(TrickGame):
     """State of a Tricks'N'Trumps match.  Phases: ``play`` (the only decision), ``over``."""
 
-    _COPY = {"pack": SHARED, "stock": LIST}  # how clone() copies our mutable attributes
+    _COPY = {"pack": SHARED, "stock": SHARED}  # how clone() copies our mutable attributes (the
+    # stock is replaced at each deal, never changed in place)
 
     def __init__(self, rules: Rules, num_seats: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(rules, num_seats, options, seed)
@@ -100,10 +101,12 @@ class TricksNTrumps(TrickGame):
         hand = self.hands[s]
         if trick:  # follow suit if able (follow_suit's test, without building its message)
             r = self.ranking
-            cards = list(filter(r.of_suit(r.suit_of(trick[0].cards[0])).__contains__, hand)) or hand
+            led = r.of_suit(r.suit_of(trick[0].cards[0]))
+            plays = [_PLAY[c] for c in hand if c in led] or [_PLAY[c] for c in hand]
         else:
-            cards = hand
-        return list(map(_PLAY.__getitem__, sorted(cards, key=_INDEX)))  # one deck: no duplicate cards
+            plays = [_PLAY[c] for c in hand]
+        plays.sort(key=_PLACE)  # in pack order (one deck: no duplicate cards)
+        return plays
 
     REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
 
@@ -123,11 +126,8 @@ class TricksNTrumps(TrickGame):
         assert seat is not None and c is not None  # (a card play by the seat to act)
         self.play_to_trick(seat, c)
         if len(self.trick) < self.num_seats:
-            self.to_act = next_seat(seat, self.num_seats)
+            self.to_act = (seat + 1) % self.num_seats  # the next seat clockwise (next_seat)
             return
-        self._finish_trick()
-
-    def _finish_trick(self) -> None:
         winner = self.collect_trick()
         if not self.hands[winner]:
             self._score_hand()
@@ -139,7 +139,7 @@ class TricksNTrumps(TrickGame):
             gained = self.tricks_won[s] * ppt
             self.scores[s] += gained
             lines.append(
-                f"{{p{s}}}: {plural(self.tricks_won[s], 'trick')} × {ppt} = {gained}, total {self.scores[s]}"
+                f"{{p{s}}}: {_TRICKS[self.tricks_won[s]]} × {ppt} = {gained}, total {self.scores[s]}"
             )
         self.hands_played += 1
         self.log("hand", f"Hand {self.hand_number} scored", lines=tuple(lines))

@@ -65,7 +65,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.actions import Action, choose, play, word
-from games.core.cards import Card, Suit, cards_text, deck_54
+from games.core.cards import ALL_CARDS, SUIT_CARDS, Card, Suit, by_index, cards_text, deck_54
 from games.core.clone import LIST
 from games.core.errors import BadOptionError
 from games.core.options import Option
@@ -117,15 +117,12 @@ LABELS = {
 }
 PACK = tuple(deck_54())
 PLAYS = {c: play(c) for c in PACK}
+_SUITED = frozenset(ALL_CARDS) - SUIT_CARDS[None]  # every card but the jokers
 SHEET_FIELDS = ("hand", "bids", "tricks", "points", "totals", "bags")
 
 # one ranking per trump suit (None: trump still open after a turned-up joker); jokers top trumps
 _RANKINGS: dict[Suit | None, Ranking] = {s: Ranking(trumps=(s,), joker_suit=s) for s in Suit}
 _RANKINGS[None] = Ranking()
-
-
-def _by_index(c: Card) -> int:
-    return c.index
 
 
 #: each phase's rules, by name (games.core.state.MethodNames)
@@ -165,7 +162,7 @@ class TrumpSuit(TrickGame):
         n = self.num_seats
         deck, order = self._deal_hands(HAND_SIZE, pack=PACK)  # one at a time from the dealer's left
         for h in self.hands:
-            h.sort(key=_by_index)
+            h.sort(key=by_index)
         top = deck.pop()
         self.draw = deck
         self.up_cards: list[Card] = [top]  # the trump pile, top last
@@ -291,7 +288,7 @@ class TrumpSuit(TrickGame):
         new = self.draw.pop()
         self.draw.insert(0, action.the_card)  # burned to the bottom of the draw deck
         hand.append(new)
-        hand.sort(key=_by_index)
+        hand.sort(key=by_index)
         self.swapped = with_seat(self.swapped, s, self.swapped[s] + 1)
         self.log("bid", f"{{p{s}}} swaps a card with the draw deck (-{SWAP_COST})", s)
         self.log(
@@ -358,23 +355,20 @@ class TrumpSuit(TrickGame):
 
     # -- playing ---------------------------------------------------------
     def _legal_play(self) -> list[Action]:
-        hand = self.hands[self.acting]
+        hand = self.hands[self.to_act]  # type: ignore[index]
         if self.trick:
-            return [PLAYS[c] for c in self._playable_follow(hand)]
-        may_flip = self._may_flip()
-        acts = [PLAYS[c] for c in self._playable_lead(hand, may_flip)]
+            return list(map(PLAYS.__getitem__, self._playable_follow(hand)))
+        may_flip = self.tricks_played > 0 and not self.flipped and bool(self.draw)  # TS-1, TS-2
+        acts = list(map(PLAYS.__getitem__, self._playable_lead(hand, may_flip)))
         if may_flip:
             acts.append(FLIP)
         return acts
 
-    def _may_flip(self) -> bool:
-        return self.tricks_played > 0 and not self.flipped and bool(self.draw)  # TS-1, TS-2
-
     def _playable_lead(self, hand: list[Card], may_flip: bool) -> list[Card]:
         t = self.trump
         if t is None:  # TS-3: any suit card sets trump; a joker only from a hand of jokers
-            return [c for c in hand if c.suit is not None] or hand
-        trumps = [c for c in hand if c.suit is t]
+            return list(filter(_SUITED.__contains__, hand)) or hand
+        trumps = list(filter(SUIT_CARDS[t].__contains__, hand))  # (the cards of a suit by set: in C)
         if trumps:
             return trumps
         if may_flip:
@@ -384,11 +378,11 @@ class TrumpSuit(TrickGame):
     def _playable_follow(self, hand: list[Card]) -> list[Card]:
         led, t = self.led, self.trump
         if led is not None:
-            same = [c for c in hand if c.suit is led]
+            same = list(filter(SUIT_CARDS[led].__contains__, hand))
             if same:
                 return same
-        if t is not None and any(c.suit is t for c in hand):
-            return [c for c in hand if c.suit is not None]  # jokers only when void of trump
+        if t is not None and not SUIT_CARDS[t].isdisjoint(hand):
+            return list(filter(_SUITED.__contains__, hand))  # jokers only when void of trump
         return hand
 
     def _apply_play(self, action: Action) -> None:
@@ -396,7 +390,8 @@ class TrumpSuit(TrickGame):
         if action is FLIP:
             self._flip(s)
             return
-        c = action.the_card
+        c = action.card
+        assert c is not None  # (a play of a card)
         if not self.trick:
             if self.trump is None and c.suit is not None:
                 self._set_trump(c.suit)  # TS-3
@@ -404,7 +399,7 @@ class TrumpSuit(TrickGame):
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
         self.play_to_trick(s, c)
         if len(self.trick) < self.num_seats:
-            self.to_act = next_seat(s, self.num_seats)
+            self.to_act = (s + 1) % self.num_seats  # the next seat clockwise (next_seat)
         else:
             self._finish_trick()
 
