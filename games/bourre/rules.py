@@ -38,7 +38,6 @@ dealer's left.  The biggest stack wins.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
@@ -51,8 +50,20 @@ from games.core.options import Option
 from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
 from games.core.trickgame import PastPlay
-from games.core.tricks import Ranking, must_head, next_seat, seat_order, shared_ranking
-from games.core.views import InfoLine, Play
+from games.core.tricks import (
+    NO_HEADING,
+    Heading,
+    Ranking,
+    cards_above,
+    headed,
+    must_head,
+    must_head_sets,
+    next_seat,
+    seat_order,
+    shared_ranking,
+    trick_heading,
+)
+from games.core.views import InfoLine
 from games.core.words import plural
 
 from .viewdata import BourreView
@@ -114,7 +125,9 @@ class Bourre(PotGame):
         self.bids, self.status = [""] * n, [""] * n
         self.playing: tuple[int, ...] = ()  # the seats in play, once play starts
         self._next_in_play: dict[int, int] = {}  # each seat's next seat in play clockwise
-        self._heading: _Heading = ((), None, 0, 0)  # the trick in progress for BO-2 (_trick_heading)
+        self._heading: Heading = (
+            NO_HEADING  # the trick in progress for BO-2 (games.core.tricks.trick_heading)
+        )
         self.phase = "decide"
         self.to_act = next_seat(self.dealer, n)
         self.log(
@@ -242,10 +255,10 @@ class Bourre(PotGame):
         (:func:`_must_head_sets`, kept as the trick grows) instead of games.core's must_head."""
         hand = self.hands[s]
         cards: list[Card] | frozenset[Card] = hand
-        heading = self._trick_heading()
+        heading = trick_heading(self.trick, self._heading, self.ranking.trumps[0])
         if heading is not None:
             _, led, top_led, top_trump = heading
-            for allowed in _must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
+            for allowed in must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
                 held = allowed.intersection(hand)
                 if held:
                     cards = held
@@ -254,15 +267,6 @@ class Bourre(PotGame):
             return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
         cards, _ = _playable(hand, self.trick_cards(), self.ranking, lambda: self.has_cinch(s), False, cards)
         return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
-
-    def _trick_heading(self) -> _Heading | None:
-        """What the trick in progress holds for the must-head rule (None: no card yet), kept as
-        the trick grows; worked out from the trick's cards for a trick set otherwise (tests)."""
-        trick = self.trick
-        if not trick:
-            return None
-        heading = self._heading
-        return heading if heading[0] is trick else _heading_of(trick, self.ranking.trumps[0])
 
     def has_cinch(self, s: int) -> bool:
         """BO-6 (see :func:`_has_cinch`) for seat ``s`` now."""
@@ -288,11 +292,11 @@ class Bourre(PotGame):
     def _apply_play(self, action: Action) -> None:
         s, c = self.to_act, action.card
         assert s is not None and c is not None  # (a card play by the seat to act)
-        before = self._trick_heading()
+        before = trick_heading(self.trick, self._heading, self.ranking.trumps[0])
         self.play_to_trick(s, c)
         if len(self.trick) < len(self.playing):
             self.to_act = self._next_in_play[s]  # the next active seat clockwise
-            self._heading = _headed(self.trick, before, c, self.ranking.trumps[0])
+            self._heading = headed(self.trick, before, c, self.ranking.trumps[0])
             return
         self._finish_trick()
 
@@ -445,7 +449,7 @@ def _has_cinch(
     seen = set(hand).union(*won)
     outside = SUIT_CARDS[trump].intersection(pack).difference(seen)  # the trumps not seen yet
     top_outside = max(map(_RANK, outside), default=0)
-    unbeatable = len(_above(SUIT_CARDS[trump], top_outside).intersection(hand))
+    unbeatable = len(cards_above(SUIT_CARDS[trump], top_outside).intersection(hand))
     return tricks + unbeatable >= 3
 
 
@@ -473,54 +477,6 @@ def _playable(
     if not any(r.suit_of(c) == led for c in hand):
         return [top], f"you hold a cinch, so you must trump with your highest trump, {top}"
     return cards, rule
-
-
-#: The trick in progress as the must-head rule reads it (as Rams keeps it): (the trick it
-#: describes, the led suit, the highest rank of the led suit in it, the highest trump's rank in
-#: it, 0: none)
-_Heading = tuple[tuple[Play, ...], Suit | None, int, int]
-
-
-def _headed(trick: tuple[Play, ...], before: _Heading | None, c: Card, trump: Suit) -> _Heading:
-    """The heading of ``trick``, which ends with ``c`` played onto the trick of ``before`` (None:
-    ``c`` was led).  One trump suit, no jokers or bowers: a card's suit and rank are all that count."""
-    if before is None:
-        return trick, c.suit, c.rank, c.rank if c.suit is trump else 0
-    _, led, top_led, top_trump = before
-    if c.suit is led and c.rank > top_led:
-        top_led = c.rank
-    if c.suit is trump and c.rank > top_trump:
-        top_trump = c.rank
-    return trick, led, top_led, top_trump
-
-
-def _heading_of(trick: tuple[Play, ...], trump: Suit) -> _Heading:
-    """The heading of ``trick`` (at least one card), worked out from its cards."""
-    heading = None
-    for k, p in enumerate(trick):
-        heading = _headed(trick[: k + 1], heading, p.cards[0], trump)
-    assert heading is not None
-    return trick, *heading[1:]
-
-
-@functools.cache
-def _must_head_sets(
-    trump: Suit, led: Suit | None, top_led: int, top_trump: int
-) -> tuple[frozenset[Card], ...]:
-    """BO-2 (games.core.tricks.must_head) as sets of cards, most demanding first: a player plays
-    a card of the first set it holds any of, or else any card.  Follow suit and beat the top card
-    of the led suit; follow suit; trump over the top trump; trump.  Once a trump is in a trick led
-    with another suit, following need not beat."""
-    led_cards, trumps = SUIT_CARDS[led], SUIT_CARDS[trump]
-    if led is not trump and top_trump:
-        return led_cards, _above(trumps, top_trump), trumps
-    return _above(led_cards, top_led), led_cards, trumps
-
-
-@functools.cache
-def _above(cards: frozenset[Card], rank: int) -> frozenset[Card]:
-    """The cards of ``cards`` ranked above ``rank`` (a table made once for each)."""
-    return frozenset(c for c in cards if c.rank > rank)
 
 
 class BourreRules(PotRules):

@@ -15,7 +15,8 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from .cards import ALL_CARDS, JACK, Card, Suit, cards_text
+from .cards import ALL_CARDS, JACK, SUIT_CARDS, Card, Suit, cards_text
+from .views import Play
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -320,6 +321,63 @@ def _must_head(
 
 def _noun(s: Suit | None) -> str:
     return s.noun if s is not None else "the lead"
+
+
+# -- the must-head rule kept as the trick grows (the playouts' fast path) ------------------
+#: The trick in progress as the must-head rule reads it in a game with one trump suit and no
+#: jokers or bowers (Rams, Bourré): (the trick it describes, the led suit, the highest rank of the
+#: led suit in it, the highest trump's rank in it, 0: none).  A game keeps the heading of its
+#: trick as cards are played (:func:`headed`) instead of running :func:`must_head` over the
+#: trick's cards at every decision, and reads the cards allowed from :func:`must_head_sets`.
+Heading = tuple[tuple[Play, ...], Suit | None, int, int]
+NO_HEADING: Heading = ((), None, 0, 0)
+
+
+def headed(trick: tuple[Play, ...], before: Heading | None, c: Card, trump: Suit) -> Heading:
+    """The heading of ``trick``, which ends with ``c`` played onto the trick of ``before`` (None:
+    ``c`` was led).  A card's suit and rank are all that count."""
+    if before is None:
+        return trick, c.suit, c.rank, c.rank if c.suit is trump else 0
+    _, led, top_led, top_trump = before
+    if c.suit is led and c.rank > top_led:
+        top_led = c.rank
+    if c.suit is trump and c.rank > top_trump:
+        top_trump = c.rank
+    return trick, led, top_led, top_trump
+
+
+def trick_heading(trick: tuple[Play, ...], kept: Heading, trump: Suit) -> Heading | None:
+    """The heading of the trick in progress (None: no card yet): ``kept`` where it describes this
+    very trick, else worked out from the trick's cards (a trick set otherwise: tests, positions)."""
+    if not trick:
+        return None
+    if kept[0] is trick:
+        return kept
+    heading = None
+    for k, p in enumerate(trick):
+        heading = headed(trick[: k + 1], heading, p.cards[0], trump)
+    assert heading is not None
+    return (trick, *heading[1:])
+
+
+@functools.cache
+def must_head_sets(
+    trump: Suit, led: Suit | None, top_led: int, top_trump: int
+) -> tuple[frozenset[Card], ...]:
+    """:func:`must_head` as sets of cards, most demanding first, for a trick of this heading: a
+    player plays a card of the first set it holds any of, or else any card.  Follow suit and beat
+    the top card of the led suit; follow suit; trump over the top trump; trump.  Once a trump is
+    in a trick led with another suit, following need not beat (made once for each heading)."""
+    led_cards, trumps = SUIT_CARDS[led], SUIT_CARDS[trump]
+    if led is not trump and top_trump:
+        return led_cards, cards_above(trumps, top_trump), trumps
+    return cards_above(led_cards, top_led), led_cards, trumps
+
+
+@functools.cache
+def cards_above(cards: frozenset[Card], rank: int) -> frozenset[Card]:
+    """The cards of ``cards`` ranked above ``rank`` (a set made once for each)."""
+    return frozenset(c for c in cards if c.rank > rank)
 
 
 def trick_winner(trick: Sequence[Card], ranking: Ranking, ties: str = "first") -> int:

@@ -45,7 +45,6 @@ fine, the redeal payment, the Rams payments and the pass threshold all scale wit
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_right
 from collections.abc import Mapping
 from itertools import compress
@@ -53,15 +52,25 @@ from typing import Any
 
 from games.core.actions import Action, choose, play, word
 from games.core.bounds import with_redeals
-from games.core.cards import SUIT_CARDS, Card, Suit, by_index, deck_32
+from games.core.cards import Card, by_index, deck_32
 from games.core.clone import LIST, SHARED
 from games.core.exact import MUST_HEAD, Position
 from games.core.options import Option
 from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
 from games.core.trickgame import deal_in_turn
-from games.core.tricks import must_head, next_seat, seat_order, shared_ranking
-from games.core.views import InfoLine, Play
+from games.core.tricks import (
+    NO_HEADING,
+    Heading,
+    headed,
+    must_head,
+    must_head_sets,
+    next_seat,
+    seat_order,
+    shared_ranking,
+    trick_heading,
+)
+from games.core.views import InfoLine
 from games.core.words import plural
 
 from .viewdata import RamsView
@@ -141,7 +150,9 @@ class Rams(PotGame):
         self.widow_by = self.rams_by = None
         self.playing: tuple[int, ...] = ()  # the seats in play, once play starts
         self._next_in_play: dict[int, int] = {}  # each seat's next seat in play clockwise
-        self._heading: _Heading = ((), None, 0, 0)  # the trick in progress for RA-5 (_trick_heading)
+        self._heading: Heading = (
+            NO_HEADING  # the trick in progress for RA-5 (games.core.tricks.trick_heading)
+        )
         self.phase = "decide"
         self.to_act = order[0]
         self.log(
@@ -306,24 +317,15 @@ class Rams(PotGame):
         """The must-head rule (RA-5): the cards of the first of the trick's sets the hand holds
         any of (:func:`_must_head_sets`), else any card (the leader too)."""
         cards: list[Card] | frozenset[Card] = self.hands[s]
-        heading = self._trick_heading()
+        heading = trick_heading(self.trick, self._heading, self.ranking.trumps[0])
         if heading is not None:
             _, led, top_led, top_trump = heading
-            for allowed in _must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
+            for allowed in must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
                 held = allowed.intersection(cards)
                 if held:
                     cards = held
                     break
         return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
-
-    def _trick_heading(self) -> _Heading | None:
-        """What the trick in progress holds for the must-head rule (None: no card yet), kept as
-        the trick grows; worked out from the trick's cards for a trick set otherwise (tests)."""
-        trick = self.trick
-        if not trick:
-            return None
-        heading = self._heading
-        return heading if heading[0] is trick else _heading_of(trick, self.ranking.trumps[0])
 
     REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
 
@@ -337,11 +339,11 @@ class Rams(PotGame):
     def _apply_play(self, action: Action) -> None:
         s, c = self.to_act, action.card
         assert s is not None and c is not None  # (a card play by the seat to act)
-        before = self._trick_heading()
+        before = trick_heading(self.trick, self._heading, self.ranking.trumps[0])
         self.play_to_trick(s, c)
         if len(self.trick) < len(self.playing):
             self.to_act = self._next_in_play[s]  # the next active seat clockwise
-            self._heading = _headed(self.trick, before, c, self.ranking.trumps[0])
+            self._heading = headed(self.trick, before, c, self.ranking.trumps[0])
             return
         self._finish_trick()
 
@@ -499,51 +501,6 @@ class Rams(PotGame):
         zones["up"] = list(self.up_cards)
         zones["out"] = list(self.out)
         return zones
-
-
-#: The trick in progress as the must-head rule reads it: (the trick it describes, the led suit,
-#: the highest rank of the led suit in it, the highest trump's rank in it, 0: none)
-_Heading = tuple[tuple[Play, ...], Suit | None, int, int]
-
-
-def _headed(trick: tuple[Play, ...], before: _Heading | None, c: Card, trump: Suit) -> _Heading:
-    """The heading of ``trick``, which ends with ``c`` played onto the trick of ``before`` (None:
-    ``c`` was led).  A 32-card pack with one trump suit: a card's suit and rank are all that count."""
-    if before is None:
-        return trick, c.suit, c.rank, c.rank if c.suit is trump else 0
-    _, led, top_led, top_trump = before
-    if c.suit is led and c.rank > top_led:
-        top_led = c.rank
-    if c.suit is trump and c.rank > top_trump:
-        top_trump = c.rank
-    return trick, led, top_led, top_trump
-
-
-def _heading_of(trick: tuple[Play, ...], trump: Suit) -> _Heading:
-    """The heading of ``trick`` (at least one card), worked out from its cards."""
-    heading = None
-    for k, p in enumerate(trick):
-        heading = _headed(trick[: k + 1], heading, p.cards[0], trump)
-    assert heading is not None
-    return trick, *heading[1:]
-
-
-@functools.cache
-def _must_head_sets(
-    trump: Suit, led: Suit | None, top_led: int, top_trump: int
-) -> tuple[frozenset[Card], ...]:
-    """RA-5 (games.core.tricks.must_head) as sets of cards, most demanding first: a player plays
-    a card of the first set it holds any of, or else any card.  Follow suit and beat the top card
-    of the led suit; follow suit; trump over the top trump; trump.  Once a trump is in a trick led
-    with another suit, following need not beat."""
-    led_cards, trumps = SUIT_CARDS[led], SUIT_CARDS[trump]
-    if led is not trump and top_trump:
-        return led_cards, _above(trumps, top_trump), trumps
-    return _above(led_cards, top_led), led_cards, trumps
-
-
-def _above(cards: frozenset[Card], rank: int) -> frozenset[Card]:
-    return frozenset(c for c in cards if c.rank > rank)
 
 
 class RamsRules(PotRules):
