@@ -8,7 +8,7 @@ run, OpenSpiel's Python API (pyspiel) plays random games of spades and oh_hell i
 virtual environment (benchmarks/.venv-openspiel, made by setup_openspiel.sh; never a cardtable
 dependency), and the ratios are printed side by side.
 
-Usage: python benchmarks/bench_playouts.py [--seconds 2] [--no-openspiel] [--quick] [GAME ...]
+Usage: python benchmarks/bench_playouts.py [--seconds 2] [--no-openspiel] [--quick] [--root DIR] [GAME ...]
 Numbers only; nothing here asserts a speed (design.md: performance lives in benchmarks/).
 ``--quick`` (run by the test suite, so that a broken benchmark fails CI): a fraction of a second
 per game and fewer samples; OpenSpiel is used if its environment works, or installed from PyPI
@@ -32,7 +32,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+# --root DIR: measure the games of another checkout (an earlier commit's worktree) with this script
+ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve() if "--root" in sys.argv[:-1] else HERE.parent
+sys.path.insert(0, str(ROOT))
 
 from games import all_rules, get_rules  # noqa: E402
 from games.bots import make_bot  # noqa: E402
@@ -43,13 +45,26 @@ OPENSPIEL_VENV = Path(
 OPENSPIEL_GAMES = ("spades", "oh_hell")
 
 
+def random_play_options(rules) -> dict:
+    """``Rules.random_play_options``, or for a checkout from before it existed (``--root``) the
+    same options where the game has them (Pepper's hand_limit, Preference's max_hands)."""
+    found = getattr(rules, "random_play_options", None)
+    if found is not None:
+        return dict(found)
+    known = {o.name for o in rules.options}
+    return {k: v for k, v in _RANDOM_PLAY_OPTIONS.get(rules.name, {}).items() if k in known}
+
+
+_RANDOM_PLAY_OPTIONS = {"pepper": {"hand_limit": 20}, "preference": {"max_hands": 20}}
+
+
 def random_playouts(rules, seconds: float) -> dict:
     rng = random.Random(1)
     decisions = matches = 0
     seed = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = rules.new_game(rules.default_seats, dict(rules.random_play_options), seed=seed)
+        state = rules.new_game(rules.default_seats, random_play_options(rules), seed=seed)
         seed += 1
         while state.to_act is not None:
             legal = state.legal_actions()
@@ -88,7 +103,7 @@ def late_states(rules, count: int = 50) -> list:
     rng = random.Random(3)
     states = []
     seed = 3000
-    options = dict(rules.random_play_options)
+    options = random_play_options(rules)
     while len(states) < count:
         state = rules.new_game(rules.default_seats, dict(options), seed=seed)
         while state.to_act is not None:
@@ -229,6 +244,7 @@ def main() -> None:
     ap.add_argument("games", nargs="*", help="game names (default: every registered game)")
     ap.add_argument("--seconds", type=float, default=2.0, help="playout time per game")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the pyspiel comparison")
+    ap.add_argument("--root", metavar="DIR", help="measure the games of this checkout (default: this one)")
     ap.add_argument(
         "--quick", action="store_true", help="a short run with few samples (CI: figures, no verdicts)"
     )

@@ -57,6 +57,7 @@ def test_every_benchmark_script_has_a_quick_test():
         "bench_bacon_alone.py",
         "bench_duel.py",
         "bench_views.py",
+        "bench_pair.py",
     }, f"a benchmark without a --quick test here: {sorted(scripts)}"
 
 
@@ -144,6 +145,15 @@ def test_bench_views_quick_measures_this_checkout_against_another():
     out = run_bench("bench_views.py", "--quick", "--against", str(ROOT))
     row = next(line for line in out.splitlines() if line.startswith("tricks_n_trumps"))
     assert row.split()[-1] == "yes" and len(row.split()) == 11
+
+
+def test_bench_pair_quick_times_two_checkouts_game_by_game():
+    # (this checkout against itself: both sides measured, and their ratio printed)
+    out = run_bench("bench_pair.py", "--quick", str(ROOT))
+    row = next(line for line in out.splitlines() if line.startswith("agram"))
+    cells = row.split()
+    assert len(cells) == 12 and "(failed)" not in row and cells[-1].endswith("x"), row
+    assert float(cells[1].replace(",", "")) > 0 and float(cells[6].replace(",", "")) > 0
 
 
 def test_bench_agreement_quick_asks_every_level_at_the_same_positions():
