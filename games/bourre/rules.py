@@ -51,17 +51,11 @@ from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
 from games.core.trickgame import PastPlay
 from games.core.tricks import (
-    NO_HEADING,
-    Heading,
     Ranking,
     cards_above,
-    headed,
     must_head,
-    must_head_sets,
     next_seat,
-    seat_order,
     shared_ranking,
-    trick_heading,
 )
 from games.core.views import InfoLine
 from games.core.words import plural
@@ -90,7 +84,6 @@ class Bourre(PotGame):
 
     _COPY = {
         "pack": SHARED,
-        "_next_in_play": SHARED,
         "stock": LIST,
         "discards": LIST,
         "setting_aside": LIST,
@@ -123,11 +116,7 @@ class Bourre(PotGame):
         self.tricks_won = [0] * n
         self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
-        self.playing: tuple[int, ...] = ()  # the seats in play, once play starts
-        self._next_in_play: dict[int, int] = {}  # each seat's next seat in play clockwise
-        self._heading: Heading = (
-            NO_HEADING  # the trick in progress for BO-2 (games.core.tricks.trick_heading)
-        )
+        self._no_play_yet()
         self.phase = "decide"
         self.to_act = next_seat(self.dealer, n)
         self.log(
@@ -242,28 +231,12 @@ class Bourre(PotGame):
         self._end_hand(f"Hand {self.hand_number}: won by default", lines)
 
     # -- playing ---------------------------------------------------------------
-    def _start_play(self, players: list[int]) -> None:
-        self.phase = "play"
-        self.playing = tuple(players)  # fixed until the next deal
-        n = self.num_seats
-        ring = [t for t in seat_order(next_seat(self.dealer, n), n) if t in players]  # from the dealer's left
-        self._next_in_play = dict(zip(ring, ring[1:] + ring[:1]))  # made once a hand, read at every card
-        self.leader = self.to_act = ring[0]
-
     def _legal_play(self, s: int) -> list[Action]:
-        """:meth:`_playable` for the legal list: the must-head cards from the trick's sets
-        (:func:`_must_head_sets`, kept as the trick grows) instead of games.core's must_head."""
+        """:meth:`_playable` for the legal list: the must-head cards from the trick's heading
+        (PotGame._must_head_cards) instead of games.core's must_head."""
+        cards = self._must_head_cards(s)
         hand = self.hands[s]
-        cards: list[Card] | frozenset[Card] = hand
-        heading = trick_heading(self.trick, self._heading, self.ranking.trumps[0])
-        if heading is not None:
-            _, led, top_led, top_trump = heading
-            for allowed in must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
-                held = allowed.intersection(hand)
-                if held:
-                    cards = held
-                    break
-        if SUIT_CARDS[self.ranking.trumps[0]].isdisjoint(hand):  # no trump, no cinch (BO-6)
+        if SUIT_CARDS[self.ranking.trumps[0]].isdisjoint(hand):  # no trump, no cinch (BO-6): as they are
             return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
         cards, _ = _playable(hand, self.trick_cards(), self.ranking, lambda: self.has_cinch(s), False, cards)
         return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
@@ -292,13 +265,8 @@ class Bourre(PotGame):
     def _apply_play(self, action: Action) -> None:
         s, c = self.to_act, action.card
         assert s is not None and c is not None  # (a card play by the seat to act)
-        before = trick_heading(self.trick, self._heading, self.ranking.trumps[0])
-        self.play_to_trick(s, c)
-        if len(self.trick) < len(self.playing):
-            self.to_act = self._next_in_play[s]  # the next active seat clockwise
-            self._heading = headed(self.trick, before, c, self.ranking.trumps[0])
-            return
-        self._finish_trick()
+        if self._play_in_turn(s, c):
+            self._finish_trick()
 
     def _active(self) -> list[int]:
         return [s for s in range(self.num_seats) if self.bids[s] == "play"]
@@ -459,13 +427,13 @@ def _playable(
     r: Ranking,
     cinch: Callable[[], bool],
     explain: bool,
-    headed: Iterable[Card] | None = None,
+    allowed: Iterable[Card] | None = None,
 ) -> tuple[list[Card], str]:
     """The must-head rule, narrowed by the cinch rule (BO-6) when ``cinch()`` says the hand holds
-    one; ``explain=False``: no must-head text.  ``headed``: the must-head cards, when known."""
-    if headed is not None:
-        cards, rule = list(headed), ""
-    else:  # the leader: any card
+    one; ``explain=False``: no must-head text.  ``allowed``: the must-head cards, when known."""
+    if allowed is not None:
+        cards, rule = list(allowed), ""
+    else:  # (the leader: any card)
         cards, rule = must_head(hand, trick, r, explain) if trick else (list(hand), "")
     is_trump = r.trump_cards().__contains__
     if not any(map(is_trump, hand)) or not cinch():

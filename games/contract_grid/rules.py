@@ -59,7 +59,7 @@ from games.core.options import Option
 from games.core.potgame import hand_limit_option
 from games.core.state import MethodNames, Rules
 from games.core.trickgame import TrickGame
-from games.core.tricks import follow_suit, next_seat, shared_ranking, with_seat
+from games.core.tricks import follow_suit, next_seat, shared_ranking
 from games.core.views import InfoLine, Outcome
 from games.core.words import limited, plural
 
@@ -423,7 +423,7 @@ class ContractGrid(TrickGame):
         # the made contracts whose square was unmarked at the start (gt(made, marked): made, not marked)
         unmarked = list(compress(grid, map(gt, made_here, self.marked[s])))
         hits = [c for c in map(grid.__getitem__, bid_squares) if c is not None and c in made_set]
-        self._note_bids(s, len(hits), len(bid_squares) - len(hits))
+        self.note_bids(s, len(hits), len(bid_squares) - len(hits))
         marked = list(self.marked[s])
         for i in bid_squares:
             if made_here[i]:
@@ -450,14 +450,6 @@ class ContractGrid(TrickGame):
             f"{' (' + ', '.join(hits) + ')' if hits else ''}, lines {full} x {LINE_POINTS} = {full * LINE_POINTS}"
             f"; +{gained}, total {self.scores[s]}{cap}"
         )
-
-    def _note_bids(self, seat: int, made: int, missed: int) -> None:
-        """:meth:`note_bid` for a seat's ``made`` bids made and ``missed`` bids set, at once (the
-        tally replaced once a seat, not once a bid)."""
-        if made or missed:
-            tally = self._bid_tally or ((0, 0),) * self.num_seats
-            won, lost = tally[seat]
-            self._bid_tally = with_seat(tally, seat, (won + made, lost + missed))
 
     def complete(self, seat: int) -> bool:
         return all(self.marked[seat])

@@ -19,18 +19,20 @@ many hands it lasts at most) and declare ``stack``, ``ante`` and :func:`ending_o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import named_card
 from .bounds import random_walk_hands
-from .clone import LIST
+from .cards import Card
+from .clone import LIST, SHARED
 from .errors import BadOptionError
 from .options import Option
 from .state import Rules
 from .trickgame import TrickGame
-from .tricks import next_seat, seat_order
+from .tricks import NO_HEADING, Heading, headed, must_head_sets, next_seat, seat_order, trick_heading
 from .views import InfoLine
 from .words import counted, limited, plural
 
@@ -132,7 +134,7 @@ class PotRules(Rules):
 class PotGame(TrickGame):
     """Counters and a pot on top of :class:`TrickGame`; see the module docstring."""
 
-    _COPY = {"bids": LIST, "status": LIST}
+    _COPY = {"bids": LIST, "status": LIST, "_next_in_play": SHARED}
     #: the auction's words and each seat's status change in place as the hand goes: lists
     bids: list[str]
     status: list[str]
@@ -143,6 +145,50 @@ class PotGame(TrickGame):
         self.bids, self.status = [""] * num_seats, [""] * num_seats
         self.pot = 0
         self.hands_played = 0
+        self._no_play_yet()
+
+    # -- the card play among the seats in play (the must-head rule: RA-5, BO-2) ------
+    def _no_play_yet(self) -> None:
+        """A new hand: nobody is in play yet."""
+        self.playing: tuple[int, ...] = ()  # the seats in play, once play starts
+        self._next_in_play: dict[int, int] = {}  # each seat's next seat in play clockwise
+        self._heading: Heading = NO_HEADING  # the trick in progress (games.core.tricks.trick_heading)
+
+    def _start_play(self, players: Sequence[int]) -> None:
+        """The card play starts among ``players`` (in seat order), fixed until the next deal:
+        each one's next seat in play is made once, and the first of them from the dealer's left leads."""
+        self.phase = "play"
+        self.playing = tuple(players)
+        left = bisect_right(self.playing, self.dealer)
+        ring = [*self.playing[left:], *self.playing[:left]]
+        self._next_in_play = dict(zip(ring, ring[1:] + ring[:1]))
+        self.leader = self.to_act = ring[0]
+
+    def _must_head_cards(self, s: int) -> list[Card] | frozenset[Card]:
+        """The cards of seat ``s`` the must-head rule allows: those of the first of the trick's
+        sets (games.core.tricks.must_head_sets, from the heading kept as the trick grows) that
+        the hand holds any of, else the hand itself (the leader too)."""
+        hand = self.hands[s]
+        trump = self.ranking.trumps[0]
+        heading = trick_heading(self.trick, self._heading, trump)
+        if heading is not None:
+            for allowed in must_head_sets(trump, *heading[1:]):
+                held = allowed.intersection(hand)
+                if held:
+                    return held
+        return hand
+
+    def _play_in_turn(self, s: int, c: Card) -> bool:
+        """``s`` plays ``c`` to the trick.  False: the next seat in play is to act (the trick's
+        heading follows the card); True: everybody in play has played (the caller takes the trick)."""
+        trump = self.ranking.trumps[0]
+        before = trick_heading(self.trick, self._heading, trump)
+        self.play_to_trick(s, c)
+        if len(self.trick) < len(self.playing):
+            self.to_act = self._next_in_play[s]
+            self._heading = headed(self.trick, before, c, trump)
+            return False
+        return True
 
     # -- counters ----------------------------------------------------------
     def _pay(self, seat: int, amount: int, to: int | None = None) -> int:

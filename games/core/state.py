@@ -291,9 +291,15 @@ class GameState(Cloning):
 
     def note_bid(self, seat: int, made: bool) -> None:
         """Count one bid or declared contract of ``seat`` as made (True) or set (False)."""
-        tally = self._bid_tally or ((0, 0),) * self.num_seats
-        won, lost = tally[seat]
-        self._bid_tally = with_seat(tally, seat, (won + 1, lost) if made else (won, lost + 1))
+        self.note_bids(seat, 1 if made else 0, 0 if made else 1)
+
+    def note_bids(self, seat: int, made: int, missed: int) -> None:
+        """Count ``made`` bids of ``seat`` made and ``missed`` set, at once (nothing to count:
+        the tally is left as it is)."""
+        if made or missed:
+            tally = self._bid_tally or ((0, 0),) * self.num_seats
+            won, lost = tally[seat]
+            self._bid_tally = with_seat(tally, seat, (won + made, lost + missed))
 
     def bid_record(self) -> tuple[tuple[int, int], ...] | None:
         """Per seat, how many of its bids or contracts were made and how many set in this match

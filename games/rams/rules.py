@@ -45,7 +45,6 @@ fine, the redeal payment, the Rams payments and the pass threshold all scale wit
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Mapping
 from itertools import compress
 from typing import Any
@@ -60,15 +59,10 @@ from games.core.potgame import PotGame, PotRules, ending_options, named_card
 from games.core.state import Rules
 from games.core.trickgame import deal_in_turn
 from games.core.tricks import (
-    NO_HEADING,
-    Heading,
-    headed,
     must_head,
-    must_head_sets,
     next_seat,
     seat_order,
     shared_ranking,
-    trick_heading,
 )
 from games.core.views import InfoLine
 from games.core.words import plural
@@ -110,7 +104,6 @@ class Rams(PotGame):
         "pack": SHARED,
         "widow": LIST,
         "out": LIST,
-        "_next_in_play": SHARED,
     }  # how clone() copies our mutable attributes
     LABELS = LABELS
 
@@ -148,11 +141,7 @@ class Rams(PotGame):
         self.trick = ()  # last_trick stays: the previous hand's last trick remains reviewable
         self.bids, self.status = [""] * n, [""] * n
         self.widow_by = self.rams_by = None
-        self.playing: tuple[int, ...] = ()  # the seats in play, once play starts
-        self._next_in_play: dict[int, int] = {}  # each seat's next seat in play clockwise
-        self._heading: Heading = (
-            NO_HEADING  # the trick in progress for RA-5 (games.core.tricks.trick_heading)
-        )
+        self._no_play_yet()
         self.phase = "decide"
         self.to_act = order[0]
         self.log(
@@ -281,7 +270,7 @@ class Rams(PotGame):
 
     def _next_decider(self, s: int) -> None:
         if s == self.dealer:
-            self._start_play()
+            self._start_play(self._active())
             return
         t = next_seat(s, self.num_seats)
         if t == self.dealer and self.rams_by is None and self._in_count(t) == 0:
@@ -305,27 +294,9 @@ class Rams(PotGame):
         """The seats in the hand, in seat order."""
         return list(compress(range(self.num_seats), map(_IS_IN, self.bids)))
 
-    def _start_play(self) -> None:
-        self.phase = "play"
-        self.playing = active = tuple(self._active())  # fixed until the next deal
-        left = bisect_right(active, self.dealer)
-        ring = active[left:] + active[:left]  # the seats in play from the dealer's left
-        self._next_in_play = dict(zip(ring, ring[1:] + ring[:1]))  # made once a hand, read at every card
-        self.leader = self.to_act = ring[0]
-
     def _legal_play(self, s: int) -> list[Action]:
-        """The must-head rule (RA-5): the cards of the first of the trick's sets the hand holds
-        any of (:func:`_must_head_sets`), else any card (the leader too)."""
-        cards: list[Card] | frozenset[Card] = self.hands[s]
-        heading = trick_heading(self.trick, self._heading, self.ranking.trumps[0])
-        if heading is not None:
-            _, led, top_led, top_trump = heading
-            for allowed in must_head_sets(self.ranking.trumps[0], led, top_led, top_trump):
-                held = allowed.intersection(cards)
-                if held:
-                    cards = held
-                    break
-        return [_PLAY_CARD[c] for c in sorted(cards, key=by_index)]
+        """The must-head rule (RA-5), from the trick's heading (PotGame._must_head_cards)."""
+        return [_PLAY_CARD[c] for c in sorted(self._must_head_cards(s), key=by_index)]
 
     REWINDS = True  # the card play is plays of one card: a world can be rewound to its start
 
@@ -339,13 +310,8 @@ class Rams(PotGame):
     def _apply_play(self, action: Action) -> None:
         s, c = self.to_act, action.card
         assert s is not None and c is not None  # (a card play by the seat to act)
-        before = trick_heading(self.trick, self._heading, self.ranking.trumps[0])
-        self.play_to_trick(s, c)
-        if len(self.trick) < len(self.playing):
-            self.to_act = self._next_in_play[s]  # the next active seat clockwise
-            self._heading = headed(self.trick, before, c, self.ranking.trumps[0])
-            return
-        self._finish_trick()
+        if self._play_in_turn(s, c):
+            self._finish_trick()
 
     def _finish_trick(self) -> None:
         winner = self.collect_trick()

@@ -126,7 +126,7 @@ class TricksNTrumps(TrickGame):
         assert seat is not None and c is not None  # (a card play by the seat to act)
         self.play_to_trick(seat, c)
         if len(self.trick) < self.num_seats:
-            self.to_act = (seat + 1) % self.num_seats  # the next seat clockwise (next_seat)
+            self.to_act = next_seat(seat, self.num_seats)
             return
         winner = self.collect_trick()
         if not self.hands[winner]:

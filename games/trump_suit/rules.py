@@ -355,7 +355,7 @@ class TrumpSuit(TrickGame):
 
     # -- playing ---------------------------------------------------------
     def _legal_play(self) -> list[Action]:
-        hand = self.hands[self.to_act]  # type: ignore[index]
+        hand = self.hands[self.acting]
         if self.trick:
             return list(map(PLAYS.__getitem__, self._playable_follow(hand)))
         may_flip = self.tricks_played > 0 and not self.flipped and bool(self.draw)  # TS-1, TS-2
@@ -399,7 +399,7 @@ class TrumpSuit(TrickGame):
             self.led = c.suit if c.suit is not None else self.trump  # TS-4
         self.play_to_trick(s, c)
         if len(self.trick) < self.num_seats:
-            self.to_act = (s + 1) % self.num_seats  # the next seat clockwise (next_seat)
+            self.to_act = next_seat(s, self.num_seats)
         else:
             self._finish_trick()
 
