@@ -22,7 +22,9 @@ the cap, or over the cap with the complete grid) while scoring fast from lines.
 - Playing: for each card it weighs who may take the trick (itself or which opponent) by how well
   each outcome leaves its bids, each weighted by what making it is worth, and plays the best;
   near the cap it plays to miss.  On All-Trump it draws trumps from the top; against an
-  opponent's All-Trump it wins a trick holding a trump when it can.
+  opponent's All-Trump it wins a trick holding a trump when it can.  In the last three tricks
+  it counts them out (games.contract_grid.endgame: every lie of the few unseen cards played
+  out against its bids) and keeps its card unless the count finds another one better.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from math import comb, erfc, sqrt
 from games.bots import Bot, Expert, Levels, TreeSearch
 from games.core import JOKER, Action, Card, Ranking, SeatView, Suit, card, shared_ranking
 
+from .endgame import TRICKS, LastTricks
 from .rules import CONTRACTS, grid_lines
 from .viewdata import GridView, Square
 
@@ -525,6 +528,7 @@ class _Playing:
         self.gone: set[Card] = set()
         self.trumps_won = [0] * self.n
         self.suits_won = {letter: 0 for letter in "SHDC"}
+        self.won: list[Card] = []  # the cards this seat took
         self.voids: list[set] = [set() for _ in range(self.n)]
         led = None
         for e in view.events:
@@ -543,6 +547,7 @@ class _Playing:
                 led = None
                 self.trumps_won[e.seat] += sum(1 for c in e.cards if r.is_trump(c))
                 if e.seat == self.me:
+                    self.won.extend(e.cards)
                     for c in e.cards:
                         self.suits_won[c.suit.letter if c.suit else self.trump] += 1
         self.unseen = [c for c in _pack_of(view) if c not in self.gone and c not in view.hand]
@@ -637,15 +642,61 @@ class _Playing:
     def choose(self, legal: Sequence[Action]) -> Action:
         by_card = {a.the_card: a for a in legal}
         cards = list(by_card)
+        return by_card[self._counted(cards, self._heuristic(cards))]
+
+    def _heuristic(self, cards: list[Card]) -> Card:
+        """The card by the heuristic's rules: draw trumps for its own All-Trump, stop an
+        opponent's, else the best expectation."""
         if "All-Trump" in self.bids and self._all_trump_alive() and not self.miss_mode:
             card = self._all_trump(cards)
             if card is not None:
-                return by_card[card]
+                return card
         if self.view.trick and self._opponent_all_trump():
             card = self._break_all_trump(cards)
             if card is not None:
-                return by_card[card]
-        return by_card[max(cards, key=self._expectation)]
+                return card
+        return max(cards, key=self._expectation)
+
+    # -- the last tricks ------------------------------------------------------
+    def _counted(self, cards: list[Card], mine: Card) -> Card:
+        """``mine``, unless the last tricks counted out (games.contract_grid.endgame) find it worse
+        than another card for the bids: then the best of those by count, the heuristic's
+        expectation breaking ties."""
+        if len(cards) < 2 or len(self.view.hand) > TRICKS:
+            return mine
+        values = self._last_tricks().values(cards) if self._knows_every_hand_size() else None
+        if values is None:
+            return mine
+        best = max(values.values())
+        if values[mine] >= best - 1e-9:
+            return mine
+        return max((c for c in cards if values[c] >= best - 1e-9), key=self._expectation)
+
+    def _knows_every_hand_size(self) -> bool:
+        """The unseen cards are exactly the other hands' (not so in a position set out by hand
+        with short hands)."""
+        return len(self.unseen) == sum(n for s, n in enumerate(self.view.hand_sizes) if s != self.me)
+
+    def _last_tricks(self) -> LastTricks:
+        view = self.view
+        return LastTricks(
+            me=self.me,
+            hand=tuple(view.hand),
+            unseen=tuple(self.unseen),
+            sizes=tuple(view.hand_sizes),
+            voids=tuple(map(frozenset, self.voids)),
+            trick=tuple((p.seat, p.cards[0]) for p in view.trick),
+            trump=self.r.trumps[0],
+            tricks=tuple(view.tricks_won),
+            won=tuple(self.won),
+            num_trumps=self.num_trumps,
+            bids=self._bid_worth(),
+        )
+
+    def _bid_worth(self) -> tuple[tuple[str, float], ...]:
+        """Each bid with what making it is worth, as :meth:`value` counts it: its weight, or near
+        the cap one point lost."""
+        return tuple((c, -1.0 if self.miss_mode else w) for c, w in zip(self.bids, self.weights))
 
     def _expectation(self, c: Card) -> tuple[float, tuple[int, int]]:
         """Expected value of playing ``c``, then a tie-break: win with the cheapest card, lose

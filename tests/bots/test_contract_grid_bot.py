@@ -3,6 +3,8 @@ and seat-rotated matches against random seats."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from games.arena import summarise, tournament
 from games.contract_grid import CONTRACTS, RULES
 from games.contract_grid.bot import (
@@ -10,16 +12,20 @@ from games.contract_grid.bot import (
     ContractGridBot,
     _Bidding,
     _pack_of,
+    _Playing,
     _ranking,
     grid_value,
     sure_tricks,
     trick_spread,
 )
-from games.core import parse_cards
+from games.contract_grid.endgame import LastTricks
+from games.core import Suit, parse_cards
+from games.core.position import Position
 
 CORNERS = (0, 3, 12, 15)
 INNER = (5, 6, 9, 10)
 REST = ["Zero", "One", "Two", "Play"]
+POSITIONS = Path(__file__).resolve().parent.parent / "positions"
 
 
 def decide(state):
@@ -257,6 +263,59 @@ def test_a_bot_aiming_for_no_tricks_ducks_with_its_highest_losing_card():
     )
     state.apply("AS")
     assert decide(state) == "KS"
+
+
+# -- the last tricks counted out -------------------------------------------------------------------
+def last_tricks(hand: str, unseen: str, voids=((), (), ())) -> LastTricks:
+    """Seat 0 to lead the last three tricks with 4 tricks won, diamonds trump (all gone), and
+    only Zero bid (worth 1)."""
+    return LastTricks(
+        me=0,
+        hand=tuple(parse_cards(hand)),
+        unseen=tuple(parse_cards(unseen)),
+        sizes=(3, 3, 3),
+        voids=tuple(map(frozenset, voids)),
+        trick=(),
+        trump=Suit.DIAMONDS,
+        tricks=(4, 2, 2),
+        won=(),
+        num_trumps=9,
+        bids=(("Zero", 1.0),),
+    )
+
+
+def test_the_last_tricks_cash_the_sure_winners_before_the_loser():
+    """The position tests/positions/contract_grid-n1, in general: AS and KS cannot be beaten or
+    ruffed, 7H always loses and gives the lead away for good; Zero needs six tricks."""
+    ace, king, seven = parse_cards("AS KS 7H")
+    values = last_tricks("AS KS 7H", "AH KH QH JH 10H 9H").values([ace, king, seven])
+    assert values == {ace: 1.0, king: 1.0, seven: 0.0}
+
+
+def test_the_last_tricks_deal_the_unseen_cards_only_where_they_may_lie():
+    """Six cards make 20 ways of two hands of three; a seat void in hearts must hold the three
+    spades; where no lie fits what the seats showed, there is nothing to count."""
+    assert len(last_tricks("AS KS 7H", "AH KH QH JH 10H 9H").lies()) == 20
+    void = last_tricks("AS KS 7H", "QS JS 10S 9H 8H 10H", voids=((), (Suit.HEARTS,), ()))
+    assert void.lies() == [
+        (frozenset(), frozenset(parse_cards("QS JS 10S")), frozenset(parse_cards("9H 8H 10H")))
+    ]
+    impossible = last_tricks("AS KS 7H", "AH KH QH JH 10H 9H", voids=((), (Suit.HEARTS,), ()))
+    assert impossible.values(parse_cards("AS")) is None
+
+
+def test_the_count_overrules_the_heuristic_where_its_card_is_worse():
+    """contract_grid-n2: the heuristic alone ducks with 8S, hoping to take the last trick with
+    AS; counted out, AS now is sure of the one trick Two needs and 8S is not."""
+    state = Position.load(POSITIONS / "contract_grid-n2-take-the-needed-trick-now.json").replay()
+    seat = state.to_act
+    playing = _Playing(state.view(seat))
+    cards = [a.the_card for a in state.legal_actions()]
+    assert playing._heuristic(cards).text == "8S"
+    values = playing._last_tricks().values(cards)
+    ace, eight = parse_cards("AS 8S")
+    assert values is not None and values[ace] > values[eight]
+    assert decide(state) == "AS"
 
 
 # -- whole matches ---------------------------------------------------------------------------------
