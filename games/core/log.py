@@ -7,13 +7,17 @@ a frozen ``_<name>_head`` (a tuple, which clones share) and its own ``_<name>_ta
 which a clone copies).  When a state with a long tail is cloned (more than :data:`FOLD` entries),
 the tail is first folded into the head, once: every later clone of that state shares all of it,
 and a clone costs the same at any length of match.  A clone makes no new object for its logs.
+A class's logs are folded together, when the first one it declares has grown long (a state's
+history: every action adds one entry to it, and to the others at most a few), so that a clone
+looks at one length, not at every log's.
 
 :class:`Logged` declares such a log on a class; reading the attribute gives a :class:`Log`, a
 live list-like view of head and tail: ``len``, iteration (also ``reversed``), indexing and
 slicing (a slice is a list), ``in``, ``count``, ``index``, equality with a list or another Log,
 ``append``, ``extend`` and item assignment (Piquet rewrites a private note).  Setting the
-attribute to any iterable starts the log again with those entries.  Code that appends on a hot
-path appends to the tail itself (``GameState.log`` does).
+attribute to any iterable starts the log again with those entries, as its head (a world's base
+keeps a long stretch of the true state's events: its clones share them from the start).  Code
+that appends on a hot path appends to the tail itself (``GameState.log`` does).
 """
 
 from __future__ import annotations
@@ -61,8 +65,8 @@ class Logged(Generic[T]):
         return view
 
     def __set__(self, state: object, items: Iterable[T]) -> None:
-        setattr(state, self.head, ())
-        setattr(state, self.tail, list(items))
+        setattr(state, self.head, tuple(items))
+        setattr(state, self.tail, [])
 
 
 class Log(Sequence[T]):

@@ -133,6 +133,9 @@ _KEEP = {c: choose("keep", c) for c in deck_32()}
 _LEADS = {(s, c): f"{{p{s}}} leads {c.text}" for s in (0, 1) for c in deck_32()}
 
 EXCHANGE_ANY = "exchange"
+#: "exchange n", the action that confirms the n cards picked, for each n (its legal list holds
+#: it at every pick; interned once here, not looked up by its text each time)
+_EXCHANGES = {n: word(EXCHANGE_ANY, n) for n in range(1, MAX_EXCHANGE + 1)}
 GOOD = word("good")
 NOT_GOOD = word("not good")
 EQUAL = word("equal")
@@ -529,9 +532,8 @@ class Piquet(TrickGame):
                 acts.append(_KEEP[c])
             elif room:
                 acts.append(_DISCARD[c])
-        if self.picked:
-            n = len(self.picked)
-            acts.append(word(EXCHANGE_ANY, n))
+        if picked:
+            acts.append(_EXCHANGES[len(picked)])
         return acts
 
     def _apply_exchange(self, action: Action) -> None:
