@@ -23,7 +23,7 @@ when it is surely the hand's last trick.
   (games/sedma/endgame.py); the rules above choose among the moves that do best.
 - Four players with the stock gone, in a look-ahead's playout (a world with every card placed):
   once the hands hold two cards or fewer (``FINISH_CARDS``) the rest of the hand is played
-  solved (``finish``), where the rules above would spend a seven that should have had the
+  solved (``finish_playout``), where the rules above would spend a seven that should have had the
   trick's last word.
 
 Everything comes from the view: the trick's rounds, the starter and the holder in ``extra``, the
@@ -73,7 +73,7 @@ class SedmaBot(Bot):
             pick = best[0]  # (the heuristic's own pick stands when it is one of the best)
         return by_text[pick]
 
-    def finish(self, world: GameState) -> bool:
+    def finish_playout(self, world: GameState) -> bool:
         """A look-ahead's playout, in a world of its own with every card placed: with four
         players, the stock gone and at most ``FINISH_CARDS`` cards a hand, the rest of the hand
         is played as best play by every seat plays it (games/sedma/endgame.py), not by these

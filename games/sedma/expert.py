@@ -15,7 +15,7 @@ sides), the expert is the look-ahead with its expert budget (``BOT_LEVELS``).
 A seven kept for the trick's last word is the kind of move playouts of the heuristic miss: they
 play the rest of the hand as the heuristic would, and it spends its sevens early
 (tests/positions/sedma-se5-*).  So the look-ahead's playouts (``hard``'s, and the expert's before
-the stock's end) play four players' last two cards solved too (``SedmaBot.finish``,
+the stock's end) play four players' last two cards solved too (``SedmaBot.finish_playout``,
 :func:`play_solved`).
 """
 

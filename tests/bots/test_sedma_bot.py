@@ -327,7 +327,7 @@ def _played_out(state, first: str, finish: bool) -> list[int]:
     bot = SedmaBot(0)
     bot.rng = random.Random(0)
     while state.to_act is not None:
-        if finish and bot.finish(state):
+        if finish and bot.finish_playout(state):
             break
         state.apply(bot.choose(state.playout_view(state.to_act), state.legal_actions()))
     return list(state.points)
@@ -351,10 +351,10 @@ def test_a_playout_is_finished_solved_only_at_four_players_last_two_cards():
     small = [s for s in ends if max(map(len, s.hands)) <= 2]
     assert small and len(small) < len(ends)
     for state in ends:
-        finished = bot.finish(state)
+        finished = bot.finish_playout(state)
         assert finished == (state in small) and (state.to_act is None) == finished
-    assert not bot.finish(RULES.new_game(4, {}, seed=1))  # the stock still there
-    assert not bot.finish(RULES.new_game(2, {}, seed=1))  # two players: ``choose`` solves their ends
+    assert not bot.finish_playout(RULES.new_game(4, {}, seed=1))  # the stock still there
+    assert not bot.finish_playout(RULES.new_game(2, {}, seed=1))  # two players: ``choose`` solves their ends
 
 
 def test_hard_ends_the_trick_its_side_holds_and_keeps_the_seven():
