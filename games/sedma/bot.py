@@ -21,6 +21,10 @@ when it is surely the hand's last trick.
 - Two players with the stock gone: every card is known (the unseen ones are the opponent's
   hand), and once the hands hold six cards or fewer (``SOLVE_CARDS``) the hand's end is solved
   (games/sedma/endgame.py); the rules above choose among the moves that do best.
+- Four players with the stock gone, in a look-ahead's playout (a world with every card placed):
+  once the hands hold two cards or fewer (``FINISH_CARDS``) the rest of the hand is played
+  solved (``finish_playout``), where the rules above would spend a seven that should have had the
+  trick's last word.
 
 Everything comes from the view: the trick's rounds, the starter and the holder in ``extra``, the
 cards seen this hand in the ``play`` events, the teams.
@@ -34,14 +38,16 @@ from math import comb
 
 from games.bots import Bot, Levels, Playouts
 from games.bots.partnership import partner_seats, seen_this_hand
-from games.core import Action, Card, SeatView
+from games.core import Action, Card, GameState, SeatView
 
 from .endgame import Ending, best_moves
-from .expert import SEDMA_EXPERT
-from .rules import COUNTERS, SEVEN, sedma_pack
+from .expert import SEDMA_EXPERT, play_solved
+from .rules import COUNTERS, SEVEN, Sedma, sedma_pack
 from .viewdata import SedmaView
 
 SOLVE_CARDS = 6  # two players, no stock: the hand's end is solved once the hands hold this many cards
+#: four players, no stock: a look-ahead's playout is played on solved once the hands hold this many
+FINISH_CARDS = 2
 SMEAR_SAFE = 0.6  # smear a counter on our side's trick when it is at least this likely to stay ours
 
 
@@ -66,6 +72,20 @@ class SedmaBot(Bot):
         if best and pick not in best:
             pick = best[0]  # (the heuristic's own pick stands when it is one of the best)
         return by_text[pick]
+
+    def finish_playout(self, world: GameState) -> bool:
+        """A look-ahead's playout, in a world of its own with every card placed: with four
+        players, the stock gone and at most ``FINISH_CARDS`` cards a hand, the rest of the hand
+        is played as best play by every seat plays it (games/sedma/endgame.py), not by these
+        rules, and True.  The rules above spend a seven too early at the hand's end, where the
+        last word of a trick decides it (tests/positions/sedma-se5-*); two players' ends are
+        solved by ``choose`` itself."""
+        if not isinstance(world, Sedma) or world.num_seats != 4 or world.stock:
+            return False
+        if world.to_act is None or max(map(len, world.hands)) > FINISH_CARDS:
+            return False
+        play_solved(world)
+        return True
 
     def candidates(self, view: SeatView, choices: Sequence[Action], keep: Action) -> list[Action]:
         """With every card known (two players, no stock) ``choose`` has solved the hand's end:

@@ -97,7 +97,20 @@ def line_after(e: Ending, choice: str) -> tuple[int, list[int]]:
     worth to seat 0's side and the ranks played after ``choice`` in order (``NO_CARD``: the
     leader ends the trick), for a caller to play through the rules (any card of the rank)."""
     after = _step(_position(e), _rank_of(e, choice))
-    worth, line = _worth(after), []
+    worth = _worth(after)
+    return worth, _line(after, worth)
+
+
+def best_line(e: Ending) -> list[int]:
+    """Best play by every seat from now to the end of the hand, seat 0 first: the ranks played in
+    order (``NO_CARD``: the leader ends the trick), for a caller to play through the rules."""
+    pos = _position(e)
+    return _line(pos, _worth(pos))
+
+
+def _line(after: Position | int, worth: int) -> list[int]:
+    """The ranks of a line from ``after`` that attains its ``worth``, to the end of the hand."""
+    line: list[int] = []
     while not isinstance(after, int):
         for rank in _choices(after):
             nxt = _step(after, rank)
@@ -108,7 +121,7 @@ def line_after(e: Ending, choice: str) -> tuple[int, list[int]]:
             raise AssertionError("no line attains the worth found")
         line.append(rank)
         after = nxt
-    return worth, line
+    return line
 
 
 def _rank_of(e: Ending, choice: str) -> int:

@@ -14,7 +14,9 @@ sides), the expert is the look-ahead with its expert budget (``BOT_LEVELS``).
 
 A seven kept for the trick's last word is the kind of move playouts of the heuristic miss: they
 play the rest of the hand as the heuristic would, and it spends its sevens early
-(tests/positions/sedma-se5-*).
+(tests/positions/sedma-se5-*).  So the look-ahead's playouts (``hard``'s, and the expert's before
+the stock's end) play four players' last two cards solved too (``SedmaBot.finish_playout``,
+:func:`play_solved`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from games.bots.search import standing, stop_at_next_deal
 from games.core import Action, GameState, SeatView
 
 from . import endgame
-from .endgame import END, NO_CARD, Ending, line_after, solvable
+from .endgame import END, NO_CARD, Ending, best_line, line_after, solvable
 from .rules import Sedma
 from .viewdata import SedmaView
 
@@ -115,6 +117,14 @@ def played(world: GameState, seat: int, ending: Ending, choice: Action) -> Deal:
     play_line(w, line_after(ending, choice.text)[1])
     assert w.to_act is None or w.hand_number != hand, "the solved line ends the hand"
     return measure.deal(w, _reward(w, start, seat), standing(w), None)
+
+
+def play_solved(state: Sedma) -> None:
+    """The rest of the hand in ``state`` (every card placed, the stock gone) played through the
+    rules as best play by every seat plays it (games/sedma/endgame.py)."""
+    seat = state.to_act
+    assert seat is not None, "a hand in play has a seat to act"
+    play_line(state, best_line(ending_of(state, seat)))
 
 
 def play_line(state: GameState, line: Sequence[int]) -> None:

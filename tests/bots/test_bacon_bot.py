@@ -85,3 +85,19 @@ def test_beats_random_players_seat_rotated():
         stats = simulate_stats("bacon", 10, 0, seats, [])
         wins += sum(s["wins"] for s in stats["seats"] if s["bot"] == "heuristic") // 2
     assert wins >= 18
+
+
+def test_the_expert_plays_low_under_its_partners_winning_king_where_the_drawn_deals_favour_the_ace():
+    """tests/positions/bacon-b3-*: at these bot seeds the deals drawn by weight put AS ahead of
+    3S by the luck of the draw (within the noise), and the expert keeps the heuristic's 3S
+    (play_sure); it overtook its partner with AS at each of them before."""
+    from games.bots import bot_task
+    from tools.agreed import FOLDER, Agreed
+
+    case = Agreed.load(FOLDER / "bacon-b3-low-under-partner.json")
+    for seed in (0, 1, 3):
+        state = case.position.replay()
+        bot = make_bot("expert", "bacon", seed)
+        assert bot_task(bot, state, state.to_act)().text == "3S", seed
+        found = bot.last_estimates
+        assert bot.solved and found["AS"].mean > found["3S"].mean, seed

@@ -299,3 +299,68 @@ def test_the_sedma_expert_solves_each_deal_from_the_stocks_end_and_plays_the_bes
         assert found[move].mean == max(e.mean for e in found.values())
         solved += 1
     assert solved >= 5
+
+
+def _se5(hidden: tuple[str, str, str] | None = None):
+    """The four-player end of tests/positions/sedma-se5-*: seat 0 holds 9H 7D and the trick
+    (JD QH 8H 9S, no counter), the stock gone, its side 40 to 10; ``hidden``: the other seats'
+    two cards each dealt otherwise (the same six cards)."""
+    from games.core.cards import parse_card
+    from tools.agreed import FOLDER, Agreed
+
+    state = Agreed.load(FOLDER / "sedma-se5-4p-end-trick-yours-keep-seven.json").position.replay()
+    if hidden is not None:
+        for seat, cards in enumerate(hidden, start=1):
+            state.hands[seat] = [parse_card(t) for t in cards.split()]
+    return state
+
+
+def _played_out(state, first: str, finish: bool) -> list[int]:
+    """The side points at the hand's end after ``first``: the heuristic playing every seat, the
+    hand's end finished solved where ``finish`` and the heuristic offers it."""
+    import random
+
+    from games.sedma.bot import SedmaBot
+
+    state = state.clone()
+    state.apply(next(a for a in state.legal_actions() if a.text == first))
+    bot = SedmaBot(0)
+    bot.rng = random.Random(0)
+    while state.to_act is not None:
+        if finish and bot.finish_playout(state):
+            break
+        state.apply(bot.choose(state.playout_view(state.to_act), state.legal_actions()))
+    return list(state.points)
+
+
+def test_a_playout_finishes_four_players_last_tricks_as_best_play_plays_them():
+    """Here the heuristic, after ending the trick, leads 9H, goes on with its 7D when the 9D
+    takes it, and the 7S behind retakes everything (40-50); best play keeps the 7D for the last
+    trick, and the side wins 60-30 (tests/positions/sedma-se5-*: hard's playouts misjudged
+    ending there)."""
+    state = _se5(("AD 7S", "QD 10H", "9D 10S"))
+    assert _played_out(state, "end", finish=False) == [40, 50]
+    assert _played_out(state, "end", finish=True) == [60, 30]
+
+
+def test_a_playout_is_finished_solved_only_at_four_players_last_two_cards():
+    from games.sedma.bot import SedmaBot
+
+    bot = SedmaBot(0)
+    ends = list(_four_player_ends(4, 3))
+    small = [s for s in ends if max(map(len, s.hands)) <= 2]
+    assert small and len(small) < len(ends)
+    for state in ends:
+        finished = bot.finish_playout(state)
+        assert finished == (state in small) and (state.to_act is None) == finished
+    assert not bot.finish_playout(RULES.new_game(4, {}, seed=1))  # the stock still there
+    assert not bot.finish_playout(RULES.new_game(2, {}, seed=1))  # two players: ``choose`` solves their ends
+
+
+def test_hard_ends_the_trick_its_side_holds_and_keeps_the_seven():
+    """Without the solved finish, hard's playouts continued with 7D at four of these six seeds."""
+    from games.bots import bot_task
+
+    for seed in range(6):
+        state = _se5()
+        assert bot_task(make_bot("hard", "sedma", seed), state, state.to_act)().text == "end", seed
