@@ -43,6 +43,11 @@ class Bot:
         progress shows before the end (Page One's cards in hand).  Only with a horizon."""
         return 1.0 / len(view.hand_sizes)
 
+    #: where a look-ahead's playout is played on to the hand's end by the heuristic itself (None:
+    #: nowhere): ``finish_playout(world)`` plays the world (every card placed) on and says True, or
+    #: leaves it and says False (Sedma's four players' last tricks, solved: games.sedma.bot)
+    finish_playout: Callable[[GameState], bool] | None = None
+
     def set_budget(self, budget: int) -> None:
         """Think with about ``budget`` playouts (or iterations) a move: the knob a review turns to
         spend less time.  A bot that does not look ahead has nothing to turn."""

@@ -23,7 +23,7 @@ playing out (Trump Suit: one card of each run no unseen card separates, and its 
 bids; Pepper: its own bid only), and ``horizon`` with ``judge`` stops each playout after so many
 moves and judges the seat's chance to win from there (Page One, whose games are long and
 luck-ridden: from the cards in every hand and who leads, 24 moves on).  A heuristic with a
-``finish_playout(world)`` method plays a playout's world on to the hand's end itself where it can do
+``finish_playout(world)`` (games.bots.Bot) plays a playout's world on to the hand's end itself where it can do
 better than its own moves there, and says so (Sedma's last tricks with four players, solved:
 each playout's world has every card placed).  A hand's
 reward counts what each seat carries into later hands (``GameState.carried``: Trump Suit's
@@ -184,7 +184,7 @@ class RolloutBot(WorldsBot):
         for p in players:
             p.rng = rng
         horizon = self.heuristic.horizon
-        finish = getattr(self.heuristic, "finish_playout", None)
+        finish = self.heuristic.finish_playout
         for _ in range(horizon or MAX_STEPS):
             s = world.to_act
             if s is None or world.hand_number != hand or (finish is not None and finish(world)):

@@ -227,7 +227,7 @@ class Solver:
             moves = p.legal(hands[seat], trick, led)
         if p.rule == HIGHER:  # the rank counts at the last trick: only cards of one rank merge
             return _one_per_rank(moves, p.ranks)
-        return _merged(moves, hands, trick, p.suit_masks, p.suit)
+        return merged_runs(moves, hands, trick, p.suit_masks, p.suit)
 
     def _taken(self, trick: int, winner: int, won: int, leader: int) -> int:
         """What is won so far once ``winner`` takes the full ``trick``, which ``leader`` led (see
@@ -388,7 +388,7 @@ def _one_per_rank(moves: int, ranks: Sequence[int]) -> int:
     return keep
 
 
-def _merged(moves: int, hands: list[int], trick: int, masks: Sequence[int], suit: Sequence[int]) -> int:
+def merged_runs(moves: int, hands: list[int], trick: int, masks: Sequence[int], suit: Sequence[int]) -> int:
     """``moves`` without the cards next below another of them in their suit, with no card still in
     play between the two (equivalent cards: the highest of each run is kept)."""
     if moves & (moves - 1) == 0:

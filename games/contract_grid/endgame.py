@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from games.bots.solver import _merged
+from games.bots.solver import merged_runs
 from games.core import Card, Suit, shared_ranking
 from games.core.exact import Position
 
@@ -121,7 +121,7 @@ class _Count:
         them is searched."""
         bits = sum(self.bit[c] for c in choices)
         live = [self.hand, sum(self.bit[c] for c in self.game.unseen)]
-        kept = _merged(bits, live, sum(self.table), self.masks, self.suit)
+        kept = merged_runs(bits, live, sum(self.table), self.masks, self.suit)
         run = {
             c: _run_top(self.bit[c], kept, self.masks[self.suit[self.bit[c].bit_length() - 1]])
             for c in choices
@@ -237,7 +237,7 @@ class _Search:
                     last |= h
                 winner = p.winner(last, p.suit[hand.bit_length() - 1], p.before[seat])
                 return self.game.end(taken + (1 << 5 * winner), mine | last if winner == self.me else mine)
-        moves = _merged(p.legal(hand, trick, led), hands, trick, p.suit_masks, p.suit)
+        moves = merged_runs(p.legal(hand, trick, led), hands, trick, p.suit_masks, p.suit)
         maximise = seat == self.me
         best = -INF if maximise else INF
         while moves:

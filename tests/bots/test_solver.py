@@ -15,7 +15,7 @@ from games import all_rules, arena, get_rules
 from games.bots import bot_task, make_bot
 from games.bots.rollout import _reward
 from games.bots.search import sides, standing, stop_at_next_deal
-from games.bots.solver import MaxN, Solver, TooBig, _merged
+from games.bots.solver import MaxN, Solver, TooBig, merged_runs
 from games.core import GameState, TrickGame, parse_cards
 
 OFFERING = sorted(r.name for r in all_rules() if r.state_class.exact_play is not TrickGame.exact_play)
@@ -109,11 +109,11 @@ def test_merged_keeps_one_card_of_each_run_no_live_card_separates():
     state.hands[others[1]][:] = parse_cards("5S 6S 7S 8S 9S")
     state.trick = ()
     p = state.exact_play()
-    moves = _merged(p.hands[me], p.hands, p.trick, p.suit_masks, p.suit)
+    moves = merged_runs(p.hands[me], p.hands, p.trick, p.suit_masks, p.suit)
     assert {c.text for c in p.in_bits(moves)} == {"10C", "QC", "4D", "6D"}
     state.hands[others[0]][:] = parse_cards("2S 3S 4S 10S JS")  # nothing left between them
     p = state.exact_play()
-    moves = _merged(p.hands[me], p.hands, p.trick, p.suit_masks, p.suit)
+    moves = merged_runs(p.hands[me], p.hands, p.trick, p.suit_masks, p.suit)
     assert {c.text for c in p.in_bits(moves)} == {"QC", "6D"}
 
 
